@@ -1,0 +1,96 @@
+//! Request extractors: a handler that takes [`AdminUser`] cannot be reached without an admin token.
+
+use crate::db;
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use std::future::Future;
+use std::net::IpAddr;
+use std::pin::Pin;
+
+/// A signed-in user, as the database has them now.
+pub struct AuthUser(pub db::users::User);
+
+/// A signed-in user who is admin in the database at this moment (a demotion counts at once).
+pub struct AdminUser(pub db::users::User);
+
+fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
+    req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::internal("app state missing"))
+}
+
+fn bearer(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned())
+}
+
+async fn current_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
+    let state = state(&req)?;
+    let token = bearer(&req).ok_or(ApiError::Unauthorized("Please log in"))?;
+    let invalid = ApiError::Unauthorized("Your session has expired, please log in again");
+    let Some(subject) = state.jwt.verify(&token) else { return Err(invalid) };
+    let user = db::run(&state.pool, move |conn| db::users::find(conn, subject.user_id)).await?;
+    match user {
+        Some(user) if user.token_version == subject.version => Ok(user),
+        _ => Err(invalid),
+    }
+}
+
+impl FromRequest for AuthUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { current_user(req).await.map(AuthUser) })
+    }
+}
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = current_user(req).await?;
+            if user.is_admin {
+                Ok(AdminUser(user))
+            } else {
+                Err(ApiError::Forbidden)
+            }
+        })
+    }
+}
+
+/// The client's address: the socket peer, or with `--trust-proxy` the address our own proxy
+/// appended last to `X-Forwarded-For` (earlier entries are whatever the client claimed).
+pub struct ClientIp(pub IpAddr);
+
+impl FromRequest for ClientIp {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(client_ip(req).map(ClientIp))
+    }
+}
+
+fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
+    let state = state(req)?;
+    if state.settings.trust_proxy {
+        let forwarded = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .filter_map(|entry| entry.trim().parse::<IpAddr>().ok())
+            .last();
+        if let Some(ip) = forwarded {
+            return Ok(ip);
+        }
+    }
+    Ok(req.peer_addr().map_or(IpAddr::from([127, 0, 0, 1]), |addr| addr.ip()))
+}

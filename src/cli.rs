@@ -1,0 +1,61 @@
+//! Command-line definitions: `jyoti [serve]` and the maintenance commands.
+
+use clap::{Args, Parser, Subcommand};
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(name = "jyoti", version, about = "The Jyoti website: web server, React app and SQLite database in one program.")]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Options of `serve`, which runs when no command is given.
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the site (the default).
+    Serve(ServeArgs),
+    /// Create an admin account, or make an existing user admin. Reads the password from stdin.
+    CreateAdmin(CreateAdminArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DbArg {
+    /// SQLite database file; created and initialised when missing.
+    #[arg(long, env = "JYOTI_DB", default_value = "./jyoti.db")]
+    pub db: PathBuf,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "JYOTI_BIND", default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// Port to listen on; 0 picks a free one (the first log line names it).
+    #[arg(long, env = "JYOTI_PORT", default_value_t = 8080)]
+    pub port: u16,
+    #[command(flatten)]
+    pub db: DbArg,
+    /// Take the client address from X-Forwarded-For (only behind your own reverse proxy).
+    #[arg(long, env = "JYOTI_TRUST_PROXY")]
+    pub trust_proxy: bool,
+    /// Turn the per-address rate limits off (benchmarks and load tests from one address).
+    #[arg(long, env = "JYOTI_NO_RATE_LIMIT")]
+    pub no_rate_limit: bool,
+    /// bcrypt cost for new password hashes.
+    #[arg(long, env = "JYOTI_BCRYPT_COST", default_value_t = 12, value_parser = clap::value_parser!(u32).range(10..=16))]
+    pub bcrypt_cost: u32,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CreateAdminArgs {
+    /// Email address of the admin account.
+    #[arg(long)]
+    pub email: String,
+    #[command(flatten)]
+    pub db: DbArg,
+}

@@ -1,0 +1,41 @@
+//! Schema versions: `PRAGMA user_version` counts the steps applied; each step runs in one transaction.
+
+use rusqlite::{Connection, TransactionBehavior};
+
+/// Step N brings the database from version N-1 to N. Never edit a shipped step; add one.
+const STEPS: &[&str] = &[include_str!("../../schema.sql")];
+
+/// The version a database has after [`migrate`].
+pub const LATEST: u32 = STEPS.len() as u32;
+
+pub fn version(conn: &Connection) -> rusqlite::Result<u32> {
+    conn.query_row("PRAGMA user_version", [], |row| row.get(0))
+}
+
+/// What [`migrate`] did: the versions before and after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Migrated {
+    pub from: u32,
+    pub to: u32,
+}
+
+/// Applies every missing step, each with its version bump in one transaction,
+/// so a failed step leaves the database as it was.
+pub fn migrate(conn: &mut Connection) -> Result<Migrated, String> {
+    let from = version(conn).map_err(|e| e.to_string())?;
+    if from > LATEST {
+        return Err(format!(
+            "its schema version {from} is newer than this program knows ({LATEST}); use a newer jyoti"
+        ));
+    }
+    for (index, step) in STEPS.iter().enumerate().skip(from as usize) {
+        let to = index as u32 + 1;
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| e.to_string())?;
+        tx.execute_batch(step).map_err(|e| format!("migration to version {to} failed: {e}"))?;
+        tx.pragma_update(None, "user_version", to).map_err(|e| e.to_string())?;
+        tx.commit().map_err(|e| e.to_string())?;
+    }
+    Ok(Migrated { from, to: LATEST })
+}

@@ -1,0 +1,83 @@
+//! The SQLite database: opening it, the per-connection PRAGMAs, migrations, and running work on the blocking pool.
+//!
+//! All SQL of the program lives in this folder.
+
+pub mod certificates;
+pub mod contacts;
+pub mod migrations;
+pub mod notices;
+pub mod settings;
+pub mod users;
+
+use crate::error::ApiError;
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::Connection;
+use std::path::Path;
+
+pub type Pool = r2d2::Pool<SqliteConnectionManager>;
+
+/// Most connections the pool keeps; WAL lets readers run side by side, SQLite serialises writers.
+const POOL_SIZE: u32 = 8;
+
+/// Applied to every connection, in this order (DESIGN §4): wait for a writer instead of failing,
+/// readers beside one writer, every commit on disk before it is answered, foreign keys enforced.
+const PRAGMAS: &str = "PRAGMA busy_timeout = 5000;
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = FULL;
+PRAGMA foreign_keys = ON;";
+
+pub fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(PRAGMAS)
+}
+
+/// Opens (creating if needed) and migrates the database, then builds the pool.
+/// Errors are one sentence for a volunteer at a terminal.
+pub fn open(path: &Path) -> Result<Pool, String> {
+    let shown = path.display();
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!(
+            "cannot open the database {shown}: the folder {} does not exist",
+            folder.display()
+        ));
+    }
+    let unusable = |err: rusqlite::Error| {
+        format!("cannot open the database {shown}: {err} (is it a SQLite file, and can this user write to its folder?)")
+    };
+    let mut conn = Connection::open(path).map_err(unusable)?;
+    configure(&conn).map_err(unusable)?;
+    migrations::migrate(&mut conn).map_err(|err| format!("cannot prepare the database {shown}: {err}"))?;
+    drop(conn);
+
+    let manager = SqliteConnectionManager::file(path).with_init(|conn| configure(conn));
+    Pool::builder()
+        .max_size(POOL_SIZE)
+        .min_idle(Some(2))
+        .build(manager)
+        .map_err(|err| format!("cannot open the database {shown}: {err}"))
+}
+
+/// Runs `work` with a pooled connection on the blocking thread pool, never on an actix worker.
+pub async fn run<T, F>(pool: &Pool, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = pool.clone();
+    actix_web::web::block(move || {
+        let mut conn = pool.get()?;
+        work(&mut conn)
+    })
+    .await?
+}
+
+/// True when `err` is a UNIQUE constraint failure, so the caller can answer 409.
+pub fn is_unique_violation(err: &rusqlite::Error) -> bool {
+    matches!(
+        err,
+        rusqlite::Error::SqliteFailure(e, _) if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+    )
+}

@@ -1,0 +1,68 @@
+//! The `notices` table (the spec's "services"): the notice board.
+
+use crate::domain::{HttpUrl, IsoDate, NewNotice, NoticeUpdate};
+use crate::error::ApiError;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Notice {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub url: Option<String>,
+    pub title: String,
+    pub date: String,
+}
+
+macro_rules! columns {
+    () => {
+        "id, url, title, date"
+    };
+}
+
+fn from_row(row: &Row) -> rusqlite::Result<Notice> {
+    Ok(Notice { id: row.get(0)?, url: row.get(1)?, title: row.get(2)?, date: row.get(3)? })
+}
+
+pub fn insert(conn: &Connection, notice: &NewNotice) -> Result<Notice, ApiError> {
+    let sql = concat!(
+        "INSERT INTO notices (url, title, date) VALUES (?1, ?2, coalesce(?3, date('now'))) RETURNING ",
+        columns!()
+    );
+    Ok(conn.prepare_cached(sql)?.query_row(
+        params![notice.url.as_ref().map(HttpUrl::as_str), notice.title, notice.date.as_ref().map(IsoDate::as_str)],
+        from_row,
+    )?)
+}
+
+/// Newest date first; among notices of one day, the latest added first.
+pub fn list(conn: &Connection) -> Result<Vec<Notice>, ApiError> {
+    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM notices ORDER BY date DESC, id DESC"))?;
+    let notices = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    Ok(notices)
+}
+
+pub fn find(conn: &Connection, id: i64) -> Result<Option<Notice>, ApiError> {
+    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM notices WHERE id = ?1"))?;
+    Ok(stmt.query_row([id], from_row).optional()?)
+}
+
+pub fn update(conn: &Connection, id: i64, change: &NoticeUpdate) -> Result<Option<Notice>, ApiError> {
+    let sql = concat!(
+        "UPDATE notices SET url = CASE WHEN ?2 THEN ?3 ELSE url END, title = coalesce(?4, title),
+            date = coalesce(?5, date) WHERE id = ?1 RETURNING ",
+        columns!()
+    );
+    let new_url = change.url.as_ref().map(|url| url.as_ref().map(HttpUrl::as_str));
+    Ok(conn
+        .prepare_cached(sql)?
+        .query_row(
+            params![id, new_url.is_some(), new_url.flatten(), change.title, change.date.as_ref().map(IsoDate::as_str)],
+            from_row,
+        )
+        .optional()?)
+}
+
+pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+    Ok(conn.prepare_cached("DELETE FROM notices WHERE id = ?1")?.execute([id])? > 0)
+}

@@ -1,0 +1,150 @@
+//! The `users` table. The password hash is read only by [`password_hash_by_email`]; a [`User`] never carries it.
+
+use crate::domain::{Email, NewUser, UserUpdate};
+use crate::error::ApiError;
+use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct User {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub department: String,
+    pub year: String,
+    pub email: String,
+    #[serde(rename = "isAdmin")]
+    pub is_admin: bool,
+    #[serde(skip)]
+    pub token_version: i64,
+}
+
+/// The columns [`from_row`] reads, spliced by `concat!` so every query stays a constant.
+macro_rules! columns {
+    () => {
+        "id, firstname, lastname, department, year, email, is_admin, token_version"
+    };
+}
+
+fn from_row(row: &Row) -> rusqlite::Result<User> {
+    Ok(User {
+        id: row.get(0)?,
+        firstname: row.get(1)?,
+        lastname: row.get(2)?,
+        department: row.get(3)?,
+        year: row.get(4)?,
+        email: row.get(5)?,
+        is_admin: row.get(6)?,
+        token_version: row.get(7)?,
+    })
+}
+
+const EMAIL_TAKEN: &str = "User Already Exists!";
+const LAST_ADMIN: &str = "The last admin cannot be removed or demoted; make another user admin first";
+
+/// Inserts a user with an already computed bcrypt hash; 409 when the email is taken.
+pub fn insert(conn: &Connection, user: &NewUser, password_hash: &str, is_admin: bool) -> Result<User, ApiError> {
+    let sql = concat!("INSERT INTO users (firstname, lastname, department, year, email, password_hash, is_admin)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING ", columns!());
+    conn.prepare_cached(sql)?
+        .query_row(
+            params![
+                user.firstname,
+                user.lastname,
+                user.department,
+                user.year,
+                user.email.as_str(),
+                password_hash,
+                is_admin
+            ],
+            from_row,
+        )
+        .map_err(|err| unique_to_conflict(err, EMAIL_TAKEN))
+}
+
+fn unique_to_conflict(err: rusqlite::Error, message: &str) -> ApiError {
+    if super::is_unique_violation(&err) {
+        ApiError::Conflict(message.into())
+    } else {
+        err.into()
+    }
+}
+
+pub fn list(conn: &Connection) -> Result<Vec<User>, ApiError> {
+    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users ORDER BY id"))?;
+    let users = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    Ok(users)
+}
+
+pub fn find(conn: &Connection, id: i64) -> Result<Option<User>, ApiError> {
+    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users WHERE id = ?1"))?;
+    Ok(stmt.query_row([id], from_row).optional()?)
+}
+
+pub fn find_by_email(conn: &Connection, email: &Email) -> Result<Option<User>, ApiError> {
+    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users WHERE email = ?1"))?;
+    Ok(stmt.query_row([email.as_str()], from_row).optional()?)
+}
+
+/// The user and their bcrypt hash, for checking a login.
+pub fn password_hash_by_email(conn: &Connection, email: &Email) -> Result<Option<(User, String)>, ApiError> {
+    let mut stmt =
+        conn.prepare_cached(concat!("SELECT ", columns!(), ", password_hash FROM users WHERE email = ?1"))?;
+    Ok(stmt.query_row([email.as_str()], |row| Ok((from_row(row)?, row.get(8)?))).optional()?)
+}
+
+fn admin_count(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("SELECT count(*) FROM users WHERE is_admin = 1", [], |row| row.get(0))
+}
+
+/// Applies an admin's change; refuses to demote the last admin or to take another user's email.
+pub fn update(conn: &mut Connection, id: i64, change: &UserUpdate) -> Result<Option<User>, ApiError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let Some(current) = find(&tx, id)? else { return Ok(None) };
+    if current.is_admin && change.is_admin == Some(false) && admin_count(&tx)? <= 1 {
+        return Err(ApiError::Conflict(LAST_ADMIN.into()));
+    }
+    let updated = tx
+        .prepare_cached(concat!("UPDATE users SET firstname = coalesce(?2, firstname), lastname = coalesce(?3, lastname),
+                department = coalesce(?4, department), year = coalesce(?5, year),
+                email = coalesce(?6, email), is_admin = coalesce(?7, is_admin)
+             WHERE id = ?1 RETURNING ", columns!()))?
+        .query_row(
+            params![
+                id,
+                change.firstname,
+                change.lastname,
+                change.department,
+                change.year,
+                change.email.as_ref().map(Email::as_str),
+                change.is_admin
+            ],
+            from_row,
+        )
+        .map_err(|err| unique_to_conflict(err, "Another user already has this email"))?;
+    tx.commit()?;
+    Ok(Some(updated))
+}
+
+/// Deletes a user; refuses the last admin. `false` when there was no such user.
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let Some(current) = find(&tx, id)? else { return Ok(false) };
+    if current.is_admin && admin_count(&tx)? <= 1 {
+        return Err(ApiError::Conflict(LAST_ADMIN.into()));
+    }
+    tx.execute("DELETE FROM users WHERE id = ?1", [id])?;
+    tx.commit()?;
+    Ok(true)
+}
+
+/// Makes an existing user admin; `None` when nobody has that email.
+pub fn promote(conn: &Connection, email: &Email) -> Result<Option<User>, ApiError> {
+    conn.execute("UPDATE users SET is_admin = 1 WHERE email = ?1", [email.as_str()])?;
+    find_by_email(conn, email)
+}
+
+pub fn any_admin(conn: &Connection) -> Result<bool, ApiError> {
+    Ok(admin_count(conn)? > 0)
+}

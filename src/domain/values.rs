@@ -1,0 +1,287 @@
+//! Single values: text with limits, email, password, rating, dates, URLs, certificate numbers.
+
+use serde::{Deserialize, Serialize};
+
+/// Trimmed text of at most `max` characters; `required` refuses an empty value.
+pub fn text(value: Option<String>, max: usize, required: bool) -> Result<String, String> {
+    let value = value.unwrap_or_default();
+    let value = value.trim();
+    if required && value.is_empty() {
+        return Err("is required".into());
+    }
+    if value.chars().count() > max {
+        return Err(format!("must be at most {max} characters"));
+    }
+    if value.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
+        return Err("must not contain control characters".into());
+    }
+    Ok(value.to_owned())
+}
+
+/// One-line text: like [`text`] but without line breaks or tabs.
+pub fn line(value: Option<String>, max: usize, required: bool) -> Result<String, String> {
+    let value = text(value, max, required)?;
+    if value.contains(['\n', '\r', '\t']) {
+        return Err("must be on one line".into());
+    }
+    Ok(value)
+}
+
+/// An email address, trimmed and lower-cased so that uniqueness ignores case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(value: Option<String>) -> Result<Email, String> {
+        let value = line(value, 254, true)?.to_lowercase();
+        let valid = email_address::EmailAddress::parse_with_options(
+            &value,
+            email_address::Options::default().without_display_text().without_domain_literal(),
+        )
+        .is_ok();
+        let domain_has_dot = value.rsplit_once('@').is_some_and(|(_, domain)| {
+            domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+        });
+        if valid && domain_has_dot {
+            Ok(Email(value))
+        } else {
+            Err("must be a valid email address".into())
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A password as typed: 8 to 72 bytes (bcrypt reads no further than 72).
+pub struct Password(String);
+
+impl Password {
+    pub fn parse(value: Option<String>) -> Result<Password, String> {
+        let value = value.unwrap_or_default();
+        if value.len() < 8 {
+            return Err("must be at least 8 characters".into());
+        }
+        if value.len() > 72 {
+            return Err("must be at most 72 bytes".into());
+        }
+        Ok(Password(value))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A star rating, 1 to 5, written `5star` … `1star` in JSON as the spec's subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rating(u8);
+
+impl Rating {
+    pub fn parse(value: Option<String>) -> Result<Rating, String> {
+        let value = value.unwrap_or_default();
+        match value.trim() {
+            "" => Err("is required".into()),
+            "1star" => Ok(Rating(1)),
+            "2star" => Ok(Rating(2)),
+            "3star" => Ok(Rating(3)),
+            "4star" => Ok(Rating(4)),
+            "5star" => Ok(Rating(5)),
+            _ => Err("must be one of 5star, 4star, 3star, 2star, 1star".into()),
+        }
+    }
+
+    pub fn from_stars(stars: i64) -> Option<Rating> {
+        (1..=5).contains(&stars).then_some(Rating(stars as u8))
+    }
+
+    pub fn stars(self) -> u8 {
+        self.0
+    }
+}
+
+impl Serialize for Rating {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&format!("{}star", self.0))
+    }
+}
+
+/// A telephone number: 7 to 20 digits, with `+ - ( )` and spaces allowed between them.
+pub fn telephone(value: Option<String>) -> Result<String, String> {
+    let value = line(value, 30, true)?;
+    let digits = value.chars().filter(char::is_ascii_digit).count();
+    let allowed = value.chars().all(|c| c.is_ascii_digit() || "+-() ".contains(c));
+    if !allowed || !(7..=20).contains(&digits) {
+        return Err("must be 7 to 20 digits (+, -, ( ) and spaces allowed)".into());
+    }
+    Ok(value)
+}
+
+/// A calendar date written `YYYY-MM-DD`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IsoDate(String);
+
+impl IsoDate {
+    pub fn parse(value: &str) -> Result<IsoDate, String> {
+        let invalid = || "must be a date written YYYY-MM-DD".to_string();
+        let bytes = value.as_bytes();
+        let shape = bytes.len() == 10
+            && bytes[4] == b'-'
+            && bytes[7] == b'-'
+            && bytes.iter().enumerate().all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+        if !shape {
+            return Err(invalid());
+        }
+        let number = |range: std::ops::Range<usize>| value[range].parse::<u32>().map_err(|_| invalid());
+        let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        let days_in_month = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return Err(invalid()),
+        };
+        if year < 1900 || day == 0 || day > days_in_month {
+            return Err(invalid());
+        }
+        Ok(IsoDate(value.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An absolute `http` or `https` URL (never `javascript:` or `data:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpUrl(String);
+
+impl HttpUrl {
+    pub fn parse(value: Option<String>) -> Result<HttpUrl, String> {
+        let value = line(value, 2048, true)?;
+        let lower = value.to_ascii_lowercase();
+        let rest = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://"));
+        let host_ok = rest.is_some_and(|rest| {
+            let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+            !host.is_empty() && !host.contains(char::is_whitespace)
+        });
+        if !host_ok || value.contains(char::is_whitespace) {
+            return Err("must be a web address starting with http:// or https://".into());
+        }
+        Ok(HttpUrl(value))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A certificate number: a positive integer, sent either as a JSON number or a numeric string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CertNumber(i64);
+
+/// What JSON may carry for a number field: `7` or `"7"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum NumberOrText {
+    Number(serde_json::Number),
+    Text(String),
+}
+
+impl CertNumber {
+    pub fn parse_text(value: &str) -> Result<CertNumber, String> {
+        let invalid = || "must be a positive whole number".to_string();
+        let value = value.trim();
+        if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(invalid());
+        }
+        match value.parse::<i64>() {
+            Ok(n) if n > 0 => Ok(CertNumber(n)),
+            _ => Err(invalid()),
+        }
+    }
+
+    pub fn parse(value: Option<NumberOrText>) -> Result<CertNumber, String> {
+        match value {
+            None => Err("is required".into()),
+            Some(NumberOrText::Text(text)) if text.trim().is_empty() => Err("is required".into()),
+            Some(NumberOrText::Text(text)) => CertNumber::parse_text(&text),
+            Some(NumberOrText::Number(number)) => CertNumber::parse_text(&number.to_string()),
+        }
+    }
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+/// A row id from a path: anything but a positive integer names nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Id(i64);
+
+impl Id {
+    pub fn parse(value: &str) -> Option<Id> {
+        CertNumber::parse_text(value).ok().map(|n| Id(n.get()))
+    }
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_lower_cased_and_need_a_dotted_domain() {
+        assert_eq!(Email::parse(Some(" A@Example.ORG ".into())).unwrap().as_str(), "a@example.org");
+        for bad in ["", "a", "a@b", "a@@b.org", "a b@c.org", "<a@b.org>", "a@.org"] {
+            assert!(Email::parse(Some(bad.into())).is_err(), "{bad} was accepted");
+        }
+    }
+
+    #[test]
+    fn dates_must_exist_on_the_calendar() {
+        assert!(IsoDate::parse("2024-02-29").is_ok());
+        for bad in ["2023-02-29", "2024-13-01", "2024-1-01", "24-01-01", "2024-01-00", "2024/01/01"] {
+            assert!(IsoDate::parse(bad).is_err(), "{bad} was accepted");
+        }
+    }
+
+    #[test]
+    fn urls_must_be_http_or_https() {
+        assert!(HttpUrl::parse(Some("https://example.org/a?b=c".into())).is_ok());
+        for bad in ["javascript:alert(1)", "data:text/html,x", "ftp://x.org", "https://", "http:// x", "//x.org"] {
+            assert!(HttpUrl::parse(Some(bad.into())).is_err(), "{bad} was accepted");
+        }
+    }
+
+    #[test]
+    fn certificate_numbers_are_positive_integers_from_numbers_or_text() {
+        assert_eq!(CertNumber::parse(Some(NumberOrText::Text("42".into()))).unwrap().get(), 42);
+        let number: NumberOrText = serde_json::from_str("42").unwrap();
+        assert_eq!(CertNumber::parse(Some(number)).unwrap().get(), 42);
+        for bad in ["0", "-1", "1.5", "1e3", "abc", "99999999999999999999"] {
+            let value: NumberOrText = serde_json::from_str(bad).unwrap_or(NumberOrText::Text(bad.into()));
+            assert!(CertNumber::parse(Some(value)).is_err(), "{bad} was accepted");
+        }
+    }
+
+    #[test]
+    fn telephones_count_digits() {
+        assert!(telephone(Some("+91 (353) 266-2040".into())).is_ok());
+        for bad in ["12345", "phone 1234567", "123456789012345678901"] {
+            assert!(telephone(Some(bad.into())).is_err(), "{bad} was accepted");
+        }
+    }
+
+    #[test]
+    fn ratings_read_the_spec_subjects() {
+        assert_eq!(Rating::parse(Some("4star".into())).unwrap().stars(), 4);
+        assert!(Rating::parse(Some("6star".into())).is_err());
+        assert_eq!(serde_json::to_string(&Rating(5)).unwrap(), "\"5star\"");
+    }
+}

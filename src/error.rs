@@ -1,0 +1,128 @@
+//! The one API error type: each variant is a status and a plain message; causes are only logged.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Field name → why its value was refused.
+pub type FieldErrors = BTreeMap<&'static str, String>;
+
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the request could not be understood (bad JSON, bad path value).
+    BadRequest(String),
+    /// 400: some fields were refused; each is named.
+    Validation(FieldErrors),
+    /// 401: no valid session.
+    Unauthorized(&'static str),
+    /// 403: signed in, but not an admin.
+    Forbidden,
+    /// 404: the thing asked for does not exist.
+    NotFound(&'static str),
+    /// 409: clashes with what is stored (a taken email, the last admin).
+    Conflict(String),
+    /// 413: body over the limit.
+    PayloadTooLarge,
+    /// 429: over a rate limit; retry after this many seconds.
+    TooManyRequests(u64),
+    /// 503: the database cannot take writes right now (disk full, read-only, busy).
+    Unavailable(String),
+    /// 500: a bug or an unexpected fault; the cause goes to the log only.
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn internal(cause: impl fmt::Display) -> Self {
+        ApiError::Internal(cause.to_string())
+    }
+
+    pub fn field(field: &'static str, why: impl Into<String>) -> Self {
+        ApiError::Validation(FieldErrors::from([(field, why.into())]))
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::BadRequest(message) | ApiError::Conflict(message) => f.write_str(message),
+            ApiError::Validation(_) => f.write_str("Some fields are not valid"),
+            ApiError::Unauthorized(message) | ApiError::NotFound(message) => f.write_str(message),
+            ApiError::Forbidden => f.write_str("Admin access required"),
+            ApiError::PayloadTooLarge => f.write_str("Request body is too large (64 KiB at most)"),
+            ApiError::TooManyRequests(_) => f.write_str("Too many requests, please try again later"),
+            ApiError::Unavailable(_) => {
+                f.write_str("The site cannot save changes right now, please try again later")
+            }
+            ApiError::Internal(_) => f.write_str("Something went wrong on our side"),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a FieldErrors>,
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) | ApiError::Validation(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            ApiError::Internal(cause) => log::error!("internal error: {cause}"),
+            ApiError::Unavailable(cause) => log::warn!("database unavailable: {cause}"),
+            _ => {}
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        if let ApiError::TooManyRequests(seconds) = self {
+            response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+        }
+        if let ApiError::Unauthorized(_) = self {
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        let errors = match self {
+            ApiError::Validation(errors) => Some(errors),
+            _ => None,
+        };
+        response.json(Body { message: self.to_string(), errors })
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(err: rusqlite::Error) -> Self {
+        use rusqlite::ErrorCode::*;
+        match err.sqlite_error_code() {
+            Some(DiskFull | ReadOnly | DatabaseBusy | DatabaseLocked | CannotOpen | SystemIoFailure) => {
+                ApiError::Unavailable(err.to_string())
+            }
+            _ => ApiError::internal(err),
+        }
+    }
+}
+
+impl From<r2d2::Error> for ApiError {
+    fn from(err: r2d2::Error) -> Self {
+        ApiError::Unavailable(err.to_string())
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(err: actix_web::error::BlockingError) -> Self {
+        ApiError::internal(err)
+    }
+}

@@ -1,0 +1,15 @@
+//! `GET /healthz`: 200 when the database answers, for uptime checks and service managers.
+
+use crate::db;
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+
+pub fn scope(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/healthz").route(web::get().to(health)));
+}
+
+async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    db::run(&state.pool, |conn| Ok(conn.query_row("SELECT 1", [], |row| row.get::<_, i64>(0))?)).await?;
+    Ok(HttpResponse::Ok().content_type("text/plain; charset=utf-8").body("ok"))
+}

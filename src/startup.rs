@@ -1,0 +1,119 @@
+//! Builds the application (state, middleware, routes) and runs the HTTP server.
+
+use crate::assets::Assets;
+use crate::auth::jwt::{self, JwtKeys};
+use crate::cli::ServeArgs;
+use crate::content::Content;
+use crate::db::{self, Pool};
+use crate::rate_limit::Limits;
+use crate::routes;
+use crate::state::{AppState, Settings};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{DefaultHeaders, Logger};
+use actix_web::{web, App, HttpServer};
+use std::io::Write;
+
+/// Only our own scripts run (no inline script); inline styles stay allowed for the carousel library.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'";
+
+/// Everything a handler needs, from an open pool.
+pub fn state(pool: Pool, settings: Settings) -> Result<web::Data<AppState>, String> {
+    let conn = pool.get().map_err(|e| format!("cannot use the database: {e}"))?;
+    let secret = jwt::load_secret(&conn)?;
+    drop(conn);
+    Ok(web::Data::new(AppState {
+        jwt: JwtKeys::from_secret(&secret),
+        limits: Limits::new(settings.rate_limit),
+        assets: Assets::load(),
+        content: Content::load_default()?,
+        settings,
+        pool,
+    }))
+}
+
+/// The whole app: routes, security headers and the request log. Tests build the same one.
+pub fn app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(state)
+        .configure(routes::configure)
+        .wrap(
+            DefaultHeaders::new()
+                .add(("X-Content-Type-Options", "nosniff"))
+                .add(("X-Frame-Options", "DENY"))
+                .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
+                .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY)),
+        )
+        .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
+}
+
+/// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
+pub fn serve(args: ServeArgs) -> Result<(), String> {
+    init_logging();
+    let pool = db::open(&args.db.db)?;
+    let settings = Settings {
+        bcrypt_cost: args.bcrypt_cost,
+        trust_proxy: args.trust_proxy,
+        rate_limit: !args.no_rate_limit,
+    };
+    let state = state(pool, settings)?;
+    let has_admin = state.pool.get().ok().and_then(|conn| db::users::any_admin(&conn).ok()).unwrap_or(true);
+
+    actix_web::rt::System::new().block_on(async move {
+        let app_state = state.clone();
+        let server = HttpServer::new(move || app(app_state.clone()))
+            .bind((args.bind, args.port))
+            .map_err(|err| bind_error(&args, err))?;
+        let addr = server.addrs().first().copied().ok_or("the server bound no address")?;
+        // The first line of the log; tests and scripts read the port from it.
+        let line = format!("listening on http://{addr}");
+        println!("{line}");
+        eprintln!("{line}");
+        let _ = std::io::stdout().flush();
+        if !has_admin {
+            log::warn!(
+                "no admin account yet: create one with `jyoti create-admin --email YOU@EXAMPLE.ORG --db {}` (it asks for the password)",
+                args.db.db.display()
+            );
+        }
+        server
+            .shutdown_timeout(10)
+            .run()
+            .await
+            .map_err(|err| format!("the server stopped with an error: {err}"))
+    })?;
+    log::info!("stopped");
+    Ok(())
+}
+
+fn bind_error(args: &ServeArgs, err: std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            format!("port {} is already in use on {}; stop the other program or choose another --port", args.port, args.bind)
+        }
+        std::io::ErrorKind::PermissionDenied => {
+            format!("not allowed to listen on port {} (ports below 1024 need extra rights); choose another --port", args.port)
+        }
+        _ => format!("cannot listen on {}:{}: {err}", args.bind, args.port),
+    }
+}
+
+/// One line per event on stderr: `RUST_LOG` overrides the default of `info`.
+fn init_logging() {
+    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info,actix_server=warn"))
+        .format(|out, record| writeln!(out, "{} {} {}", out.timestamp_seconds(), record.level(), record.args()))
+        .target(env_logger::Target::Stderr)
+        .try_init();
+}

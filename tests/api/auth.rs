@@ -1,0 +1,135 @@
+//! Registration, login, current user and sessions.
+
+use crate::helpers::spawn_app;
+use serde_json::json;
+
+#[test]
+fn registering_answers_201_with_a_token_that_reads_the_user_back() {
+    let app = spawn_app();
+    let response = app
+        .post("/api/auth/register")
+        .json(&json!({
+            "firstname": "Asha", "lastname": "Roy", "department": "ECE", "year": "3rd",
+            "email": "Asha@Example.org", "password": "a good long password"
+        }))
+        .send();
+    assert_eq!(response.status, 201, "{}", response.text());
+    let body = response.json();
+    assert!(body["userId"].as_i64().is_some());
+    let token = body["token"].as_str().unwrap();
+    assert_eq!(token.split('.').count(), 3, "a JWT");
+    let me = app.get("/api/auth/user").bearer(token).send();
+    assert_eq!(me.status, 200);
+    let user = &me.json()["userData"];
+    assert_eq!(user["firstname"], "Asha");
+    assert_eq!(user["email"], "asha@example.org");
+    assert_eq!(user["isAdmin"], false);
+    assert!(user["_id"].as_i64().is_some());
+    assert!(user.get("password").is_none() && user.get("password_hash").is_none());
+    assert!(!me.text().contains("$2"), "no bcrypt hash in {}", me.text());
+}
+
+#[test]
+fn a_year_sent_as_a_number_is_kept_as_text() {
+    let app = spawn_app();
+    let response = app
+        .post("/api/auth/register")
+        .json(&json!({"firstname": "N", "email": "n@example.org", "password": "long enough 1", "year": 2}))
+        .send();
+    assert_eq!(response.status, 201, "{}", response.text());
+}
+
+#[test]
+fn emails_are_unique_regardless_of_case() {
+    let app = spawn_app();
+    app.register("same@example.org");
+    let response = app
+        .post("/api/auth/register")
+        .json(&json!({"firstname": "B", "email": "SAME@example.ORG", "password": "long enough password"}))
+        .send();
+    assert_eq!(response.status, 409);
+    assert_eq!(response.json()["message"], "User Already Exists!");
+}
+
+#[test]
+fn login_gives_a_token_and_is_case_insensitive_on_email() {
+    let app = spawn_app();
+    app.register("login@example.org");
+    let response = app.login("LOGIN@example.org", "long enough password");
+    assert_eq!(response.status, 200, "{}", response.text());
+    let body = response.json();
+    let me = app.get("/api/auth/user").bearer(body["token"].as_str().unwrap()).send();
+    assert_eq!(me.json()["userData"]["_id"], body["userId"]);
+}
+
+#[test]
+fn unknown_email_and_wrong_password_get_the_same_401() {
+    let app = spawn_app();
+    app.register("known@example.org");
+    let wrong = app.login("known@example.org", "not the password");
+    let unknown = app.login("nobody@example.org", "long enough password");
+    assert_eq!(wrong.status, 401);
+    assert_eq!(unknown.status, 401);
+    assert_eq!(wrong.body, unknown.body);
+}
+
+#[test]
+fn the_current_user_needs_a_valid_token() {
+    let app = spawn_app();
+    assert_eq!(app.get("/api/auth/user").send().status, 401);
+    assert_eq!(app.get("/api/auth/user").bearer("garbage").send().status, 401);
+    assert_eq!(app.get("/api/auth/user").header("Authorization", "Basic abc").send().status, 401);
+    let (_, token) = app.register("tamper@example.org");
+    let mut parts: Vec<String> = token.split('.').map(String::from).collect();
+    parts[2] = parts[2].chars().rev().collect();
+    assert_eq!(app.get("/api/auth/user").bearer(&parts.join(".")).send().status, 401);
+}
+
+#[test]
+fn tokens_carry_sub_iat_exp_of_seven_days_and_ver() {
+    let app = spawn_app();
+    let (id, token) = app.register("claims@example.org");
+    let payload = token.split('.').nth(1).unwrap();
+    let claims: serde_json::Value = serde_json::from_slice(&base64url(payload)).unwrap();
+    assert_eq!(claims["sub"], id.to_string());
+    let (iat, exp) = (claims["iat"].as_u64().unwrap(), claims["exp"].as_u64().unwrap());
+    assert_eq!(exp - iat, 7 * 24 * 3600);
+    assert_eq!(claims["ver"], 0);
+}
+
+#[test]
+fn a_raised_token_version_signs_old_sessions_out() {
+    let app = spawn_app();
+    let (id, token) = app.register("version@example.org");
+    let conn = app.state.pool.get().unwrap();
+    conn.execute("UPDATE users SET token_version = token_version + 1 WHERE id = ?1", [id]).unwrap();
+    assert_eq!(app.get("/api/auth/user").bearer(&token).send().status, 401);
+}
+
+#[test]
+fn the_jwt_secret_is_kept_in_the_database_so_tokens_survive_a_restart() {
+    let app = spawn_app();
+    let (_, token) = app.register("restart@example.org");
+    let pool = jyoti::db::open(&app.dir.path().join("jyoti.db")).unwrap();
+    let settings = jyoti::state::Settings { bcrypt_cost: 10, ..Default::default() };
+    let restarted = jyoti::startup::state(pool, settings).unwrap();
+    assert!(restarted.jwt.verify(&token).is_some());
+}
+
+fn base64url(input: &str) -> Vec<u8> {
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut out = Vec::new();
+    for c in input.bytes() {
+        let value = alphabet.iter().position(|&a| a == c).expect("base64url") as u32;
+        bits = (bits << 6) | value;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    out
+}

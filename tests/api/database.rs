@@ -1,0 +1,76 @@
+//! The database file: PRAGMAs on every connection, migrations, clear errors.
+
+use jyoti::db;
+use rusqlite::Connection;
+
+#[test]
+fn every_pooled_connection_has_the_pragmas_in_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let pool = db::open(&dir.path().join("p.db")).unwrap();
+    let connections: Vec<_> = (0..3).map(|_| pool.get().unwrap()).collect();
+    for conn in &connections {
+        let pragma = |name: &str| -> String {
+            conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get::<_, rusqlite::types::Value>(0))
+                .map(|v| match v {
+                    rusqlite::types::Value::Integer(i) => i.to_string(),
+                    rusqlite::types::Value::Text(t) => t,
+                    other => format!("{other:?}"),
+                })
+                .unwrap()
+        };
+        assert_eq!(pragma("busy_timeout"), "5000");
+        assert_eq!(pragma("journal_mode"), "wal");
+        assert_eq!(pragma("synchronous"), "2", "FULL");
+        assert_eq!(pragma("foreign_keys"), "1");
+    }
+}
+
+#[test]
+fn a_new_database_is_at_the_latest_schema_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let pool = db::open(&dir.path().join("v.db")).unwrap();
+    let conn = pool.get().unwrap();
+    assert_eq!(db::migrations::version(&conn).unwrap(), db::migrations::LATEST);
+    assert!(db::migrations::LATEST >= 1);
+}
+
+#[test]
+fn opening_again_keeps_every_row_and_runs_no_step_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("again.db");
+    {
+        let pool = db::open(&path).unwrap();
+        let conn = pool.get().unwrap();
+        conn.execute("INSERT INTO notices (title, date) VALUES ('kept', '2025-01-01')", []).unwrap();
+    }
+    let pool = db::open(&path).unwrap();
+    let conn = pool.get().unwrap();
+    let title: String = conn.query_row("SELECT title FROM notices", [], |r| r.get(0)).unwrap();
+    assert_eq!(title, "kept");
+}
+
+#[test]
+fn a_database_from_a_newer_program_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("future.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(&format!("CREATE TABLE t (x); PRAGMA user_version = {};", db::migrations::LATEST + 5)).unwrap();
+    drop(conn);
+    let err = db::open(&path).err().expect("refused");
+    assert!(err.contains("newer"), "{err}");
+}
+
+#[test]
+fn a_missing_folder_is_one_clear_sentence() {
+    let err = db::open(std::path::Path::new("/definitely/not/here/jyoti.db")).err().expect("refused");
+    assert!(err.contains("does not exist"), "{err}");
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused_with_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("text.db");
+    std::fs::write(&path, "this is not a database, just some text that is long enough to matter").unwrap();
+    let err = db::open(&path).err().expect("refused");
+    assert!(err.starts_with("cannot"), "{err}");
+}

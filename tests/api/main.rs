@@ -1,0 +1,16 @@
+//! API and HTTP integration tests: the real app on a temp database, over a real socket.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod access;
+mod auth;
+mod certificates;
+mod contacts;
+mod content;
+mod database;
+mod helpers;
+mod limits;
+mod notices;
+mod static_files;
+mod users;
