@@ -14,7 +14,12 @@ fn main() {
         println!("cargo:rerun-if-changed={path}");
     }
 
+    println!("cargo:rerun-if-env-changed=JYOTI_FRONTEND_PREBUILT");
     let frontend = Path::new(env!("CARGO_MANIFEST_DIR")).join("frontend");
+    // For the dev loop with `node build.mjs --watch`: use the dist/ that is there.
+    if std::env::var_os("JYOTI_FRONTEND_PREBUILT").is_some() && frontend.join("dist/index.html").is_file() {
+        return;
+    }
     for tool in ["node", "npm"] {
         if Command::new(tool).arg("--version").output().is_err() {
             fail(&format!(

@@ -21,6 +21,28 @@ pub enum Command {
     Serve(ServeArgs),
     /// Create an admin account, or make an existing user admin. Reads the password from stdin.
     CreateAdmin(CreateAdminArgs),
+    /// Set a new password for an account (e.g. a forgotten admin password). Reads it from stdin.
+    ResetPassword(CreateAdminArgs),
+    /// Write a consistent copy of the database to OUT, also while the server runs.
+    Backup(BackupArgs),
+    /// Replace the database with a backup (the server must be stopped); the old file is kept beside it.
+    Restore(RestoreArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct BackupArgs {
+    /// The backup file to write; it must not exist yet.
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RestoreArgs {
+    /// The backup file to restore.
+    pub backup: PathBuf,
+    #[command(flatten)]
+    pub db: DbArg,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -49,6 +71,24 @@ pub struct ServeArgs {
     /// bcrypt cost for new password hashes.
     #[arg(long, env = "JYOTI_BCRYPT_COST", default_value_t = 12, value_parser = clap::value_parser!(u32).range(10..=16))]
     pub bcrypt_cost: u32,
+    /// Write a backup into this folder every --backup-every while serving.
+    #[arg(long, env = "JYOTI_BACKUP_DIR")]
+    pub backup_dir: Option<PathBuf>,
+    /// How often the scheduled backup runs, e.g. 24h, 6h, 30m.
+    #[arg(long, env = "JYOTI_BACKUP_EVERY", default_value = "24h", value_parser = parse_interval)]
+    pub backup_every: std::time::Duration,
+    /// How many scheduled backups to keep; older ones are deleted.
+    #[arg(long, env = "JYOTI_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
+    pub backup_keep: u32,
+}
+
+fn parse_interval(text: &str) -> Result<std::time::Duration, String> {
+    let parsed: jiff::SignedDuration = text.parse().map_err(|_| format!("`{text}` is not a duration such as 24h or 30m"))?;
+    let duration = std::time::Duration::try_from(parsed).map_err(|_| "the interval must be positive".to_string())?;
+    if duration < std::time::Duration::from_secs(60) {
+        return Err("the interval must be at least 1m".into());
+    }
+    Ok(duration)
 }
 
 #[derive(Debug, Clone, Args)]

@@ -1,9 +1,19 @@
-//! Maintenance commands run from a terminal: `create-admin`.
+//! Maintenance commands run from a terminal: create-admin, reset-password, backup, restore.
 
-use crate::cli::CreateAdminArgs;
+use crate::cli::{BackupArgs, CreateAdminArgs, RestoreArgs};
 use crate::db;
 use crate::domain::{Email, NewUser, Password};
+use crate::error::ApiError;
+use crate::state::Settings;
 use std::io::Read;
+
+fn database_error(err: ApiError) -> String {
+    format!("cannot update the database: {err:?}")
+}
+
+fn hash(password: &Password) -> Result<String, String> {
+    bcrypt::hash(password.expose(), Settings::default().bcrypt_cost).map_err(|e| format!("cannot hash the password: {e}"))
+}
 
 /// Creates an admin, or makes an existing user admin. The password comes from stdin so it never
 /// shows in the shell history or the process list.
@@ -11,16 +21,12 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
     let email = Email::parse(Some(args.email)).map_err(|why| format!("the email {why}"))?;
     let pool = db::open(&args.db.db)?;
     let conn = pool.get().map_err(|e| format!("cannot use the database: {e}"))?;
-    let fail = |e: crate::error::ApiError| format!("cannot update the database: {e:?}");
 
-    if let Some(user) = db::users::promote(&conn, &email).map_err(fail)? {
+    if let Some(user) = db::users::promote(&conn, &email).map_err(database_error)? {
         println!("{} is now an admin (their password is unchanged)", user.email);
         return Ok(());
     }
     let password = read_password()?;
-    let password = Password::parse(Some(password)).map_err(|why| format!("the password {why}"))?;
-    let hash = bcrypt::hash(password.expose(), crate::state::Settings::default().bcrypt_cost)
-        .map_err(|e| format!("cannot hash the password: {e}"))?;
     let user = NewUser {
         firstname: "Admin".into(),
         lastname: String::new(),
@@ -29,18 +35,50 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
         email,
         password,
     };
-    let user = db::users::insert(&conn, &user, &hash, true).map_err(fail)?;
+    let user = db::users::insert(&conn, &user, &hash(&user.password)?, true).map_err(database_error)?;
     println!("created admin {}", user.email);
     Ok(())
 }
 
-/// The first line of stdin, without its line ending.
-fn read_password() -> Result<String, String> {
+/// Sets a new password and signs every session of that account out.
+pub fn reset_password(args: CreateAdminArgs) -> Result<(), String> {
+    let email = Email::parse(Some(args.email)).map_err(|why| format!("the email {why}"))?;
+    let pool = db::open(&args.db.db)?;
+    let conn = pool.get().map_err(|e| format!("cannot use the database: {e}"))?;
+    let user = db::users::find_by_email(&conn, &email)
+        .map_err(database_error)?
+        .ok_or_else(|| format!("no account has the email {}", email.as_str()))?;
+    let password = read_password()?;
+    db::users::set_password(&conn, user.id, &hash(&password)?).map_err(database_error)?;
+    println!("the password of {} is changed and their sessions are signed out", user.email);
+    Ok(())
+}
+
+pub fn backup(args: BackupArgs) -> Result<(), String> {
+    crate::backup::backup(&args.db.db, &args.out)?;
+    println!("backup of {} written to {}", args.db.db.display(), args.out.display());
+    Ok(())
+}
+
+pub fn restore(args: RestoreArgs) -> Result<(), String> {
+    let kept = crate::backup::restore(&args.backup, &args.db.db)?;
+    println!("restored {} from {}", args.db.db.display(), args.backup.display());
+    if let Some(kept) = kept {
+        println!("the replaced database is kept at {}", kept.display());
+    }
+    Ok(())
+}
+
+/// The first line of stdin, without its line ending, checked as a new password.
+fn read_password() -> Result<Password, String> {
     let mut input = String::new();
-    std::io::stdin().take(4096).read_to_string(&mut input).map_err(|e| format!("cannot read the password from stdin: {e}"))?;
+    std::io::stdin()
+        .take(4096)
+        .read_to_string(&mut input)
+        .map_err(|e| format!("cannot read the password from stdin: {e}"))?;
     let password = input.lines().next().unwrap_or_default().to_owned();
     if password.is_empty() {
-        return Err("give the password on stdin, e.g. `echo 'a long password' | jyoti create-admin --email …`".into());
+        return Err("give the password on stdin, e.g. `echo 'a long password' | jyoti … --email …`".into());
     }
-    Ok(password)
+    Password::parse(Some(password)).map_err(|why| format!("the password {why}"))
 }

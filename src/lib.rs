@@ -2,6 +2,8 @@
 
 /// The embedded React app and its precompressed variants.
 pub mod assets;
+/// Backups, restore, and the lock a running server holds.
+pub mod backup;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
 /// Command-line definitions.
@@ -14,6 +16,8 @@ pub mod content;
 pub mod db;
 /// Parsed input types: what may reach SQL.
 pub mod domain;
+/// CSV export.
+pub mod export;
 /// The API error type.
 pub mod error;
 /// Per-address rate limits.

@@ -9,6 +9,9 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Serve(cli.serve)) {
         Command::Serve(args) => jyoti::startup::serve(args),
         Command::CreateAdmin(args) => jyoti::commands::create_admin(args),
+        Command::ResetPassword(args) => jyoti::commands::reset_password(args),
+        Command::Backup(args) => jyoti::commands::backup(args),
+        Command::Restore(args) => jyoti::commands::restore(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

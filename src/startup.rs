@@ -62,7 +62,8 @@ pub fn app(
 /// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
-    let pool = db::open(&args.db.db)?;
+    let (pool, notes) = db::open_noting(&args.db.db)?;
+    let _lock = crate::backup::ServerLock::acquire(&args.db.db)?;
     let settings = Settings {
         bcrypt_cost: args.bcrypt_cost,
         trust_proxy: args.trust_proxy,
@@ -82,6 +83,12 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         println!("{line}");
         eprintln!("{line}");
         let _ = std::io::stdout().flush();
+        notes.iter().for_each(|note| log::info!("{note}"));
+        if let Some(dir) = &args.backup_dir {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the backup folder {}: {e}", dir.display()))?;
+            crate::backup::schedule(args.db.db.clone(), dir.clone(), args.backup_every, args.backup_keep as usize);
+            log::info!("backing up into {} every {:?}, keeping {}", dir.display(), args.backup_every, args.backup_keep);
+        }
         if !has_admin {
             log::warn!(
                 "no admin account yet: create one with `jyoti create-admin --email YOU@EXAMPLE.ORG --db {}` (it asks for the password)",

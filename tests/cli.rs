@@ -210,3 +210,175 @@ fn a_new_server_without_an_admin_says_how_to_create_one() {
     assert!(hint.contains("jyoti create-admin --email"), "{hint}");
     std::thread::sleep(Duration::from_millis(10));
 }
+
+fn count(db: &std::path::Path, table: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap()
+}
+
+fn contact(addr: SocketAddr, n: usize) -> u16 {
+    Request::new(addr, "POST", "/api/form/contact")
+        .json(&serde_json::json!({"name": format!("Writer {n}"), "email": "w@example.org",
+            "telephone": "1234567890", "subject": "4star", "message": format!("message {n}")}))
+        .send()
+        .status
+}
+
+#[test]
+fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("live.db");
+    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--no-rate-limit", "--db", db.to_str().unwrap()], &[]);
+    let addr = server.addr;
+    let writer = std::thread::spawn(move || (0..150).filter(|n| contact(addr, *n) == 201).count());
+    std::thread::sleep(Duration::from_millis(50));
+    let out = dir.path().join("copy.db");
+    let output = run(&["backup", "--db", db.to_str().unwrap(), out.to_str().unwrap()], "");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let written = writer.join().unwrap();
+    assert_eq!(written, 150);
+    jyoti::backup::check(&out).expect("the backup is a sound database");
+    let copied = count(&out, "contacts");
+    assert!(copied <= 150, "{copied}");
+    let conn = rusqlite::Connection::open(&out).unwrap();
+    let max: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM contacts", [], |r| r.get(0)).unwrap();
+    assert_eq!(max, copied, "a prefix of the writes, with no gaps: a consistent snapshot");
+    let again = run(&["backup", "--db", db.to_str().unwrap(), out.to_str().unwrap()], "");
+    assert!(!again.status.success(), "an existing file is never overwritten");
+}
+
+#[test]
+fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("site.db");
+    let backup = dir.path().join("backup.db");
+    {
+        let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+        assert_eq!(contact(server.addr, 1), 201);
+        let output = run(&["backup", "--db", db.to_str().unwrap(), backup.to_str().unwrap()], "");
+        assert!(output.status.success());
+        assert_eq!(contact(server.addr, 2), 201);
+
+        let refused = run(&["restore", backup.to_str().unwrap(), "--db", db.to_str().unwrap()], "");
+        assert!(!refused.status.success(), "restore must refuse while a server holds the database");
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("stop it first"));
+    }
+    assert_eq!(count(&db, "contacts"), 2);
+    let output = run(&["restore", backup.to_str().unwrap(), "--db", db.to_str().unwrap()], "");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(count(&db, "contacts"), 1, "the backup's state");
+    let kept: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains(".replaced-"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(count(&kept[0], "contacts"), 2, "the replaced database is kept whole");
+    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+    assert_eq!(contact(server.addr, 3), 201);
+}
+
+#[test]
+fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("site.db");
+    {
+        let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+        assert_eq!(contact(server.addr, 1), 201);
+    }
+    let before = std::fs::read(&db).unwrap();
+
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "not a database at all, just words ".repeat(100)).unwrap();
+    let foreign = dir.path().join("foreign.db");
+    rusqlite::Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE other (x); INSERT INTO other VALUES (1);").unwrap();
+    let truncated = dir.path().join("truncated.db");
+    std::fs::write(&truncated, &before[..before.len() / 2]).unwrap();
+    let mut flipped = before.clone();
+    for byte in flipped.iter_mut().skip(4096).take(2048) {
+        *byte = !*byte;
+    }
+    let corrupt = dir.path().join("corrupt.db");
+    std::fs::write(&corrupt, &flipped).unwrap();
+
+    for bad in [&text, &foreign, &truncated, &corrupt, &dir.path().join("missing.db")] {
+        let output = run(&["restore", bad.to_str().unwrap(), "--db", db.to_str().unwrap()], "");
+        assert!(!output.status.success(), "{} was restored", bad.display());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("error: ") && !stderr.contains("panicked"), "{stderr}");
+        assert_eq!(std::fs::read(&db).unwrap(), before, "{} changed the database", bad.display());
+    }
+}
+
+#[test]
+fn reset_password_sets_a_new_password_and_signs_sessions_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    let db = db.to_str().unwrap();
+    assert!(run(&["create-admin", "--email", "boss@example.org", "--db", db], "first secret pass\n").status.success());
+    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db], &[]);
+    let login = |password: &str| {
+        Request::new(server.addr, "POST", "/api/auth/login")
+            .json(&serde_json::json!({"email": "boss@example.org", "password": password}))
+            .send()
+    };
+    let old_token = login("first secret pass").json()["token"].as_str().unwrap().to_owned();
+    let output = run(&["reset-password", "--email", "boss@example.org", "--db", db], "second secret pass\n");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(Request::new(server.addr, "GET", "/api/auth/user").bearer(&old_token).send().status, 401);
+    assert_eq!(login("first secret pass").status, 401);
+    assert_eq!(login("second secret pass").status, 200);
+
+    let unknown = run(&["reset-password", "--email", "ghost@example.org", "--db", db], "whatever pass 1\n");
+    assert!(!unknown.status.success());
+    let common = run(&["reset-password", "--email", "boss@example.org", "--db", db], "password123\n");
+    assert!(!common.status.success());
+    assert!(String::from_utf8_lossy(&common.stderr).contains("common"));
+}
+
+#[test]
+fn two_servers_cannot_share_one_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("one.db");
+    let _first = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+    let output = run(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], "");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("stop it first"));
+}
+
+#[test]
+fn kill_9_loses_no_write_that_was_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("durable.db");
+    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--no-rate-limit", "--db", db.to_str().unwrap()], &[]);
+    let addr = server.addr;
+    let pid = server.child.id();
+    let writer = std::thread::spawn(move || {
+        let mut answered = 0;
+        for n in 0..100_000 {
+            let outcome = std::panic::catch_unwind(|| contact(addr, n));
+            match outcome {
+                Ok(201) => answered += 1,
+                _ => break,
+            }
+        }
+        answered
+    });
+    std::thread::sleep(Duration::from_millis(700));
+    Command::new("kill").args(["-KILL", &pid.to_string()]).status().unwrap();
+    let answered = writer.join().unwrap();
+    drop(server);
+    assert!(answered > 10, "the writer got going ({answered})");
+    let restarted = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+    drop(restarted);
+    let stored = count(&db, "contacts");
+    assert!(stored >= answered as i64, "{answered} writes were answered 201 but only {stored} survived");
+}
+
+#[test]
+fn scheduled_backups_refuse_a_too_short_interval() {
+    let output = run(&["--port", "0", "--db", "/tmp/x.db", "--backup-dir", "/tmp", "--backup-every", "5s"], "");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("at least 1m"));
+}

@@ -33,6 +33,12 @@ pub fn configure(conn: &Connection) -> rusqlite::Result<()> {
 /// Opens (creating if needed) and migrates the database, then builds the pool.
 /// Errors are one sentence for a volunteer at a terminal.
 pub fn open(path: &Path) -> Result<Pool, String> {
+    open_noting(path).map(|(pool, _)| pool)
+}
+
+/// [`open`], also saying what it did that the log should show (such as a pre-migration backup).
+pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
+    let mut notes = Vec::new();
     let shown = path.display();
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
@@ -49,15 +55,30 @@ pub fn open(path: &Path) -> Result<Pool, String> {
     };
     let mut conn = Connection::open(path).map_err(unusable)?;
     configure(&conn).map_err(unusable)?;
+    let version = migrations::version(&conn).map_err(unusable)?;
+    if version > 0 && version < migrations::LATEST {
+        let copy = std::path::PathBuf::from(format!(
+            "{shown}.before-v{}-{}.bak",
+            migrations::LATEST,
+            crate::backup::stamp()
+        ));
+        crate::backup::backup(path, &copy).map_err(|err| format!("not migrating {shown}: the backup first failed: {err}"))?;
+        notes.push(format!(
+            "upgrading the database from schema version {version} to {}; a copy of it as it was is at {}",
+            migrations::LATEST,
+            copy.display()
+        ));
+    }
     migrations::migrate(&mut conn).map_err(|err| format!("cannot prepare the database {shown}: {err}"))?;
     drop(conn);
 
     let manager = SqliteConnectionManager::file(path).with_init(|conn| configure(conn));
-    Pool::builder()
+    let pool = Pool::builder()
         .max_size(POOL_SIZE)
         .min_idle(Some(2))
         .build(manager)
-        .map_err(|err| format!("cannot open the database {shown}: {err}"))
+        .map_err(|err| format!("cannot open the database {shown}: {err}"))?;
+    Ok((pool, notes))
 }
 
 /// Runs `work` with a pooled connection on the blocking thread pool, never on an actix worker.

@@ -148,3 +148,20 @@ pub fn promote(conn: &Connection, email: &Email) -> Result<Option<User>, ApiErro
 pub fn any_admin(conn: &Connection) -> Result<bool, ApiError> {
     Ok(admin_count(conn)? > 0)
 }
+
+/// Stores a new password hash and raises the token version, signing every existing session out.
+/// Returns the new token version.
+pub fn set_password(conn: &Connection, id: i64, password_hash: &str) -> Result<i64, ApiError> {
+    let version = conn
+        .prepare_cached(
+            "UPDATE users SET password_hash = ?2, token_version = token_version + 1 WHERE id = ?1 RETURNING token_version",
+        )?
+        .query_row(params![id, password_hash], |row| row.get(0))
+        .optional()?;
+    version.ok_or(ApiError::NotFound("User not found"))
+}
+
+/// The bcrypt hash of one user, for checking their current password.
+pub fn password_hash(conn: &Connection, id: i64) -> Result<Option<String>, ApiError> {
+    Ok(conn.prepare_cached("SELECT password_hash FROM users WHERE id = ?1")?.query_row([id], |row| row.get(0)).optional()?)
+}

@@ -266,3 +266,29 @@ impl NewCertificate {
         check.finish(|| Some(NewCertificate { name: name?, certinumber: certinumber? }))
     }
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChangeRequest {
+    #[serde(rename = "currentPassword")]
+    current_password: Option<String>,
+    #[serde(rename = "newPassword")]
+    new_password: Option<String>,
+}
+
+pub struct PasswordChange {
+    pub current: String,
+    pub new: Password,
+}
+
+impl PasswordChange {
+    pub fn parse(request: PasswordChangeRequest) -> Result<PasswordChange, ApiError> {
+        let mut check = Checker::default();
+        let current = check.check(
+            "currentPassword",
+            request.current_password.filter(|p| !p.is_empty()).ok_or_else(|| "is required".to_string()),
+        );
+        let new = check.check("newPassword", Password::parse(request.new_password));
+        check.finish(|| Some(PasswordChange { current: current?, new: new? }))
+    }
+}

@@ -66,12 +66,25 @@ impl Password {
         if value.len() > 72 {
             return Err("must be at most 72 bytes".into());
         }
+        if is_common_password(&value) {
+            return Err("is one of the most common passwords; choose one that is harder to guess".into());
+        }
         Ok(Password(value))
     }
 
     pub fn expose(&self) -> &str {
         &self.0
     }
+}
+
+/// Passwords that lead the published lists of leaked passwords.
+const COMMON_PASSWORDS: &str = include_str!("../seed/common-passwords.txt");
+
+fn is_common_password(password: &str) -> bool {
+    let lower = password.trim().to_lowercase();
+    let same_char = lower.chars().all(|c| Some(c) == lower.chars().next());
+    same_char
+        || COMMON_PASSWORDS.lines().filter(|line| !line.starts_with('#')).any(|common| common.trim() == lower)
 }
 
 /// A star rating, 1 to 5, written `5star` … `1star` in JSON as the spec's subject.
@@ -276,6 +289,14 @@ mod tests {
         for bad in ["12345", "phone 1234567", "123456789012345678901"] {
             assert!(telephone(Some(bad.into())).is_err(), "{bad} was accepted");
         }
+    }
+
+    #[test]
+    fn common_passwords_are_refused_whatever_their_case() {
+        for bad in ["password123", "PASSWORD123", "12345678", "qwertyuiop", "aaaaaaaaaa"] {
+            assert!(Password::parse(Some(bad.into())).is_err(), "{bad} was accepted");
+        }
+        assert!(Password::parse(Some("lamp under the banyan".into())).is_ok());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use crate::auth::extractors::ClientIp;
 use crate::auth::{password, AuthUser};
 use crate::db;
-use crate::domain::{Credentials, LoginRequest, NewUser, RegisterRequest};
+use crate::domain::{Credentials, LoginRequest, NewUser, PasswordChange, PasswordChangeRequest, RegisterRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
@@ -12,7 +12,8 @@ use serde_json::json;
 pub fn scope(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/auth/register").route(web::post().to(register)))
         .service(web::resource("/auth/login").route(web::post().to(login)))
-        .service(web::resource("/auth/user").route(web::get().to(current_user)));
+        .service(web::resource("/auth/user").route(web::get().to(current_user)))
+        .service(web::resource("/auth/password").route(web::post().to(change_password)));
 }
 
 /// Same words for an unknown email and a wrong password, so nobody can probe who has an account.
@@ -60,4 +61,26 @@ async fn login(state: web::Data<AppState>, ip: ClientIp, body: web::Json<LoginRe
 
 async fn current_user(user: AuthUser) -> HttpResponse {
     HttpResponse::Ok().json(json!({ "userData": user.0 }))
+}
+
+/// Changes the signed-in user's password. Raising the token version signs every other session
+/// out; this one gets a fresh token so the user stays signed in here.
+async fn change_password(
+    user: AuthUser,
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<PasswordChangeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    state.limits.failed_logins.check(ip.0)?;
+    let change = PasswordChange::parse(body.into_inner())?;
+    let id = user.0.id;
+    let hash = db::run(&state.pool, move |conn| db::users::password_hash(conn, id)).await?;
+    if !password::verify(change.current, hash, state.settings.bcrypt_cost).await? {
+        state.limits.failed_logins.record(ip.0);
+        return Err(ApiError::field("currentPassword", "is not your current password"));
+    }
+    let hash = password::hash(change.new.expose().to_owned(), state.settings.bcrypt_cost).await?;
+    let version = db::run(&state.pool, move |conn| db::users::set_password(conn, id, &hash)).await?;
+    let token = state.jwt.issue(id, version)?;
+    Ok(HttpResponse::Ok().json(json!({ "msg": "Password changed", "token": token })))
 }

@@ -1,6 +1,7 @@
 //! The whole HTTP surface, registered in one place: the API, health check and the SPA.
 
 mod auth;
+mod backup;
 mod certificates;
 mod contacts;
 mod content;
@@ -26,6 +27,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::scope("/api")
                 .wrap(ErrorHandlers::new().default_handler(json_error_body))
                 .configure(auth::scope)
+                .configure(backup::scope)
                 .configure(users::scope)
                 .configure(contacts::scope)
                 .configure(notices::scope)

@@ -4,6 +4,7 @@
 mod support;
 
 mod access;
+mod account;
 mod auth;
 mod certificates;
 mod contacts;

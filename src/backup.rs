@@ -1,0 +1,183 @@
+//! Backups: consistent copies of the live database with SQLite's online backup API, checks of a
+//! backup before it is trusted, restore, the schedule, and the lock that tells a running server.
+
+use crate::db::{self, migrations};
+use rusqlite::{Connection, OpenFlags};
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Pages copied per step; between steps the live server may write.
+const PAGES_PER_STEP: std::ffi::c_int = 256;
+
+/// UTC time for file names, e.g. `20261121-083212`.
+pub fn stamp() -> String {
+    jiff::Timestamp::now().strftime("%Y%m%d-%H%M%S").to_string()
+}
+
+fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    Ok(conn)
+}
+
+/// Copies the database at `db` to `out` while a server may keep writing. Writes to a `.partial`
+/// file first, so a failed backup never leaves a half file under the real name.
+pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
+    if !db.is_file() {
+        return Err(format!("there is no database at {}", db.display()));
+    }
+    if out.exists() {
+        return Err(format!("{} already exists; choose a new file name", out.display()));
+    }
+    let source = open_read_only(db).map_err(|e| format!("cannot read {}: {e}", db.display()))?;
+    copy(&source, out)
+}
+
+/// Copies the database behind `source` to `out` (through a `.partial` file) as one self-contained file.
+pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
+    let partial = PathBuf::from(format!("{}.partial", out.display()));
+    let result = (|| {
+        let mut target = Connection::open(&partial).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        rusqlite::backup::Backup::new(source, &mut target)
+            .and_then(|step| step.run_to_completion(PAGES_PER_STEP, Duration::from_millis(5), None))
+            .map_err(|e| format!("the backup failed: {e}"))?;
+        // One self-contained file, whatever journal mode the copy inherited.
+        target.pragma_update(None, "journal_mode", "DELETE").map_err(|e| e.to_string())?;
+        target.close().map_err(|(_, e)| e.to_string())?;
+        fs::rename(&partial, out).map_err(|e| format!("cannot write {}: {e}", out.display()))
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&partial);
+    }
+    result
+}
+
+/// Checks that `path` is a sound jyoti database this program can use; returns its schema version.
+pub fn check(path: &Path) -> Result<u32, String> {
+    let shown = path.display();
+    if !path.is_file() {
+        return Err(format!("there is no file at {shown}"));
+    }
+    let not_ours = |why: String| format!("{shown} is not a usable jyoti backup: {why}");
+    let conn = open_read_only(path).map_err(|e| not_ours(e.to_string()))?;
+    let integrity: String =
+        conn.query_row("PRAGMA integrity_check", [], |row| row.get(0)).map_err(|e| not_ours(e.to_string()))?;
+    if integrity != "ok" {
+        return Err(not_ours(format!("the integrity check failed ({integrity})")));
+    }
+    let version = migrations::version(&conn).map_err(|e| not_ours(e.to_string()))?;
+    if version == 0 || version > migrations::LATEST {
+        return Err(not_ours(format!(
+            "its schema version is {version}, this program knows 1 to {}",
+            migrations::LATEST
+        )));
+    }
+    let has_users: bool = conn
+        .query_row("SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'table' AND name = 'users'", [], |row| row.get(0))
+        .map_err(|e| not_ours(e.to_string()))?;
+    if !has_users {
+        return Err(not_ours("it has no users table".into()));
+    }
+    Ok(version)
+}
+
+/// Puts the backup at `from` in place of the database at `db`. Refuses while a server holds the
+/// database and before the backup passes [`check`]; the replaced file is kept beside it.
+/// Returns where the replaced file went, if there was one.
+pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
+    check(from)?;
+    let existed = db.is_file() && fs::metadata(db).is_ok_and(|m| m.len() > 0);
+    let _lock = ServerLock::acquire(db)?;
+    let kept = if existed {
+        // Fold the write-ahead log into the file so the kept copy is complete on its own.
+        let conn = Connection::open(db).map_err(|e| format!("cannot open {}: {e}", db.display()))?;
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(|e| e.to_string())?;
+        conn.pragma_update(None, "journal_mode", "DELETE").map_err(|e| e.to_string())?;
+        drop(conn);
+        let kept = PathBuf::from(format!("{}.replaced-{}", db.display(), stamp()));
+        fs::rename(db, &kept).map_err(|e| format!("cannot move {} aside: {e}", db.display()))?;
+        for companion in ["-wal", "-shm"] {
+            let _ = fs::remove_file(format!("{}{companion}", db.display()));
+        }
+        Some(kept)
+    } else {
+        // Only the empty file the lock made.
+        let _ = fs::remove_file(db);
+        None
+    };
+    let copied = (|| {
+        let source = open_read_only(from).map_err(|e| e.to_string())?;
+        let mut target = Connection::open(db).map_err(|e| e.to_string())?;
+        rusqlite::backup::Backup::new(&source, &mut target)
+            .and_then(|step| step.run_to_completion(PAGES_PER_STEP, Duration::ZERO, None))
+            .map_err(|e| e.to_string())?;
+        db::configure(&target).map_err(|e| e.to_string())
+    })();
+    if let Err(err) = copied {
+        // Put the old file back: a failed restore must leave the site as it was.
+        let _ = fs::remove_file(db);
+        if let Some(kept) = &kept {
+            let _ = fs::rename(kept, db);
+        }
+        return Err(format!("the restore failed and the database was left as it was: {err}"));
+    }
+    Ok(kept)
+}
+
+/// An exclusive lock on the database file, held by `serve` for its whole life and taken by
+/// `restore`, so the two never meet. The OS drops it when the process dies, even by `kill -9`.
+pub struct ServerLock(#[allow(dead_code)] File);
+
+impl ServerLock {
+    pub fn acquire(db: &Path) -> Result<ServerLock, String> {
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(db)
+            .map_err(|e| format!("cannot open {}: {e}", db.display()))?;
+        match file.try_lock() {
+            Ok(()) => Ok(ServerLock(file)),
+            Err(fs::TryLockError::WouldBlock) => Err(format!(
+                "a jyoti server is using {}; stop it first",
+                db.display()
+            )),
+            Err(fs::TryLockError::Error(e)) => Err(format!("cannot lock {}: {e}", db.display())),
+        }
+    }
+}
+
+/// Backups every `every` into `dir`, keeping the newest `keep`, until the process ends.
+pub fn schedule(db: PathBuf, dir: PathBuf, every: Duration, keep: usize) {
+    std::thread::spawn(move || loop {
+        std::thread::sleep(every);
+        let out = dir.join(format!("jyoti-{}.db", stamp()));
+        match backup(&db, &out) {
+            Ok(()) => log::info!("backup written to {}", out.display()),
+            Err(err) => log::error!("scheduled backup failed: {err}"),
+        }
+        prune(&dir, keep);
+    });
+}
+
+/// Deletes the oldest `jyoti-*.db` backups in `dir` beyond the newest `keep`.
+pub fn prune(dir: &Path, keep: usize) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    let mut backups: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("jyoti-") && n.ends_with(".db"))
+        })
+        .collect();
+    backups.sort();
+    let excess = backups.len().saturating_sub(keep);
+    for old in &backups[..excess] {
+        match fs::remove_file(old) {
+            Ok(()) => log::info!("removed old backup {}", old.display()),
+            Err(err) => log::warn!("cannot remove old backup {}: {err}", old.display()),
+        }
+    }
+}
