@@ -4,6 +4,8 @@
 pub mod assets;
 /// Backups, restore, and the lock a running server holds.
 pub mod backup;
+/// Photo uploads: decoding, orientation, WebP variants.
+pub mod images;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
 /// Command-line definitions.

@@ -28,7 +28,7 @@ pub fn state(pool: Pool, settings: Settings) -> Result<web::Data<AppState>, Stri
         jwt: JwtKeys::from_secret(&secret),
         limits: Limits::new(settings.rate_limit),
         assets: Assets::load(),
-        content: Content::load_default()?,
+        content: Content::default(),
         settings,
         pool,
     }))

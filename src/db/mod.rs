@@ -4,9 +4,11 @@
 
 pub mod certificates;
 pub mod contacts;
+pub mod media;
 pub mod migrations;
 pub mod notices;
 pub mod settings;
+pub mod site_content;
 pub mod users;
 
 use crate::error::ApiError;

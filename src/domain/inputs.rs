@@ -240,6 +240,7 @@ impl NoticeUpdate {
         };
         let date = match request.date {
             None | Some(None) => Some(None),
+            Some(Some(date)) if date.trim().is_empty() => Some(None),
             Some(Some(date)) => check.check("date", IsoDate::parse(date.trim())).map(Some),
         };
         check.finish(|| Some(NoticeUpdate { url: url?, title: title?, date: date? }))

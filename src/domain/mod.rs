@@ -2,9 +2,11 @@
 //!
 //! Each type's inner value is private; the only way to get one is its `parse`.
 
+mod content;
 mod inputs;
 mod values;
 
+pub use content::*;
 pub use inputs::*;
 pub use values::*;
 

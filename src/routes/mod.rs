@@ -6,7 +6,9 @@ mod certificates;
 mod contacts;
 mod content;
 mod health;
+mod media;
 mod notices;
+mod site_content;
 mod spa;
 mod users;
 
@@ -33,9 +35,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .configure(notices::scope)
                 .configure(certificates::scope)
                 .configure(content::scope)
+                .configure(site_content::scope)
+                .configure(media::scope)
                 .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::NotFound("No such API call")) })),
         )
         .configure(health::scope)
+        .configure(media::files)
         .default_service(web::to(spa::serve));
 }
 

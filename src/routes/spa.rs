@@ -19,7 +19,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             return respond(&req, &asset, StatusCode::OK);
         }
     }
-    let status = if is_client_route(path, &state) { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    let status = if is_client_route(path, &state).await { StatusCode::OK } else { StatusCode::NOT_FOUND };
     match state.assets.get("index.html") {
         Some(index) => respond(&req, &index, status),
         None => HttpResponse::InternalServerError().body("The site was built without its frontend"),
@@ -36,7 +36,7 @@ fn is_traversal(path: &str) -> bool {
 }
 
 /// The routes of the React app (SPEC §2) that answer 200; anything else gets the app's 404 page with 404.
-fn is_client_route(path: &str, state: &AppState) -> bool {
+async fn is_client_route(path: &str, state: &AppState) -> bool {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     let segments: Vec<&str> = path.split('/').skip(1).collect();
     let is_id = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -45,7 +45,11 @@ fn is_client_route(path: &str, state: &AppState) -> bool {
         | ["login"] | ["logout"] | ["verify"] | ["admin"] => true,
         ["admin", "users" | "contacts" | "notices" | "certificates"] => true,
         ["admin", "users" | "servicelist", id] | ["admin", "users" | "servicelist", id, "edit"] => is_id(id),
-        [page] => page.strip_prefix("team").is_some_and(|slug| state.content.has_team_page(slug)),
+        ["admin", "team" | "cards" | "gallery" | "settings" | "photos"] | ["account"] => true,
+        [page] => match page.strip_prefix("team") {
+            Some(slug) => state.content.document(&state.pool).await.is_ok_and(|doc| doc.has_team_page(slug)),
+            None => false,
+        },
         _ => false,
     }
 }

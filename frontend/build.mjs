@@ -1,0 +1,175 @@
+// Production build: esbuild bundles src/ into hashed files, writes index.html and precompressed copies.
+import { build } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+const assets = join(dist, 'assets');
+const entry = 'src/main.jsx';
+const firstLoadBudget = 90 * 1024;
+const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(assets, { recursive: true });
+
+const shared = {
+  absWorkingDir: root,
+  outdir: assets,
+  publicPath: '/assets/',
+  bundle: true,
+  minify: true,
+  target: ['chrome100', 'edge100', 'firefox100', 'safari15'],
+  assetNames: '[name]-[hash]',
+  loader: { '.svg': 'file', '.png': 'file', '.webp': 'file', '.jpg': 'file' },
+  metafile: true,
+  logLevel: 'warning',
+};
+
+// Components import their own CSS, but esbuild would give each lazy chunk a stylesheet of its own that nothing
+// links. So the JS build only notes the CSS imports, and a second build joins them, in import order, into the
+// one stylesheet that index.html links.
+const CSS_STUB = 'css-import';
+const collectCss = {
+  name: 'collect-css',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === CSS_STUB || !/\.[cm]?jsx?$/.test(args.importer)) return undefined;
+      const resolved = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: CSS_STUB,
+      });
+      if (resolved.errors.length > 0 || !resolved.path.endsWith('.css')) return undefined;
+      return { path: resolved.path, namespace: CSS_STUB };
+    });
+    b.onLoad({ filter: /.*/, namespace: CSS_STUB }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+const js = await build({
+  ...shared,
+  entryPoints: [entry],
+  splitting: true,
+  format: 'esm',
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [collectCss],
+});
+
+const cssFiles = cssInImportOrder(js.metafile.inputs, entry);
+const css = await build({
+  ...shared,
+  stdin: { contents: cssFiles.map((f) => `@import ${JSON.stringify(f)};`).join('\n'), loader: 'css', resolveDir: root },
+  entryNames: 'main-[hash]',
+});
+
+const outputs = js.metafile.outputs;
+const url = (file) => '/' + relative(dist, join(root, file)).split('\\').join('/');
+const [entryFile] = Object.entries(outputs).find(([, meta]) => meta.entryPoint === entry);
+const cssFile = Object.keys(css.metafile.outputs).find((file) => file.endsWith('.css'));
+
+/** The CSS files reached from the entry, depth first in source order: the order a bundler would apply them. */
+function cssInImportOrder(inputs, start) {
+  const order = [];
+  const seen = new Set();
+  (function visit(path) {
+    if (seen.has(path)) return;
+    seen.add(path);
+    if (path.startsWith(`${CSS_STUB}:`)) {
+      order.push(path.slice(CSS_STUB.length + 1));
+      return;
+    }
+    for (const imported of inputs[path]?.imports ?? []) visit(imported.path);
+  })(start);
+  return order;
+}
+
+// Every chunk the entry pulls in statically is needed before first render: preload them in parallel.
+function staticClosure(file, seen = new Set()) {
+  for (const imp of outputs[file].imports) {
+    if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
+      seen.add(imp.path);
+      staticClosure(imp.path, seen);
+    }
+  }
+  return seen;
+}
+const preloads = [...staticClosure(entryFile)];
+
+writeFileSync(join(dist, 'index.html'), indexHtml());
+cpSync(join(root, 'public'), dist, { recursive: true });
+
+const files = walk(dist);
+for (const file of files) {
+  if (!compressible.has(extname(file))) continue;
+  const body = readFileSync(file);
+  writeFileSync(file + '.gz', gzipSync(body, { level: 9 }));
+  writeFileSync(
+    file + '.br',
+    brotliCompressSync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      },
+    }),
+  );
+}
+
+summarise();
+
+function indexHtml() {
+  const preloadLinks = preloads.map((f) => `    <link rel="modulepreload" href="${url(f)}">\n`).join('');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="description" content="Jyoti is a free night education center run by students of JGEC for children who need it, supported by alumni since 2010.">
+    <meta name="theme-color" content="#c2410c">
+    <title>JYOTI - A RAY OF HOPE</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="stylesheet" href="${url(cssFile)}">
+${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
+  </head>
+  <body>
+    <div id="root"><div class="loader" role="status"><span class="loader-lamp"></span><span class="visually-hidden">Loading</span></div></div>
+    <noscript>Jyoti's website needs JavaScript to show its pages.</noscript>
+  </body>
+</html>
+`;
+}
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+function gzipSize(file) {
+  return existsSync(file + '.gz') ? statSync(file + '.gz').size : gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function summarise() {
+  const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KB';
+  console.log('dist/ written:');
+  for (const file of walk(dist).filter((f) => !f.endsWith('.gz') && !f.endsWith('.br')).sort()) {
+    const size = statSync(file).size;
+    const gz = compressible.has(extname(file)) ? `${kb(gzipSize(file))} gzip` : '';
+    console.log(`  ${relative(dist, file).padEnd(44)} ${kb(size)} ${gz}`);
+  }
+  const firstLoad = [entryFile, ...preloads].reduce((sum, f) => sum + gzipSize(join(root, f)), 0);
+  const verdict = firstLoad <= firstLoadBudget ? 'within' : 'OVER';
+  console.log(`first-load JS for /: ${kb(firstLoad).trim()} gzip (${verdict} the ${firstLoadBudget / 1024} KB budget)`);
+  if (firstLoad > firstLoadBudget) {
+    console.error(`build: first-load JS for / is over the ${firstLoadBudget / 1024} KB gzip budget (DESIGN.md §10)`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,83 @@
+// /admin/certificates: the table, the Create popup, duplicates refused, and deleting.
+import { createCertificate, expect, test } from './fixtures.js';
+import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+
+/** A certificate number no other test in this worker uses. */
+const freshNumber = () => 100_000 + Math.floor(Math.random() * 900_000_000);
+
+test('the certificates table has the spec columns and shows each certificate', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const number = freshNumber();
+  await createCertificate(request, token, { name: 'Pritha Ghosh', certinumber: number });
+  await openAdmin(page, '/admin/certificates');
+
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Name', 'Certificate No.', 'Delete']);
+  await expect(row(page, String(number)).getByRole('cell')).toHaveText(['Pritha Ghosh', String(number), /Delete/]);
+});
+
+test('the Create popup takes focus, closes on Escape and gives focus back', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/certificates');
+
+  const create = page.getByRole('button', { name: 'Create' });
+  await create.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('required', '');
+  await expect(dialog.getByLabel('Certificate number')).toHaveAttribute('type', 'number');
+  await expect(dialog.getByLabel('Certificate number')).toHaveAttribute('required', '');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(create).toBeFocused();
+});
+
+test('creating a certificate says Certificate Created and adds it to the list', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/certificates');
+  const number = String(freshNumber());
+
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Subham Mondal');
+  await dialog.getByLabel('Certificate number').fill(number);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  await expect(toast(page, 'Certificate Created')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, number).getByRole('cell')).toHaveText(['Subham Mondal', number, /Delete/]);
+});
+
+test('a duplicate certificate number is refused with the server message and the popup stays', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const number = freshNumber();
+  await createCertificate(request, token, { name: 'First Holder', certinumber: number });
+  await openAdmin(page, '/admin/certificates');
+
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Second Holder');
+  await dialog.getByLabel('Certificate number').fill(String(number));
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  await expect(toast(page, 'A certificate with this number already exists')).toBeVisible();
+  await expect(dialog.getByText('A certificate with this number already exists')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, String(number))).toHaveCount(1);
+  await expect(row(page, 'Second Holder')).toHaveCount(0);
+});
+
+test('deleting a certificate asks first, says Certificate Deleted and drops the row', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const number = freshNumber();
+  await createCertificate(request, token, { name: 'Leaving Soon', certinumber: number });
+  await openAdmin(page, '/admin/certificates');
+
+  acceptConfirm(page);
+  await row(page, String(number)).getByRole('button', { name: /Delete/ }).click();
+  await expect(toast(page, 'Certificate Deleted')).toBeVisible();
+  await expect(row(page, String(number))).toHaveCount(0);
+});

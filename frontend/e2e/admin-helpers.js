@@ -1,0 +1,68 @@
+// Shared steps of the admin browser tests: sessions through the API, confirm dialogs, toasts.
+import { ADMIN, adminToken, expect, uniqueEmail } from './fixtures.js';
+
+export const bearer = (token) => ({ Authorization: `Bearer ${token}` });
+
+/** The toast with this text (react-toastify gives each toast role="alert"). */
+export const toast = (page, text) => page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
+
+/** The table row that shows this text. */
+export const row = (page, text) => page.getByRole('row').filter({ hasText: text });
+
+/** Every page this test opens starts logged in with `token` (stored where the app keeps it). */
+export async function useToken(page, token) {
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+}
+
+/** Opens the page logged in as the seeded admin; answers the admin's token for API set-up. */
+export async function asAdmin(page, request) {
+  const token = await adminToken(request);
+  await useToken(page, token);
+  return token;
+}
+
+/** Opens an admin screen and waits for its table (or form) to appear. */
+export async function openAdmin(page, path) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Welcome To Admin Page' })).toBeVisible({ timeout: 10_000 });
+}
+
+/** Accepts the next confirm dialog, checking it is a confirmation. */
+export function acceptConfirm(page) {
+  page.once('dialog', async (dialog) => {
+    expect(dialog.type()).toBe('confirm');
+    await dialog.accept();
+  });
+}
+
+/** A registered ordinary user: {email, token, id}. */
+export async function registerUser(request, details = {}) {
+  const email = details.email ?? uniqueEmail('member');
+  const response = await request.post('/api/auth/register', {
+    data: {
+      firstname: 'Mita',
+      lastname: 'Roy',
+      department: 'ECE',
+      year: '3rd',
+      password: 'member-pass-1',
+      ...details,
+      email,
+    },
+  });
+  expect(response.status(), 'register').toBe(201);
+  const body = await response.json();
+  return { email, token: body.token, id: body.userId };
+}
+
+/** Leaves the seeded admin as the only admin, whatever earlier tests promoted. */
+export async function onlySeededAdmin(request, token) {
+  const users = await (await request.get('/api/admin/users', { headers: bearer(token) })).json();
+  for (const user of users.filter((u) => u.isAdmin && u.email !== ADMIN.email)) {
+    const response = await request.patch(`/api/admin/users/update/${user._id}`, {
+      data: { isAdmin: false },
+      headers: bearer(token),
+    });
+    expect(response.status(), 'demote').toBe(200);
+  }
+  return users.find((u) => u.email === ADMIN.email);
+}

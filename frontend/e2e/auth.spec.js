@@ -1,0 +1,113 @@
+// Registration, login, logout and the admin link, as round trips through the real server.
+import { ADMIN, expect, test, uniqueEmail, visit } from './fixtures.js';
+
+const toast = (page, text) => page.getByRole('alert').filter({ hasText: text });
+
+async function register(page, email, password = 'secret-pass-1') {
+  await visit(page, '/signup');
+  await page.getByLabel('First name').fill('Rina');
+  await page.getByLabel('Last name').fill('Das');
+  await page.getByLabel('Department').fill('CSE');
+  await page.getByLabel('Year').fill('2nd');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/Password/).fill(password);
+  await page.getByRole('button', { name: 'REGISTER NOW' }).click();
+}
+
+async function logIn(page, email, password) {
+  await visit(page, '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login NOW' }).click();
+}
+
+test('registering greets the user and goes to the login page', async ({ page }) => {
+  await register(page, uniqueEmail('signup'));
+  await expect(toast(page, 'User Registered Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login NOW' })).toBeVisible();
+});
+
+test('registering a taken email warns User Already Exists! and clears the form', async ({ page }) => {
+  const email = uniqueEmail('twice');
+  await register(page, email);
+  await expect(page).toHaveURL(/\/login$/);
+  await register(page, email);
+  await expect(toast(page, 'User Already Exists!')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  for (const label of ['First name', 'Last name', 'Department', 'Year', 'Email']) {
+    await expect(page.getByLabel(label)).toHaveValue('');
+  }
+});
+
+test('wrong credentials say Invalid Credentials and clear the form', async ({ page }) => {
+  await logIn(page, 'nobody@example.org', 'wrong-password');
+  await expect(toast(page, 'Invalid Credentials')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Password')).toHaveValue('');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a new user can log in, is welcomed at home, and can log out again', async ({ page }) => {
+  const email = uniqueEmail('roundtrip');
+  await register(page, email, 'round-trip-pass');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.evaluate(() => localStorage.clear());
+
+  await logIn(page, email, 'round-trip-pass');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, 'Login Successful !!!')).toBeVisible({ timeout: 10_000 });
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('visiting /logout directly ends the session', async ({ page }) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await visit(page, '/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('an admin sees the Admin link, which opens the admin area', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
+  await expect(admin).toHaveAttribute('href', '/admin/users');
+  await admin.click();
+  await expect(page.getByRole('heading', { name: 'Welcome To Admin Page' })).toBeVisible();
+});
+
+test('the admin area turns away visitors and users who are not admins', async ({ page }) => {
+  await visit(page, '/admin/users');
+  await expect(page).toHaveURL(/\/$/);
+
+  const email = uniqueEmail('notadmin');
+  await register(page, email, 'not-admin-pass');
+  await logIn(page, email, 'not-admin-pass');
+  await expect(page).toHaveURL(/\/$/);
+  const alerts = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    dialog.accept();
+  });
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  expect(alerts).toEqual(['Ask admin to get access']);
+  await expect(page.getByRole('heading', { name: 'Welcome To Admin Page' })).toHaveCount(0);
+});
+
+test('a rejected stored token is forgotten', async ({ page }) => {
+  await visit(page, '/');
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+  await visit(page, '/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

@@ -1,0 +1,191 @@
+// Test fixtures: one jyoti server per worker on a temporary database, the console watch, and API helpers.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+export { expect };
+
+export const ADMIN = { email: 'admin@jyoti.test', password: 'admin-pass-123' };
+
+/** The public pages with the heading each one shows. */
+export const PUBLIC_PAGES = [
+  { path: '/', heading: null },
+  { path: '/support', heading: 'Support Jyoti' },
+  { path: '/team', heading: 'Meet Our Core Team' },
+  { path: '/team2k24', heading: 'Team 2k24' },
+  { path: '/team2k25', heading: 'Team 2k25' },
+  { path: '/gallery', heading: 'Gallery' },
+  { path: '/notice', heading: 'NOTICE BOARD' },
+  { path: '/contact', heading: 'Keep in Touch' },
+  { path: '/form', heading: 'Feedback Form' },
+  { path: '/signup', heading: 'Registration' },
+  { path: '/login', heading: 'Login' },
+  { path: '/verify', heading: 'Verify authenticity of certificate' },
+  { path: '/no/such/page', heading: "Sorry, We couldn't find what you are looking for!", status: 404 },
+];
+
+function serverBinary() {
+  const bin = process.env.JYOTI_BIN;
+  if (!bin) throw new Error('Set JYOTI_BIN to the jyoti server binary (cargo test does this).');
+  return bin;
+}
+
+function run(bin, args, input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${bin} ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
+    child.stdin.end(input);
+  });
+}
+
+function startServer(bin, db) {
+  const child = spawn(bin, ['--bind', '127.0.0.1', '--port', '0', '--db', db, '--no-rate-limit'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let log = '';
+    let started = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`jyoti did not report its address within 30 s:\n${log}`));
+    }, 30_000);
+    const onOutput = (chunk) => {
+      if (started) return; // keep draining the pipes so the server never blocks on a full one
+      log += chunk;
+      const match = log.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match) {
+        started = true;
+        clearTimeout(timer);
+        resolve({ url: match[1], child });
+      }
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (!started) {
+        clearTimeout(timer);
+        reject(new Error(`jyoti exited with ${code} before listening:\n${log}`));
+      }
+    });
+  });
+}
+
+function stopServer(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.on('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+const refusal = /^Failed to load resource: the server responded with a status of (\d+)/;
+
+/**
+ * Console messages that are not failures: the browser's note about a 4xx API answer a test provoked on purpose,
+ * or about the 404 status of the page itself when the site shows its "not found" page.
+ */
+function isExpectedRefusal(message, page) {
+  const status = Number(refusal.exec(message.text())?.[1]);
+  if (!(status >= 400 && status < 500)) return false;
+  const url = message.location().url || '';
+  return new URL(url, page.url()).pathname.startsWith('/api/') || (status === 404 && url === page.url());
+}
+
+/** A console line with the address it is about, so a failure says which request went wrong. */
+export const describeMessage = (message) => `${message.text()} (${message.location().url || 'no url'})`;
+
+export const test = base.extend({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const bin = serverBinary();
+      const dir = mkdtempSync(join(tmpdir(), 'jyoti-e2e-'));
+      const db = join(dir, 'jyoti.db');
+      try {
+        await run(bin, ['create-admin', '--email', ADMIN.email, '--db', db], `${ADMIN.password}\n`);
+        const { url, child } = await startServer(bin, db);
+        try {
+          await use({ url });
+        } finally {
+          await stopServer(child);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  baseURL: async ({ server }, use) => use(server.url),
+
+  /** Every console error and uncaught exception on the page; the test fails if any is left at its end. */
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isExpectedRefusal(message, page)) errors.push(describeMessage(message));
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Opens a path and waits for the start-up loader to give way to the site. */
+export async function visit(page, path) {
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 10_000 });
+}
+
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}
+
+export async function adminToken(request) {
+  const response = await request.post('/api/auth/login', { data: ADMIN });
+  expect(response.status(), 'admin login').toBe(200);
+  return (await response.json()).token;
+}
+
+const bearer = (token) => ({ Authorization: `Bearer ${token}` });
+
+export async function createNotice(request, token, notice) {
+  const response = await request.post('/api/admin/service', { data: notice, headers: bearer(token) });
+  expect(response.status(), 'create notice').toBe(201);
+  return response.json();
+}
+
+export async function deleteAllNotices(request, token) {
+  const list = await request.get('/api/admin/servicelist');
+  for (const notice of await list.json()) {
+    const response = await request.delete(`/api/admin/servicelist/delete/${notice._id}`, { headers: bearer(token) });
+    expect(response.status(), 'delete notice').toBe(200);
+  }
+}
+
+export async function createCertificate(request, token, certificate) {
+  const response = await request.post('/api/admin/post_certificate', { data: certificate, headers: bearer(token) });
+  expect(response.status(), 'create certificate').toBe(201);
+  return response.json();
+}
+
+export async function siteContent(request) {
+  const response = await request.get('/api/content');
+  expect(response.status(), 'content').toBe(200);
+  return response.json();
+}

@@ -1,0 +1,83 @@
+// Gallery: the 3/2/1-column grid, the wrap-around slideshow, and Show More.
+import { expect, siteContent, test, visit } from './fixtures.js';
+
+const columns = (page) =>
+  page.locator('.gallery-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+
+test('the grid has 3 columns on large, 2 on medium and 1 on small screens', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visit(page, '/gallery');
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(6);
+  expect(await columns(page)).toBe(3);
+  await page.setViewportSize({ width: 800, height: 800 });
+  expect(await columns(page)).toBe(2);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await columns(page)).toBe(1);
+});
+
+test('the slideshow opens at the chosen image and wraps around both ways', async ({ page, request }) => {
+  const { gallery } = await siteContent(request);
+  const last = gallery.length - 1;
+  await visit(page, '/gallery');
+  await page.getByRole('button', { name: gallery[last].caption }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Gallery slideshow' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByRole('img')).toHaveAccessibleName(gallery[last].caption);
+  await expect(dialog.getByRole('button', { name: 'Close slideshow' })).toBeFocused();
+
+  await dialog.getByRole('button', { name: 'Next image' }).click();
+  await expect(dialog.getByRole('img')).toHaveAccessibleName(gallery[0].caption);
+  await dialog.getByRole('button', { name: 'Previous image' }).click();
+  await expect(dialog.getByRole('img')).toHaveAccessibleName(gallery[last].caption);
+  await dialog.getByRole('button', { name: 'Previous image' }).click();
+  await expect(dialog.getByRole('img')).toHaveAccessibleName(gallery[last - 1].caption);
+
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('img')).toHaveAccessibleName(gallery[0].caption);
+  await page.keyboard.press('ArrowLeft');
+  await expect(dialog.getByRole('img')).toHaveAccessibleName(gallery[last].caption);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: gallery[last].caption })).toBeFocused();
+});
+
+test('a click on the image or the backdrop closes the slideshow', async ({ page, request }) => {
+  const { gallery } = await siteContent(request);
+  await visit(page, '/gallery');
+  const dialog = page.getByRole('dialog', { name: 'Gallery slideshow' });
+
+  await page.getByRole('button', { name: gallery[1].caption }).click();
+  await dialog.getByRole('img').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: gallery[2].caption }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.click({ position: { x: 5, y: 5 } });
+  await expect(dialog).toBeHidden();
+});
+
+test('Tab stays inside the open slideshow', async ({ page, request }) => {
+  const { gallery } = await siteContent(request);
+  await visit(page, '/gallery');
+  await page.getByRole('button', { name: gallery[0].caption }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gallery slideshow' });
+  for (let i = 0; i < 5; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+});
+
+test('Show More opens the photo folder in a new tab', async ({ page, request }) => {
+  const { settings } = await siteContent(request);
+  await visit(page, '/gallery');
+  const more = page.getByRole('link', { name: /Show More/ });
+  await expect(more).toHaveAttribute('href', settings.galleryMoreUrl);
+  await expect(more).toHaveAttribute('target', '_blank');
+  await expect(more).toHaveAttribute('rel', /noopener/);
+});

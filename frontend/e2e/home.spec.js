@@ -1,0 +1,81 @@
+// Home: hero, the two carousels (autoplay, pagination, arrows, reduced motion), reveal, Show More.
+import { expect, siteContent, test, visit } from './fixtures.js';
+
+const activeCaption = (carousel) => carousel.locator('.swiper-slide-active h3').textContent();
+
+test('the hero and both carousels show the content with six cards each', async ({ page, request }) => {
+  const { settings, works, awards } = await siteContent(request);
+  await visit(page, '/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(settings.heroTitle);
+  await expect(page.getByRole('main')).toContainText(settings.heroText);
+
+  for (const [title, items] of [
+    ['Our Works', works],
+    ['Performance & Awards', awards],
+  ]) {
+    const section = page.getByRole('region', { name: title });
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(title);
+    expect(items).toHaveLength(6);
+    for (const item of items) {
+      const card = section.getByRole('article').filter({ hasText: item.caption }).first();
+      await expect(card).toBeAttached();
+      await expect(card.getByRole('img', { name: item.caption })).toHaveAttribute('loading', 'lazy');
+    }
+  }
+});
+
+test('carousels autoplay and have arrows and clickable pagination', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await visit(page, '/');
+  const works = page.getByRole('region', { name: 'Our Works' });
+  await works.scrollIntoViewIfNeeded();
+  await expect(works.locator('.swiper-slide-active')).toBeAttached();
+  const first = await activeCaption(works);
+  await expect.poll(() => activeCaption(works), { timeout: 6_000 }).not.toBe(first);
+
+  const bullets = works.getByRole('button', { name: /Go to slide/ });
+  await expect(bullets).toHaveCount(6);
+  await bullets.nth(3).click();
+  await expect(bullets.nth(3)).toHaveClass(/swiper-pagination-bullet-active/);
+  await expect(works.getByRole('button', { name: 'Next slide' })).toBeVisible();
+  await expect(works.getByRole('button', { name: 'Previous slide' })).toBeVisible();
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('carousels do not autoplay and sections show without animation', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await visit(page, '/');
+    const works = page.getByRole('region', { name: 'Our Works' });
+    await works.scrollIntoViewIfNeeded();
+    await expect(works.locator('.swiper-slide-active')).toBeAttached();
+    const first = await activeCaption(works);
+    await page.waitForTimeout(3_500);
+    expect(await activeCaption(works)).toBe(first);
+    await works.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => activeCaption(works)).not.toBe(first);
+
+    const awards = page.getByRole('region', { name: 'Performance & Awards' });
+    await expect(awards).toHaveCSS('opacity', '1');
+    await expect(awards).toHaveCSS('transition-duration', /^0s|^1e-05s|0\.00001s/);
+  });
+});
+
+test('sections get the reveal class once they come near the bottom of the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await visit(page, '/');
+  const awards = page.getByRole('region', { name: 'Performance & Awards' });
+  await expect(awards).toHaveClass(/reveal/);
+  await expect(awards).not.toHaveClass(/active/);
+  await awards.scrollIntoViewIfNeeded();
+  await expect(awards).toHaveClass(/active/);
+  await expect(awards).toHaveCSS('opacity', '1');
+});
+
+test('Show More on the awards leads to the gallery', async ({ page }) => {
+  await visit(page, '/');
+  await page.getByRole('region', { name: 'Performance & Awards' }).getByRole('link', { name: 'Show More' }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.getByRole('heading', { name: 'Gallery', level: 1 })).toBeVisible();
+});

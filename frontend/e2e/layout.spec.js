@@ -1,0 +1,132 @@
+// Every public route, the header, the footer, the 404 page, and the layout at 360 px.
+import { PUBLIC_PAGES, describeMessage, expect, siteContent, test, visit } from './fixtures.js';
+
+test('every public route renders inside the header and footer', async ({ page }) => {
+  for (const { path, heading } of PUBLIC_PAGES) {
+    await visit(page, path);
+    await expect(page.getByRole('banner')).toContainText('A Free Night Education Center By Students Of JGEC');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+});
+
+test('the start-up loader shows for about 1.5 seconds before the routes appear', async ({ page }) => {
+  const start = Date.now();
+  await page.goto('/gallery');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Gallery', level: 1 })).toBeVisible({ timeout: 10_000 });
+  expect(Date.now() - start).toBeGreaterThanOrEqual(1400);
+});
+
+test('the header carries the banner, title, logos, social links and the desktop navigation', async ({ page, request }) => {
+  const { settings } = await siteContent(request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visit(page, '/gallery');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'JYOTI - A RAY OF HOPE' })).toBeVisible();
+  await expect(header.getByRole('img', { name: 'Jyoti logo' })).toBeVisible();
+  await expect(header.getByRole('img', { name: 'JGEC emblem' })).toBeVisible();
+  await expect(header.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', settings.linkedin);
+  await expect(header.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', settings.facebook);
+  await expect(header.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', settings.instagram);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Gallery', 'Team', 'Notice', 'Support', 'Contact']);
+  await expect(nav.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Verify' })).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  await nav.getByRole('link', { name: 'Notice' }).click();
+  await expect(page).toHaveURL(/\/notice$/);
+  await expect(nav.getByRole('link', { name: 'Notice' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Gallery' })).not.toHaveAttribute('aria-current', 'page');
+});
+
+test('the navigation bar stays at the top of the screen while scrolling', async ({ page }) => {
+  await visit(page, '/team');
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const box = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  expect(box.y).toBe(0);
+});
+
+test('the footer has the address, contact email, quick links, president message, socials, 2025 and credit', async ({
+  page,
+  request,
+}) => {
+  const { settings } = await siteContent(request);
+  await visit(page, '/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(settings.address);
+  await expect(footer.getByRole('link', { name: settings.contactEmail })).toHaveAttribute(
+    'href',
+    `mailto:${settings.contactEmail}`,
+  );
+  await expect(footer).toContainText(settings.presidentMessage);
+  await expect(footer).toContainText(settings.presidentName);
+  await expect(footer).toContainText(settings.makersCredit);
+  await expect(footer).toContainText('© 2025');
+  await expect(footer.getByRole('link', { name: /LinkedIn|Facebook|Instagram/ })).toHaveCount(3);
+
+  const quick = footer.getByRole('navigation', { name: 'Quick Links' });
+  await expect(quick.getByRole('link')).toHaveText(['Home', 'Gallery', 'Team', 'Notice', 'Verify', 'Contact']);
+  await quick.getByRole('link', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(page.getByRole('heading', { name: 'Verify authenticity of certificate' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('an unknown path shows the 404 page whose Go back link leads home', async ({ page, request }) => {
+  const { settings } = await siteContent(request);
+  for (const path of ['/no/such/page', '/teamXYZ']) {
+    await visit(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "Sorry, We couldn't find what you are looking for!",
+    );
+  }
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(settings.heroTitle);
+});
+
+test('every public page fits 360 px without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const { path } of PUBLIC_PAGES) {
+    await visit(page, path);
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `scroll width of ${path}`).toBeLessThanOrEqual(360);
+  }
+});
+
+test('the public pages log nothing to the console but the 404 status of an unknown page', async ({ page }) => {
+  for (const { path, status } of PUBLIC_PAGES) {
+    const messages = [];
+    const listener = (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(describeMessage(message));
+    };
+    page.on('console', listener);
+    const response = await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 10_000 });
+    await page.waitForLoadState('networkidle');
+    page.off('console', listener);
+    expect(response.status(), `status of ${path}`).toBe(status ?? 200);
+    const expected = status ? [`Failed to load resource: the server responded with a status of 404 (Not Found) (${page.url()})`] : [];
+    expect(messages, `console of ${path}`).toEqual(expected);
+  }
+});
+
+test('the whole site works with the keyboard alone', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visit(page, '/');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Contact' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Keep in Touch' })).toBeVisible();
+  await page.getByLabel('Name').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email')).toBeFocused();
+});

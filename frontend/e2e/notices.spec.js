@@ -1,0 +1,40 @@
+// The notice board, empty and with notices.
+import { adminToken, createNotice, deleteAllNotices, expect, test, visit } from './fixtures.js';
+
+test('with no notices the board says Notice Not Available', async ({ page, request }) => {
+  await deleteAllNotices(request, await adminToken(request));
+  await visit(page, '/notice');
+  await expect(page.getByRole('heading', { name: 'NOTICE BOARD' })).toBeVisible();
+  await expect(page.getByText('Notice Not Available')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+});
+
+test('notices show newest first, numbered, dated, and linked in a new tab when they have a url', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  await deleteAllNotices(request, token);
+  await createNotice(request, token, { url: 'https://example.org/admissions', title: 'Admissions open', date: '2025-01-10' });
+  await createNotice(request, token, { url: null, title: 'Holiday on Friday', date: '2025-03-02' });
+  await createNotice(request, token, { url: 'https://example.org/exam', title: 'Exam timetable', date: '2025-02-15' });
+
+  await visit(page, '/notice');
+  const notices = page.getByRole('main').getByRole('article');
+  await expect(notices).toHaveCount(3);
+  await expect(notices.getByRole('heading')).toHaveText([/^Holiday on Friday$/, /^Exam timetable\b/, /^Admissions open\b/]);
+  await expect(notices.nth(0)).toContainText('Notice 3');
+  await expect(notices.nth(1)).toContainText('Notice 2');
+  await expect(notices.nth(2)).toContainText('Notice 1');
+  await expect(notices.nth(0).locator('time')).toHaveAttribute('datetime', '2025-03-02');
+  await expect(notices.nth(0)).toContainText('2 March 2025');
+  await expect(page.getByText('Notice Not Available')).toHaveCount(0);
+
+  await expect(notices.nth(0).getByRole('link')).toHaveCount(0);
+  const link = notices.nth(1).getByRole('link', { name: /Exam timetable/ });
+  await expect(link).toHaveAttribute('href', 'https://example.org/exam');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+  await deleteAllNotices(request, token);
+});

@@ -1,0 +1,31 @@
+// Certificate verification, found and not found.
+import { adminToken, createCertificate, expect, test, visit } from './fixtures.js';
+
+test('a known certificate number names its holder', async ({ page, request }) => {
+  const certinumber = 100000 + Math.floor(Math.random() * 800000);
+  await createCertificate(request, await adminToken(request), { name: 'Priya Sen', certinumber });
+  await visit(page, '/verify');
+  const number = page.getByLabel('Certificate number');
+  await expect(number).toHaveAttribute('type', 'number');
+  await expect(number).toHaveAttribute('name', 'certinumber');
+  await number.fill(String(certinumber));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'This Certificate belongs to' })).toContainText(
+    'This Certificate belongs to Priya Sen',
+  );
+});
+
+test('an unknown number asks for a valid certificate number', async ({ page }) => {
+  await visit(page, '/verify');
+  await page.getByLabel('Certificate number').fill('999999999');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Please enter a valid Certificate Number')).toBeVisible();
+  await expect(page.getByText('This Certificate belongs to')).toHaveCount(0);
+});
+
+test('the number is required', async ({ page }) => {
+  await visit(page, '/verify');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  expect(await page.getByLabel('Certificate number').evaluate((input) => input.validity.valueMissing)).toBe(true);
+  await expect(page.getByText('Please enter a valid Certificate Number')).toHaveCount(0);
+});

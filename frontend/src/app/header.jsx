@@ -1,0 +1,110 @@
+// The site header (banner, social and account links, title, logos) and the sticky navigation bar.
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useSession } from '../lib/session.js';
+import './header.css';
+import { SocialLinks } from './social-links.jsx';
+
+const navLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/team', label: 'Team' },
+  { to: '/notice', label: 'Notice' },
+  { to: '/support', label: 'Support' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/verify', label: 'Verify', mobileOnly: true },
+];
+
+export function Header() {
+  return (
+    <>
+      <header className="site-header">
+        <div className="top-banner">
+          <p className="top-banner-text">A Free Night Education Center By Students Of JGEC</p>
+          <div className="top-banner-links">
+            <SocialLinks />
+            <AccountLinks />
+          </div>
+        </div>
+        <div className="brand">
+          <img className="brand-logo" src="/art/logo-jyoti.svg" alt="Jyoti logo" width="72" height="72" />
+          <Link className="brand-title" to="/">
+            JYOTI - A RAY OF HOPE
+          </Link>
+          <img className="brand-logo" src="/art/logo-jgec.svg" alt="JGEC emblem" width="72" height="72" />
+        </div>
+      </header>
+      <MainNav />
+    </>
+  );
+}
+
+function AccountLinks() {
+  const { token } = useSession();
+  if (token) {
+    return (
+      <Link className="account-link" to="/logout">
+        Logout
+      </Link>
+    );
+  }
+  return (
+    <span className="account-links">
+      <Link className="account-link" to="/login">
+        Login
+      </Link>
+      <Link className="account-link" to="/signup">
+        Register
+      </Link>
+    </span>
+  );
+}
+
+function MainNav() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const closeOnEscape = (event) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
+
+  const choose = () => {
+    setOpen(false);
+    window.scrollTo(0, 0);
+  };
+
+  const links = user?.isAdmin ? [...navLinks, { to: '/admin/users', label: 'Admin' }] : navLinks;
+  return (
+    <nav className="main-nav" aria-label="Main">
+      <div className="main-nav-inner">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="main-nav-links"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className={open ? 'menu-icon menu-icon-open' : 'menu-icon'} aria-hidden="true" />
+          Menu
+        </button>
+        <ul id="main-nav-links" className={open ? 'nav-links nav-links-open' : 'nav-links'}>
+          {links.map((link) => (
+            <li key={link.to} className={link.mobileOnly ? 'mobile-only' : undefined}>
+              <NavLink to={link.to} end={link.to === '/'} className="nav-link" onClick={choose}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+// Loads the site content and the current user at start, holds the session, and shows the loader meanwhile.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { fetchCurrentUser } from '../features/auth/api.js';
+import { ContentContext, fetchContent, normaliseContent } from '../lib/content.js';
+import { SessionContext } from '../lib/session.js';
+import { showFlashed } from '../lib/toast.js';
+import { token } from '../lib/token.js';
+import { Loader } from './loader.jsx';
+
+const LOADER_MS = 1500;
+
+export function AppProviders({ children }) {
+  const content = useContentDocument();
+  const session = useSessionState();
+  const [loaderDone, setLoaderDone] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setLoaderDone(true), LOADER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const ready = loaderDone && content !== null;
+  useEffect(() => {
+    if (ready) showFlashed();
+  }, [ready]);
+
+  if (!ready) return <Loader />;
+  return (
+    <ContentContext.Provider value={content}>
+      <SessionContext.Provider value={session}>{children}</SessionContext.Provider>
+    </ContentContext.Provider>
+  );
+}
+
+/** The content document, or null while it loads; a failed load gives empty content. */
+function useContentDocument() {
+  const [content, setContent] = useState(null);
+  useEffect(() => {
+    let live = true;
+    fetchContent().then((response) => {
+      if (live) setContent(normaliseContent(response.ok ? response.data : null));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return content;
+}
+
+function useSessionState() {
+  const [currentToken, setCurrentToken] = useState(token.get);
+  const [user, setUser] = useState(null);
+  const [loading, setLoading] = useState(() => Boolean(token.get()));
+
+  useEffect(() => token.subscribe(setCurrentToken), []);
+
+  useEffect(() => {
+    if (!currentToken) {
+      setUser(null);
+      setLoading(false);
+      return undefined;
+    }
+    let live = true;
+    setLoading(true);
+    fetchCurrentUser().then((response) => {
+      if (!live) return;
+      // Only a successful answer changes the user; failures are ignored as the spec asks.
+      if (response.ok && response.data?.userData) setUser(response.data.userData);
+      setLoading(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [currentToken]);
+
+  const storeToken = useCallback((value) => token.set(value), []);
+  const clearToken = useCallback(() => token.clear(), []);
+
+  return useMemo(
+    () => ({ token: currentToken, user: currentToken ? user : null, loading, storeToken, clearToken }),
+    [currentToken, user, loading, storeToken, clearToken],
+  );
+}

@@ -1,0 +1,34 @@
+// A modal popup on the native <dialog>: focus moves in when it opens, Escape closes it, focus goes back to the opener.
+import { useEffect, useId, useRef } from 'react';
+import './modal.css';
+
+/** Shown while `open`; the content mounts afresh each time, so a reopened form starts empty. */
+export function Modal({ open, title, onClose, children }) {
+  const dialogRef = useRef(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const dialog = dialogRef.current;
+    const opener = document.activeElement;
+    dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  // Escape makes the browser close the dialog itself; onClose lets the owner's state follow.
+  return (
+    <dialog ref={dialogRef} className="modal" aria-modal="true" aria-labelledby={titleId} onClose={onClose}>
+      {open && (
+        <>
+          <h2 className="modal-title" id={titleId}>
+            {title}
+          </h2>
+          {children}
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,40 @@
+// /admin/contacts: the visitors' messages and star reviews, newest first, with delete.
+// Messages are React text, so markup a visitor typed is shown, never run.
+import { DataTable } from '../../components/data-table.jsx';
+import { deleteAfterConfirm, useApiData } from '../../lib/api-hooks.js';
+import { deleteContact, fetchContacts } from './api.js';
+
+const columns = ['Name', 'Email', 'Telephone', 'Ratings', 'Message', 'Delete'];
+
+export function ContactsPage() {
+  const { data: contacts, loadFailed, reload } = useApiData(fetchContacts);
+
+  const remove = (contact) =>
+    deleteAfterConfirm(
+      `Delete the message from ${contact.name}?`,
+      () => deleteContact(contact._id),
+      'Contact deleted successfully',
+      reload,
+    );
+
+  return (
+    <DataTable title="Contacts" columns={columns} rows={contacts} loadFailed={loadFailed} empty="No messages yet.">
+      {(contact) => (
+        <tr key={contact._id}>
+          <td>{contact.name}</td>
+          <td>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </td>
+          <td className="cell-nowrap">{contact.telephone}</td>
+          <td>{contact.subject}</td>
+          <td className="cell-text">{contact.message}</td>
+          <td>
+            <button type="button" className="button button-small button-danger" onClick={() => remove(contact)}>
+              Delete<span className="visually-hidden"> the message from {contact.name}</span>
+            </button>
+          </td>
+        </tr>
+      )}
+    </DataTable>
+  );
+}

@@ -1,0 +1,42 @@
+// Gallery: the photo grid; choosing a photo opens the full-screen slideshow at it.
+import { lazy, Suspense, useState } from 'react';
+import { Photo } from '../../components/photo.jsx';
+import { useContent } from '../../lib/content.js';
+import './gallery.css';
+
+const Slideshow = lazy(() => import('./slideshow.jsx'));
+
+export function GalleryPage() {
+  const { gallery, settings } = useContent();
+  const [openAt, setOpenAt] = useState(null);
+
+  return (
+    <div className="page">
+      <h1 className="page-title">Gallery</h1>
+      <ul className="gallery-grid">
+        {gallery.map((image, index) => (
+          <li key={image._id}>
+            <article className="card gallery-card">
+              <button type="button" className="gallery-open" onClick={() => setOpenAt(index)}>
+                <Photo photo={image.photo} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                <span className="gallery-caption">{image.caption}</span>
+              </button>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {settings.galleryMoreUrl && (
+        <p className="gallery-more">
+          <a className="button" href={settings.galleryMoreUrl} target="_blank" rel="noopener noreferrer">
+            Show More<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+      {openAt !== null && (
+        <Suspense fallback={null}>
+          <Slideshow images={gallery} start={openAt} onClose={() => setOpenAt(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

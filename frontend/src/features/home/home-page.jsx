@@ -1,0 +1,53 @@
+// Home: the welcome hero and the 'Our Works' and 'Performance & Awards' carousels.
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { useContent } from '../../lib/content.js';
+import './home.css';
+import { useReveal } from './use-reveal.js';
+
+const Carousel = lazy(() => import('./carousel.jsx'));
+
+// Slides per view below 640 px, from 640, from 768 and from 1024 px.
+const WORKS_PER_VIEW = [1, 2, 2, 4];
+const AWARDS_PER_VIEW = [1, 2, 2, 3];
+
+export function HomePage() {
+  const { settings, works, awards } = useContent();
+  const worksRef = useReveal(120);
+  const awardsRef = useReveal(150);
+
+  return (
+    <>
+      <section className="hero">
+        <div className="hero-inner">
+          <h1>{settings.heroTitle}</h1>
+          <p>{settings.heroText}</p>
+        </div>
+      </section>
+
+      <section className="home-section reveal" ref={worksRef} aria-labelledby="works-title">
+        <h2 id="works-title">Our Works</h2>
+        <CarouselSlot items={works} perView={WORKS_PER_VIEW} label="Our Works" />
+      </section>
+
+      <section className="home-section reveal" ref={awardsRef} aria-labelledby="awards-title">
+        <h2 id="awards-title">Performance &amp; Awards</h2>
+        <CarouselSlot items={awards} perView={AWARDS_PER_VIEW} label="Performance and Awards" />
+        <p className="home-more">
+          <Link className="button" to="/gallery">
+            Show More
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}
+
+function CarouselSlot(props) {
+  if (props.items.length === 0) return null;
+  return (
+    <Suspense fallback={<div className="carousel-placeholder" />}>
+      <Carousel {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,21 @@
+// One team member: photo, name, department and year, position, and the profile link when there is one.
+import { Photo } from '../../components/photo.jsx';
+
+export function MemberCard({ member }) {
+  const studies = [member.department, member.year].filter(Boolean).join(' · ');
+  return (
+    <article className="card member-card">
+      <Photo photo={member.photo} alt={member.name} sizes="160px" />
+      <div className="member-body">
+        <h2>{member.name}</h2>
+        {studies && <p className="member-studies">{studies}</p>}
+        {member.position && <p className="member-position">{member.position}</p>}
+        {member.link && (
+          <a className="member-link" href={member.link} target="_blank" rel="noopener noreferrer">
+            LinkedIn<span className="visually-hidden"> profile of {member.name} (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+// A team roster page: /team shows the core team and buttons to every other roster; /team{slug} shows that roster.
+import { Link, NavLink } from 'react-router-dom';
+import { useContent } from '../../lib/content.js';
+import { MemberCard } from './member-card.jsx';
+import './team.css';
+
+export function TeamPage({ slug }) {
+  const { teams } = useContent();
+  const team = teams[slug];
+  const others = Object.values(teams).filter((roster) => roster.slug !== 'core');
+
+  return (
+    <div className="page">
+      <h1 className="page-title">{team?.title ?? 'Our Team'}</h1>
+      {slug === 'core' ? (
+        others.length > 0 && (
+          <nav className="roster-links" aria-label="Teams of other years">
+            <ul>
+              {others.map((roster) => (
+                <li key={roster.slug}>
+                  <NavLink className="button button-outline" to={`/team${roster.slug}`}>
+                    {roster.title}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )
+      ) : (
+        <p className="roster-back">
+          <Link className="button button-outline" to="/team">
+            Back to the core team
+          </Link>
+        </p>
+      )}
+      {team && team.members.length > 0 ? (
+        <ul className="team-grid">
+          {team.members.map((member) => (
+            <li key={member._id}>
+              <MemberCard member={member} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="page-intro">No members are listed yet.</p>
+      )}
+    </div>
+  );
+}
