@@ -10,6 +10,7 @@ mod certificates;
 mod contacts;
 mod content;
 mod database;
+mod faults;
 mod helpers;
 mod limits;
 mod media;
