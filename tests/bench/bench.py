@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+# Benchmark: the release binary against nginx on this machine, plus page weight and Lighthouse.
+# Run from the repository root: python3 tests/bench/bench.py [--seconds 10] [--no-lighthouse]
+# It installs wrk and nginx (Debian) when missing, builds the release binary, seeds a temp
+# database through the API, loads it over loopback only, and prints one table.
+
+import argparse, glob, gzip, json, os, re, shutil, signal, subprocess, sys, tempfile, time
+import urllib.request
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BIN = os.path.join(ROOT, "target", "release", "jyoti")
+DIST = os.path.join(ROOT, "frontend", "dist")
+ADMIN_EMAIL, ADMIN_PASSWORD = "bench@example.org", "bench password 123"
+
+
+def sh(*cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def ensure_tools():
+    missing = [p for p, b in (("wrk", "wrk"), ("nginx", "nginx")) if not shutil.which(b) and not os.path.exists("/usr/sbin/" + b)]
+    if missing:
+        sh("apt-get", "update", "-qq")
+        sh("apt-get", "install", "-y", "-qq", *missing)
+
+
+def request(base, method, path, body=None, token=None):
+    req = urllib.request.Request(base + path, method=method)
+    if body is not None:
+        req.data = json.dumps(body).encode()
+        req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(req) as res:
+        return json.loads(res.read() or b"null")
+
+
+def start_server(db):
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([BIN, "--bind", "127.0.0.1", "--port", "0", "--db", db, "--no-rate-limit"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline().strip()
+    base = line.removeprefix("listening on ")
+    while True:
+        try:
+            urllib.request.urlopen(base + "/healthz").read()
+            break
+        except OSError:
+            time.sleep(0.001)
+    return proc, base, time.perf_counter() - t0
+
+
+def seed(db):
+    subprocess.run([BIN, "create-admin", "--email", ADMIN_EMAIL, "--db", db], input=ADMIN_PASSWORD + "\n",
+                   text=True, check=True, stdout=subprocess.DEVNULL)
+    proc, base, _ = start_server(db)
+    token = request(base, "POST", "/api/auth/login", {"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})["token"]
+    for n in range(100):
+        request(base, "POST", "/api/admin/service",
+                {"title": f"Notice number {n} about classes", "url": f"https://example.org/n/{n}",
+                 "date": f"2025-{n % 12 + 1:02d}-{n % 28 + 1:02d}"}, token)
+    for n in range(1, 1001):
+        request(base, "POST", "/api/admin/post_certificate", {"name": f"Certificate Holder {n}", "certinumber": 10000 + n}, token)
+    proc.send_signal(signal.SIGTERM)
+    proc.wait()
+
+
+def wrk(url, seconds, connections=64, script=None):
+    cmd = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if script:
+        cmd += ["-s", script]
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    lat = dict(re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", out, re.M))
+    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    sock = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    errors = (int(non2xx.group(1)) if non2xx else 0) + (sum(map(int, sock.groups())) if sock else 0)
+    return rps, lat.get("50", "?"), lat.get("99", "?"), errors
+
+
+def ms(text):
+    value, unit = re.match(r"([\d.]+)(\w+)", text).groups()
+    return float(value) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+
+def gzip_js_for(paths):
+    total = 0
+    for p in paths:
+        f = os.path.join(DIST, p.lstrip("/"))
+        total += os.path.getsize(f + ".gz") if os.path.exists(f + ".gz") else len(gzip.compress(open(f, "rb").read(), 9))
+    return total
+
+
+def first_load_js():
+    html = open(os.path.join(DIST, "index.html")).read()
+    home = sorted(set(re.findall(r'(?:src|href)="(/assets/[^"]+\.js)"', html)))
+    admin = home + [os.path.relpath(p, DIST) for p in glob.glob(os.path.join(DIST, "assets", "admin-screens-*.js"))]
+    return gzip_js_for(home), gzip_js_for(admin)
+
+
+def nginx(tmp, port):
+    conf = os.path.join(tmp, "nginx.conf")
+    with open(conf, "w") as f:
+        f.write(f"""worker_processes 2; daemon off; pid {tmp}/nginx.pid; error_log {tmp}/nginx.err;
+events {{ worker_connections 1024; }}
+http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; include /etc/nginx/mime.types;
+  server {{ listen 127.0.0.1:{port}; root {DIST}; location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; etag on; }} }} }}
+""")
+    return subprocess.Popen(["nginx", "-c", conf, "-p", tmp], stderr=subprocess.DEVNULL)
+
+
+def lighthouse(base, tmp):
+    prefix = os.path.join(tmp, "lh")
+    sh("npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", prefix, "lighthouse", stdout=subprocess.DEVNULL)
+    rows = []
+    for page in ["/", "/gallery", "/team"]:
+        out = os.path.join(tmp, "lh.json")
+        subprocess.run([os.path.join(prefix, "node_modules", ".bin", "lighthouse"), base + page, "--quiet", "--output=json",
+                        f"--output-path={out}", "--form-factor=mobile",
+                        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+                        "--disable-component-update --disable-sync --no-first-run"],
+                       env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")},
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        r = json.load(open(out))
+        cat = {k: round(v["score"] * 100) for k, v in r["categories"].items()}
+        a = r["audits"]
+        rows.append((page, cat.get("performance"), cat.get("accessibility"), cat.get("best-practices"), cat.get("seo"),
+                     a["largest-contentful-paint"]["displayValue"], a["cumulative-layout-shift"]["displayValue"],
+                     a["total-blocking-time"]["displayValue"], a["total-byte-weight"]["numericValue"] / 1024))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--no-lighthouse", action="store_true")
+    args = ap.parse_args()
+    ensure_tools()
+    sh("cargo", "build", "--release", "--quiet", cwd=ROOT)
+    tmp = tempfile.mkdtemp(prefix="jyoti-bench-")
+    db = os.path.join(tmp, "bench.db")
+    seed(db)
+    proc, base, startup = start_server(db)
+    try:
+        html = urllib.request.urlopen(base + "/").read().decode()
+        js = re.search(r'src="(/assets/main-[^"]+\.js)"', html).group(1)
+        port = 20000 + os.getpid() % 20000
+        web = nginx(tmp, port)
+        time.sleep(0.5)
+        targets = [
+            ("hashed JS asset (ours)", base + js),
+            ("hashed JS asset (nginx)", f"http://127.0.0.1:{port}{js}"),
+            ("index.html for /team2k25", base + "/team2k25"),
+            ("GET /api/content", base + "/api/content"),
+            ("GET notice list", base + "/api/admin/servicelist"),
+            ("certificate lookup", base + "/api/certificate/get_certificate/10500"),
+        ]
+        results = {}
+        for name, url in targets:
+            results[name] = wrk(url, args.seconds)
+        web.send_signal(signal.SIGQUIT)
+        # Logins at full rate beside the notice list: bcrypt must stay off the workers.
+        login_lua = os.path.join(tmp, "login.lua")
+        with open(login_lua, "w") as f:
+            f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                    f'wrk.body = \'{{"email":"{ADMIN_EMAIL}","password":"{ADMIN_PASSWORD}"}}\'\n')
+        logins = subprocess.Popen(["wrk", "-t1", "-c8", f"-d{args.seconds + 2}s", "-s", login_lua, base + "/api/auth/login"],
+                                  stdout=subprocess.PIPE, text=True)
+        time.sleep(1)
+        results["notice list during logins"] = wrk(base + "/api/admin/servicelist", args.seconds)
+        login_out = logins.communicate()[0]
+        login_rps = float(re.search(r"Requests/sec:\s+([\d.]+)", login_out).group(1))
+        memory = rss_kb(proc.pid) / 1024
+        lh = [] if args.no_lighthouse else lighthouse(base, tmp)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait()
+
+    ours, theirs = results["hashed JS asset (ours)"][0], results["hashed JS asset (nginx)"][0]
+    home_js, admin_js = first_load_js()
+    print(f"\nMachine: {os.cpu_count()} cores, {os.uname().sysname} {os.uname().release}; wrk -t2 -c64 -d{args.seconds}s on loopback\n")
+    print(f"| target | req/s | p50 | p99 | errors |\n|---|---:|---:|---:|---:|")
+    for name, (rps, p50, p99, errors) in results.items():
+        print(f"| {name} | {rps:,.0f} | {p50} | {p99} | {errors} |")
+    print(f"\n| measure | value | budget |\n|---|---:|---|")
+    print(f"| static asset, ours / nginx | {ours / theirs:.2f}× | ≥ 0.9× |")
+    print(f"| logins/s during the notice-list run | {login_rps:,.0f} | full rate |")
+    print(f"| notice list p99 during logins | {results['notice list during logins'][2]} | < 20 ms |")
+    print(f"| resident memory after the load | {memory:.1f} MB | < 40 MB |")
+    print(f"| binary size | {os.path.getsize(BIN) / 1048576:.1f} MB | |")
+    print(f"| startup to first answered request | {startup * 1000:.0f} ms | |")
+    print(f"| first-load JS for / (gzip) | {home_js / 1024:.1f} KB | ≤ 90 KB |")
+    print(f"| JS for /admin (gzip) | {admin_js / 1024:.1f} KB | |")
+    if lh:
+        print("\n| page (Lighthouse mobile) | perf | a11y | best practices | SEO | LCP | CLS | TBT | total KB |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for row in lh:
+            print("| {} | {} | {} | {} | {} | {} | {} | {} | {:.0f} |".format(*row))
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
