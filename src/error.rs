@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// Field name → why its value was refused.
-pub type FieldErrors = BTreeMap<&'static str, String>;
+pub type FieldErrors = BTreeMap<String, String>;
 
 #[derive(Debug)]
 pub enum ApiError {
@@ -38,8 +38,8 @@ impl ApiError {
         ApiError::Internal(cause.to_string())
     }
 
-    pub fn field(field: &'static str, why: impl Into<String>) -> Self {
-        ApiError::Validation(FieldErrors::from([(field, why.into())]))
+    pub fn field(field: &str, why: impl Into<String>) -> Self {
+        ApiError::Validation(FieldErrors::from([(field.to_owned(), why.into())]))
     }
 }
 

@@ -270,7 +270,7 @@ impl SettingsPatch {
             match parsed {
                 Ok(value) => changes.push((*name, value)),
                 Err(why) => {
-                    errors.insert(name, why);
+                    errors.insert((*name).to_owned(), why);
                 }
             }
         }

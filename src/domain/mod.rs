@@ -24,7 +24,7 @@ impl Checker {
         match parsed {
             Ok(value) => Some(value),
             Err(why) => {
-                self.errors.insert(field, why);
+                self.errors.insert(field.to_owned(), why);
                 None
             }
         }

@@ -50,12 +50,20 @@ fn json_config() -> web::JsonConfig {
             JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
                 ApiError::PayloadTooLarge
             }
-            JsonPayloadError::Deserialize(err) if err.is_data() => ApiError::BadRequest(format!("Invalid request: {err}")),
+            JsonPayloadError::Deserialize(err) if err.is_data() => match unknown_field(&err.to_string()) {
+                Some(field) => ApiError::field(field, "is not a field this call takes"),
+                None => ApiError::BadRequest(format!("Invalid request: {err}")),
+            },
             JsonPayloadError::Deserialize(err) => ApiError::BadRequest(format!("Malformed JSON: {err}")),
             other => ApiError::BadRequest(format!("Invalid request body: {other}")),
         }
         .into()
     })
+}
+
+/// The field serde named in an "unknown field `x`, expected …" refusal.
+fn unknown_field(message: &str) -> Option<&str> {
+    message.strip_prefix("unknown field `")?.split('`').next()
 }
 
 /// Turns actix's own plain-text refusals under `/api` (wrong method, bad path) into the API's JSON shape.
