@@ -8,6 +8,8 @@ pub mod backup;
 pub mod images;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
+/// Values built from the database and kept until a write.
+pub mod cache;
 /// Command-line definitions.
 pub mod cli;
 /// Maintenance commands such as `create-admin`.

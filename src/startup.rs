@@ -29,6 +29,8 @@ pub fn state(pool: Pool, settings: Settings) -> Result<web::Data<AppState>, Stri
         limits: Limits::new(settings.rate_limit),
         assets: Assets::load(),
         content: Content::default(),
+        notice_list: Default::default(),
+        certificate_names: Default::default(),
         settings,
         pool,
     }))

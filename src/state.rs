@@ -1,6 +1,7 @@
 //! What every handler can reach: the pool, the signing keys, the limits and the settings.
 
 use crate::assets::Assets;
+use crate::cache::Cached;
 use crate::auth::jwt::JwtKeys;
 use crate::content::Content;
 use crate::db::Pool;
@@ -27,4 +28,8 @@ pub struct AppState {
     pub settings: Settings,
     pub assets: Assets,
     pub content: Content,
+    /// The public notice list, serialised: the busiest API read, rebuilt after notice writes.
+    pub notice_list: Cached<actix_web::web::Bytes>,
+    /// Certificate number → holder's name, for lookups; rebuilt after certificate writes.
+    pub certificate_names: Cached<std::collections::HashMap<i64, String>>,
 }

@@ -1,18 +1,71 @@
-//! bcrypt hashing and checking, always on the blocking pool so an actix worker never stalls.
+//! bcrypt hashing and checking on threads of their own.
+//!
+//! bcrypt is built to be slow. On a 2-core VPS a burst of logins on the shared blocking pool
+//! would take both cores from the workers serving pages, so bcrypt gets its own threads: one fewer
+//! than the cores, at a lower scheduling priority. Logins queue; pages keep flowing.
 
 use crate::error::ApiError;
-use actix_web::web;
-use std::sync::OnceLock;
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex, OnceLock};
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Nice value of the bcrypt threads: the scheduler prefers the HTTP workers when both want a core.
+const NICENESS: libc::c_int = 10;
+
+fn hasher() -> &'static Sender<Job> {
+    static HASHER: OnceLock<Sender<Job>> = OnceLock::new();
+    HASHER.get_or_init(|| {
+        let (sender, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
+        for index in 0..threads {
+            let receiver = receiver.clone();
+            let spawned = std::thread::Builder::new().name(format!("bcrypt-{index}")).spawn(move || {
+                lower_priority();
+                loop {
+                    let job = receiver.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => break,
+                    }
+                }
+            });
+            if let Err(err) = spawned {
+                log::error!("cannot start a bcrypt thread: {err}");
+            }
+        }
+        sender
+    })
+}
+
+fn lower_priority() {
+    // SAFETY: plain syscalls on the calling thread's own id; no memory is shared with them.
+    let result = unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, NICENESS) };
+    if result != 0 {
+        log::warn!("cannot lower the priority of the bcrypt thread");
+    }
+}
+
+async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    hasher()
+        .send(Box::new(move || {
+            let _ = sender.send(work());
+        }))
+        .map_err(|_| ApiError::internal("the bcrypt threads are gone"))?;
+    receiver.await.map_err(|_| ApiError::internal("a bcrypt job was dropped"))
+}
 
 /// Hashes a password that already passed [`crate::domain::Password::parse`].
 pub async fn hash(password: String, cost: u32) -> Result<String, ApiError> {
-    web::block(move || bcrypt::hash(password, cost)).await?.map_err(ApiError::internal)
+    run(move || bcrypt::hash(password, cost)).await?.map_err(ApiError::internal)
 }
 
 /// Checks `password` against `hash`. Without a hash (unknown email) it checks against a
 /// throwaway hash of the same cost, so the answer takes as long either way.
 pub async fn verify(password: String, hash: Option<String>, cost: u32) -> Result<bool, ApiError> {
-    web::block(move || match hash {
+    run(move || match hash {
         Some(hash) => bcrypt::verify(&password, &hash).map_err(ApiError::internal),
         None => {
             static DUMMY: OnceLock<Option<String>> = OnceLock::new();

@@ -21,9 +21,15 @@ const NOT_FOUND: &str = "No Certificates Found";
 async fn lookup(state: web::Data<AppState>, ip: ClientIp, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     state.limits.certificate_lookups.hit(ip.0)?;
     let number = CertNumber::parse_text(&path).map_err(|why| ApiError::field("certinumber", why))?;
-    let found = db::run(&state.pool, move |conn| db::certificates::find_by_number(conn, number)).await?;
-    let certificate = found.ok_or(ApiError::NotFound(NOT_FOUND))?;
-    Ok(HttpResponse::Ok().json(json!({ "name": certificate.name, "certinumber": certificate.certinumber })))
+    let names = state
+        .certificate_names
+        .get(|| async {
+            let list = db::run(&state.pool, |conn| db::certificates::list(conn)).await?;
+            Ok(list.into_iter().map(|c| (c.certinumber, c.name)).collect())
+        })
+        .await?;
+    let name = names.get(&number.get()).ok_or(ApiError::NotFound(NOT_FOUND))?;
+    Ok(HttpResponse::Ok().json(json!({ "name": name, "certinumber": number.get() })))
 }
 
 async fn list(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -37,14 +43,18 @@ async fn create(
     body: web::Json<CertificateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let certificate = NewCertificate::parse(body.into_inner())?;
-    let certificate = db::run(&state.pool, move |conn| db::certificates::insert(conn, &certificate)).await?;
+    let certificate = db::run(&state.pool, move |conn| db::certificates::insert(conn, &certificate)).await;
+    state.certificate_names.invalidate();
+    let certificate = certificate?;
     Ok(HttpResponse::Created().json(certificate))
 }
 
 async fn delete(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let not_found = ApiError::NotFound("Certificate not found");
     let Some(id) = Id::parse(&path) else { return Err(not_found) };
-    if db::run(&state.pool, move |conn| db::certificates::delete(conn, id.get())).await? {
+    let deleted = db::run(&state.pool, move |conn| db::certificates::delete(conn, id.get())).await;
+    state.certificate_names.invalidate();
+    if deleted? {
         Ok(HttpResponse::Ok().json(json!({ "msg": "Certificate Deleted" })))
     } else {
         Err(not_found)

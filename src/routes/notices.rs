@@ -23,8 +23,14 @@ fn notice_id(path: &str) -> Result<i64, ApiError> {
 }
 
 async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let notices = db::run(&state.pool, |conn| db::notices::list(conn)).await?;
-    Ok(HttpResponse::Ok().json(notices))
+    let body = state
+        .notice_list
+        .get(|| async {
+            let notices = db::run(&state.pool, |conn| db::notices::list(conn)).await?;
+            serde_json::to_vec(&notices).map(Into::into).map_err(ApiError::internal)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().content_type("application/json").body(web::Bytes::clone(&body)))
 }
 
 async fn get(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
@@ -35,7 +41,9 @@ async fn get(state: web::Data<AppState>, path: web::Path<String>) -> Result<Http
 
 async fn create(_: AdminUser, state: web::Data<AppState>, body: web::Json<NoticeRequest>) -> Result<HttpResponse, ApiError> {
     let notice = NewNotice::parse(body.into_inner())?;
-    let notice = db::run(&state.pool, move |conn| db::notices::insert(conn, &notice)).await?;
+    let notice = db::run(&state.pool, move |conn| db::notices::insert(conn, &notice)).await;
+    state.notice_list.invalidate();
+    let notice = notice?;
     Ok(HttpResponse::Created().json(notice))
 }
 
@@ -47,13 +55,17 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = notice_id(&path)?;
     let change = NoticeUpdate::parse(body.into_inner())?;
-    let notice = db::run(&state.pool, move |conn| db::notices::update(conn, id, &change)).await?;
+    let notice = db::run(&state.pool, move |conn| db::notices::update(conn, id, &change)).await;
+    state.notice_list.invalidate();
+    let notice = notice?;
     Ok(HttpResponse::Ok().json(notice.ok_or(ApiError::NotFound(NOT_FOUND))?))
 }
 
 async fn delete(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let id = notice_id(&path)?;
-    if db::run(&state.pool, move |conn| db::notices::delete(conn, id)).await? {
+    let deleted = db::run(&state.pool, move |conn| db::notices::delete(conn, id)).await;
+    state.notice_list.invalidate();
+    if deleted? {
         Ok(HttpResponse::Ok().json(json!({ "msg": "Service deleted" })))
     } else {
         Err(ApiError::NotFound(NOT_FOUND))

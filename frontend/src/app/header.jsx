@@ -43,9 +43,14 @@ function AccountLinks() {
   const { token } = useSession();
   if (token) {
     return (
-      <Link className="account-link" to="/logout">
-        Logout
-      </Link>
+      <span className="account-links">
+        <Link className="account-link" to="/account">
+          Account
+        </Link>
+        <Link className="account-link" to="/logout">
+          Logout
+        </Link>
+      </span>
     );
   }
   return (

@@ -32,19 +32,28 @@ export function AppProviders({ children }) {
   );
 }
 
-/** The content document, or null while it loads; a failed load gives empty content. */
+/**
+ * The content document with its `reload()`, or null while it first loads. A failed first load gives empty
+ * content; a failed reload keeps what is shown.
+ */
 function useContentDocument() {
-  const [content, setContent] = useState(null);
+  const [loaded, setLoaded] = useState(null);
   useEffect(() => {
     let live = true;
     fetchContent().then((response) => {
-      if (live) setContent(normaliseContent(response.ok ? response.data : null));
+      if (live) setLoaded(normaliseContent(response.ok ? response.data : null));
     });
     return () => {
       live = false;
     };
   }, []);
-  return content;
+
+  const reload = useCallback(async () => {
+    const response = await fetchContent();
+    if (response.ok) setLoaded(normaliseContent(response.data));
+  }, []);
+
+  return useMemo(() => (loaded === null ? null : { ...loaded, reload }), [loaded, reload]);
 }
 
 function useSessionState() {

@@ -24,6 +24,7 @@ const SignupPage = lazyPage(() => import('../features/auth/signup-page.jsx'), 'S
 const LoginPage = lazyPage(() => import('../features/auth/login-page.jsx'), 'LoginPage');
 const LogoutPage = lazyPage(() => import('../features/auth/logout-page.jsx'), 'LogoutPage');
 const VerifyPage = lazyPage(() => import('../features/certificates/verify-page.jsx'), 'VerifyPage');
+const AccountPage = lazyPage(() => import('../features/account/account-page.jsx'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.jsx'), 'NotFoundPage');
 // The admin screens share one chunk, and it is not prefetched: a visitor never downloads it.
 const loadAdmin = () => import('./admin-screens.js');
@@ -35,6 +36,11 @@ const ContactsPage = adminScreen('ContactsPage');
 const NoticesPage = adminScreen('NoticesPage');
 const NoticeEditPage = adminScreen('NoticeEditPage');
 const CertificatesPage = adminScreen('CertificatesPage');
+const TeamAdminPage = adminScreen('TeamAdminPage');
+const CardsAdminPage = adminScreen('CardsAdminPage');
+const GalleryAdminPage = adminScreen('GalleryAdminPage');
+const SettingsAdminPage = adminScreen('SettingsAdminPage');
+const PhotosAdminPage = adminScreen('PhotosAdminPage');
 
 // Slugs become part of a path; anything but letters, digits and dashes could clash with route syntax.
 const routableSlug = /^[a-z0-9-]+$/i;
@@ -72,6 +78,7 @@ export function AppRoutes() {
           { path: 'login', element: <LoginPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'verify', element: <VerifyPage /> },
+          { path: 'account', element: <AccountPage /> },
           {
             path: 'admin',
             element: <AdminLayout />,
@@ -95,6 +102,11 @@ export function AppRoutes() {
                 ],
               },
               { path: 'certificates', element: <CertificatesPage /> },
+              { path: 'team', element: <TeamAdminPage /> },
+              { path: 'cards', element: <CardsAdminPage /> },
+              { path: 'gallery', element: <GalleryAdminPage /> },
+              { path: 'settings', element: <SettingsAdminPage /> },
+              { path: 'photos', element: <PhotosAdminPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

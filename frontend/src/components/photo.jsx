@@ -1,9 +1,16 @@
-// An image from the content API: intrinsic size, srcset when the server made resized variants, lazy by default.
-export function Photo({ photo, alt, sizes = '100vw', eager = false, className }) {
-  if (!photo?.src) return null;
+// An image from the content API: intrinsic size, srcset when the server made resized variants, lazy by default;
+// a neutral placeholder when there is no photo.
+import './photo.css';
+
+/** `sizes` tells the browser how wide the image is shown, so it picks the smallest variant that is sharp enough. */
+export function Photo({ photo, alt, sizes = '100vw', eager = false, className = '' }) {
+  if (!photo?.src) {
+    const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
+    return <span className={`photo-placeholder ${className}`.trim()} {...label} />;
+  }
   return (
     <img
-      className={className}
+      className={className || undefined}
       src={photo.src}
       srcSet={photo.srcset || undefined}
       sizes={photo.srcset ? sizes : undefined}

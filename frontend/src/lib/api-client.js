@@ -1,14 +1,34 @@
-// The only caller of fetch: same-origin JSON requests, bearer token, and the answer as {ok, status, data}.
+// The only network caller: same-origin JSON requests, file uploads with progress and file downloads, all with
+// the bearer token, each answering {ok, status, data}.
 import { token } from './token.js';
+
+/** The request headers: JSON answers wanted, and the stored token unless `auth` is false. */
+function headersFor(auth) {
+  const headers = { Accept: 'application/json' };
+  const bearer = auth ? token.get() : null;
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  return headers;
+}
+
+/** A rejected token is a dead session: forget it so the site shows the visitor as logged out. */
+function forgetRejectedToken(status, headers) {
+  if (status === 401 && headers.Authorization) token.clear();
+}
+
+function parseJson(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Calls the API. Never throws: a network failure is logged and answers {ok: false, status: 0}.
  * `auth: false` leaves the stored token out (login and registration do not need it).
  */
 export async function api(path, { method = 'GET', body, auth = true } = {}) {
-  const headers = { Accept: 'application/json' };
-  const bearer = auth ? token.get() : null;
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const headers = headersFor(auth);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response;
@@ -24,16 +44,77 @@ export async function api(path, { method = 'GET', body, auth = true } = {}) {
     return { ok: false, status: 0, data: null };
   }
 
-  // A rejected token is a dead session: forget it so the site shows the visitor as logged out.
-  if (response.status === 401 && bearer) token.clear();
-
-  let data = null;
-  if (response.status !== 204) {
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
-  }
+  forgetRejectedToken(response.status, headers);
+  const data = response.status === 204 ? null : parseJson(await response.text().catch(() => ''));
   return { ok: response.ok, status: response.status, data };
+}
+
+/**
+ * POSTs `form` (a FormData) as multipart/form-data. fetch cannot report upload progress, so this one uses
+ * XMLHttpRequest: `onProgress(fraction)` gets 0…1 as the bytes leave the browser.
+ */
+export function upload(path, form, { onProgress } = {}) {
+  const headers = headersFor(true);
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    if (onProgress) {
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      });
+    }
+    request.addEventListener('load', () => {
+      forgetRejectedToken(request.status, headers);
+      const ok = request.status >= 200 && request.status < 300;
+      resolve({ ok, status: request.status, data: parseJson(request.responseText) });
+    });
+    const failed = () => {
+      console.error(`POST ${path} failed: the upload did not reach the server`);
+      resolve({ ok: false, status: 0, data: null });
+    };
+    request.addEventListener('error', failed);
+    request.addEventListener('abort', failed);
+    request.send(form);
+  });
+}
+
+/** The file name a Content-Disposition header offers, or `fallback`. */
+function offeredName(disposition, fallback) {
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/** Hands a downloaded file to the browser to save, under `name`. */
+function saveFile(blob, name) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the blob after the click returns; revoking at once could cut the download short.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/**
+ * GETs a file with the bearer token and saves it under the name the server offers (Content-Disposition),
+ * or `fallbackName`. Answers like `api`: on a refusal `data` is the server's JSON error.
+ */
+export async function download(path, fallbackName = 'download') {
+  const headers = headersFor(true);
+  headers.Accept = '*/*';
+  try {
+    const response = await fetch(path, { headers, credentials: 'same-origin' });
+    forgetRejectedToken(response.status, headers);
+    if (!response.ok) {
+      return { ok: false, status: response.status, data: parseJson(await response.text().catch(() => '')) };
+    }
+    saveFile(await response.blob(), offeredName(response.headers.get('Content-Disposition'), fallbackName));
+    return { ok: true, status: response.status, data: null };
+  } catch (error) {
+    console.error(`GET ${path} failed:`, error);
+    return { ok: false, status: 0, data: null };
+  }
 }

@@ -62,12 +62,20 @@ export function notifyRefusal(response) {
   notify.error(response.data?.message || `The server refused the change (status ${response.status}).`);
 }
 
-/** A deletion: asks `question` first; once `remove()` succeeds, toasts `success` and calls `onRemoved`. */
+/** The success toast for a change that worked: the server's own words (`msg`), or `fallback` without them. */
+export function notifyDone(response, fallback) {
+  notify.success(response.data?.msg || fallback);
+}
+
+/**
+ * A deletion: asks `question` first; once `remove()` succeeds, toasts the server's words (`success` without them)
+ * and calls `onRemoved`.
+ */
 export async function deleteAfterConfirm(question, remove, success, onRemoved) {
   if (!window.confirm(question)) return;
   const response = await remove();
   if (response.ok) {
-    notify.success(success);
+    notifyDone(response, success);
     onRemoved();
   } else {
     notifyRefusal(response);

@@ -1,10 +1,11 @@
-// The site content context: the document of GET /api/content, with empty defaults when it could not load.
+// The site content context: the document of GET /api/content, with empty defaults when it could not load,
+// and `reload()` to fetch it again after an admin changed it.
 import { createContext, useContext } from 'react';
 import { api } from './api-client.js';
 
 export const emptyContent = Object.freeze({ settings: {}, works: [], awards: [], gallery: [], teams: {} });
 
-export const ContentContext = createContext(emptyContent);
+export const ContentContext = createContext({ ...emptyContent, reload: () => Promise.resolve() });
 
 export const useContent = () => useContext(ContentContext);
 
@@ -19,5 +20,11 @@ export function normaliseContent(data) {
     teams: data.teams ?? {},
   };
 }
+
+/** The rosters in their display order (an object's own key order would put all-digit slugs first). */
+export const rosterList = (teams) => Object.values(teams).sort((a, b) => a.order - b.order);
+
+// The server answers with `Cache-Control: no-cache` and an ETag, so every call revalidates: a change an admin
+// just made is never hidden behind a cached copy.
 
 export const fetchContent = () => api('/api/content', { auth: false });

@@ -1,6 +1,8 @@
-// The admin area's frame: only an admin gets in; a heading, the sidebar, and the chosen screen beside it.
+// The admin area's frame: only an admin gets in; a heading, the sidebar (with the database backup download),
+// and the chosen screen beside it.
 import { Suspense, useEffect } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router-dom';
+import { DownloadButton } from '../../components/download-button.jsx';
 import { useSession } from '../../lib/session.js';
 import './admin.css';
 
@@ -9,6 +11,11 @@ const sidebarLinks = [
   { to: '/admin/contacts', label: 'Contacts' },
   { to: '/admin/notices', label: 'Notices' },
   { to: '/admin/certificates', label: 'Certificates' },
+  { to: '/admin/team', label: 'Team' },
+  { to: '/admin/cards', label: 'Home cards' },
+  { to: '/admin/gallery', label: 'Gallery' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/photos', label: 'Photos' },
   { to: '/logout', label: 'Logout' },
 ];
 
@@ -36,6 +43,13 @@ export function AdminLayout() {
               </li>
             ))}
           </ul>
+          <DownloadButton
+            path="/api/admin/backup"
+            fallbackName="jyoti-backup.db"
+            className="button button-outline admin-backup"
+          >
+            Download backup
+          </DownloadButton>
         </nav>
         <div className="admin-screen">
           <Suspense fallback={<p className="page-loading">Loading…</p>}>

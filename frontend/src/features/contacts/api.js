@@ -5,3 +5,6 @@ import { api } from '../../lib/api-client.js';
 export const fetchContacts = () => api('/api/admin/contacts');
 
 export const deleteContact = (id) => api(`/api/admin/contacts_delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Every message as a CSV file (the server names it); for DownloadButton. */
+export const CONTACTS_CSV = '/api/admin/contacts/csv';

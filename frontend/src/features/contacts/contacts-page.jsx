@@ -1,8 +1,9 @@
-// /admin/contacts: the visitors' messages and star reviews, newest first, with delete.
+// /admin/contacts: the visitors' messages and star reviews, newest first, with delete and a CSV download.
 // Messages are React text, so markup a visitor typed is shown, never run.
 import { DataTable } from '../../components/data-table.jsx';
+import { DownloadButton } from '../../components/download-button.jsx';
 import { deleteAfterConfirm, useApiData } from '../../lib/api-hooks.js';
-import { deleteContact, fetchContacts } from './api.js';
+import { CONTACTS_CSV, deleteContact, fetchContacts } from './api.js';
 
 const columns = ['Name', 'Email', 'Telephone', 'Ratings', 'Message', 'Delete'];
 
@@ -17,8 +18,21 @@ export function ContactsPage() {
       reload,
     );
 
+  const downloadButton = (
+    <DownloadButton path={CONTACTS_CSV} fallbackName="jyoti-contacts.csv">
+      Download CSV
+    </DownloadButton>
+  );
+
   return (
-    <DataTable title="Contacts" columns={columns} rows={contacts} loadFailed={loadFailed} empty="No messages yet.">
+    <DataTable
+      title="Contacts"
+      actions={downloadButton}
+      columns={columns}
+      rows={contacts}
+      loadFailed={loadFailed}
+      empty="No messages yet."
+    >
       {(contact) => (
         <tr key={contact._id}>
           <td>{contact.name}</td>

@@ -1,13 +1,13 @@
 // A team roster page: /team shows the core team and buttons to every other roster; /team{slug} shows that roster.
 import { Link, NavLink } from 'react-router-dom';
-import { useContent } from '../../lib/content.js';
+import { rosterList, useContent } from '../../lib/content.js';
 import { MemberCard } from './member-card.jsx';
 import './team.css';
 
 export function TeamPage({ slug }) {
   const { teams } = useContent();
   const team = teams[slug];
-  const others = Object.values(teams).filter((roster) => roster.slug !== 'core');
+  const others = rosterList(teams).filter((roster) => roster.slug !== 'core');
 
   return (
     <div className="page">

@@ -1,0 +1,79 @@
+// /admin/settings: every site text in one form; Save sends only the changes, and the pages show them.
+import { expect, siteContent, test, visit } from './fixtures.js';
+import { asAdmin, openAdmin, toast } from './admin-helpers.js';
+import { patchSettings, unique, uploadPhoto } from './content-helpers.js';
+
+test('the settings form is prefilled with every setting', async ({ page, request }) => {
+  await asAdmin(page, request);
+  const { settings } = await siteContent(request);
+  await openAdmin(page, '/admin/settings');
+  await expect(page.getByLabel('Welcome heading')).toHaveValue(settings.heroTitle);
+  await expect(page.getByLabel('Bank account number')).toHaveValue(settings.donationAccount);
+  await expect(page.getByLabel('IFSC code')).toHaveValue(settings.donationIfsc);
+  await expect(page.getByLabel('Contact email')).toHaveValue(settings.contactEmail);
+  await expect(page.getByLabel('Instagram page')).toHaveValue(settings.instagram);
+  await expect(page.getByLabel("President's message")).toHaveValue(settings.presidentMessage);
+  await expect(page.getByLabel(/Show More/)).toHaveValue(settings.galleryMoreUrl);
+});
+
+test('an admin changes the donation details and /support shows them', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const { settings } = await siteContent(request);
+  const account = `${Date.now()}`.slice(-12);
+  try {
+    await openAdmin(page, '/admin/settings');
+    await page.getByLabel('Bank account number').fill(account);
+    await page.getByLabel('IFSC code').fill('JYOT0001234');
+    await page.getByLabel('Bank branch').fill('Jalpaiguri Town');
+    const sent = page.waitForRequest((req) => req.url().endsWith('/api/admin/settings') && req.method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      donationAccount: account,
+      donationIfsc: 'JYOT0001234',
+      donationBranch: 'Jalpaiguri Town',
+    });
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
+    const bank = page.getByRole('region', { name: 'Donate by bank transfer' });
+    await expect(bank.locator('dd')).toHaveText([account, 'JYOT0001234', 'Jalpaiguri Town']);
+    await visit(page, '/support');
+    await expect(bank.locator('dd')).toHaveText([account, 'JYOT0001234', 'Jalpaiguri Town']);
+  } finally {
+    const { donationAccount, donationIfsc, donationBranch } = settings;
+    await patchSettings(request, token, { donationAccount, donationIfsc, donationBranch });
+  }
+});
+
+test('a refused setting shows the reason beside its field and saves nothing', async ({ page, request }) => {
+  await asAdmin(page, request);
+  const before = (await siteContent(request)).settings;
+  await openAdmin(page, '/admin/settings');
+  await page.getByLabel('Facebook page').fill('ftp://example.org/jyoti');
+  await page.getByLabel('Bank branch').fill('Should not be saved');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByLabel('Facebook page')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.field-error')).toHaveCount(1);
+  await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(1);
+  const after = (await siteContent(request)).settings;
+  expect(after.facebook).toBe(before.facebook);
+  expect(after.donationBranch).toBe(before.donationBranch);
+});
+
+// Settings take only uploaded photos, so the sample artwork cannot be put back: the photo stays in use for the
+// rest of this worker's (temporary) database, which other tests allow for by reading the content first.
+test('an uploaded photo chosen for the Support page shows there with srcset', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const alt = unique('Support photo');
+  const photo = await uploadPhoto(request, token, alt);
+  await openAdmin(page, '/admin/settings');
+  await page.getByLabel('Choose an uploaded photo').selectOption({ label: `${alt} (no. ${photo._id})` });
+  const sent = page.waitForRequest((req) => req.url().endsWith('/api/admin/settings') && req.method() === 'PATCH');
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await sent).postDataJSON()).toEqual({ supportPhoto: photo._id });
+  await expect(toast(page, 'Updated Successfully')).toBeVisible();
+
+  await visit(page, '/support');
+  await expect(page.getByRole('main').locator('img.support-photo')).toHaveAttribute('srcset', new RegExp(`/media/${photo._id}-`));
+});

@@ -1,0 +1,211 @@
+// /admin/team: rosters and their members, edited in the browser and shown on the public team pages at once.
+import { expect, siteContent, test, visit } from './fixtures.js';
+import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { addMember, createRoster, deletePhoto, deleteRosterBySlug, unique, uniqueSlug } from './content-helpers.js';
+import { pngFile } from './png.js';
+
+/** A roster of the test's own with these members, removed again when the test ends. */
+async function withRoster(request, token, names, use) {
+  const slug = uniqueSlug();
+  const title = unique('Team');
+  const { _id } = await createRoster(request, token, { slug, title });
+  for (const name of names) await addMember(request, token, _id, { name, department: 'CSE', year: '2nd Year' });
+  try {
+    await use({ slug, title, id: _id });
+  } finally {
+    await deleteRosterBySlug(request, token, slug);
+  }
+}
+
+const membersTable = (page, title) => page.getByRole('region', { name: `Members of ${title}` });
+
+test('the Team screen lists every roster with its page, member count and actions', async ({ page, request }) => {
+  await asAdmin(page, request);
+  const { teams } = await siteContent(request);
+  await openAdmin(page, '/admin/team');
+
+  const rosters = page.getByRole('region', { name: 'Teams' });
+  await expect(rosters.getByRole('columnheader')).toHaveText(['Title', 'Slug', 'Members', 'Rename', 'Delete', 'Order']);
+  await expect(row(rosters, teams['2k25'].title).getByRole('cell').nth(2)).toHaveText('17');
+  await expect(row(rosters, teams.core.title).getByRole('link', { name: /core/ })).toHaveAttribute('href', '/team');
+  await expect(row(rosters, teams['2k24'].title).getByRole('link', { name: /2k24/ })).toHaveAttribute('href', '/team2k24');
+  await expect(row(rosters, teams.core.title).getByRole('button', { name: /Delete/ })).toHaveCount(0);
+
+  const members = membersTable(page, teams.core.title);
+  await expect(members.getByRole('columnheader')).toHaveText([
+    'Photo', 'Name', 'Department', 'Year', 'Position', 'Link', 'Edit', 'Delete', 'Order',
+  ]);
+  await expect(members.getByRole('row')).toHaveCount(1 + 15);
+});
+
+test('an admin edits a member and the public team page shows the change', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await withRoster(request, token, ['Rina Das'], async ({ slug, title }) => {
+    await openAdmin(page, `/admin/team?team=${slug}`);
+    const members = membersTable(page, title);
+    await row(members, 'Rina Das').getByRole('button', { name: /Edit/ }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Edit member' });
+    await expect(dialog.getByLabel('Name')).toHaveValue('Rina Das');
+    await expect(dialog.getByLabel('Department')).toHaveValue('CSE');
+    await dialog.getByLabel('Name').fill('Rina Das Roy');
+    await dialog.getByLabel('Position').fill('Librarian');
+    await dialog.getByLabel(/Profile link/).fill('https://example.org/rina');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(toast(page, 'Updated Successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row(members, 'Rina Das Roy').getByRole('cell').nth(4)).toHaveText('Librarian');
+
+    await page.getByRole('link', { name: `${slug} (the page of ${title})` }).click();
+    await expect(page).toHaveURL(new RegExp(`/team${slug}$`));
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Rina Das Roy' }) });
+    await expect(card).toContainText('CSE · 2nd Year');
+    await expect(card).toContainText('Librarian');
+    await expect(card.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', 'https://example.org/rina');
+    // No photo: a neutral placeholder stands in, still named for the member.
+    await expect(card.getByRole('img', { name: 'Rina Das Roy' })).toHaveClass(/photo-placeholder/);
+  });
+});
+
+test('a refused member edit shows the reason beside the field', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await withRoster(request, token, ['Tapas Sen'], async ({ slug, title }) => {
+    await openAdmin(page, `/admin/team?team=${slug}`);
+    await row(membersTable(page, title), 'Tapas Sen').getByRole('button', { name: /Edit/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit member' });
+    await dialog.getByLabel(/Profile link/).fill('ftp://example.org/tapas');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(dialog.getByLabel(/Profile link/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.locator('.field-error')).toHaveCount(1);
+    await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(1);
+    await expect(dialog).toBeVisible();
+  });
+});
+
+test('an admin adds roster 2k26: it gets /team2k26 and a button on /team, and goes again on delete', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  try {
+    await openAdmin(page, '/admin/team');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create team' });
+    await dialog.getByLabel(/Slug/).fill('2k26');
+    await dialog.getByLabel(/Title/).fill('Team 2k26');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+
+    await expect(toast(page, 'Team Created')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const rosters = page.getByRole('region', { name: 'Teams' });
+    await expect(row(rosters, 'Team 2k26').getByRole('cell').nth(2)).toHaveText('0');
+    await expect(membersTable(page, 'Team 2k26')).toContainText('No members yet');
+
+    // Client-side navigation: the app's content was reloaded, so the new route exists without a page load.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    await page.getByRole('navigation', { name: 'Teams of other years' }).getByRole('link', { name: 'Team 2k26' }).click();
+    await expect(page).toHaveURL(/\/team2k26$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team 2k26');
+    await expect(page.getByText('No members are listed yet.')).toBeVisible();
+
+    const direct = await page.goto('/team2k26');
+    expect(direct.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team 2k26', { timeout: 10_000 });
+
+    await openAdmin(page, '/admin/team');
+    acceptConfirm(page);
+    await row(page.getByRole('region', { name: 'Teams' }), 'Team 2k26').getByRole('button', { name: /Delete/ }).click();
+    await expect(toast(page, 'Team deleted')).toBeVisible();
+    await expect(row(page.getByRole('region', { name: 'Teams' }), 'Team 2k26')).toHaveCount(0);
+    const gone = await page.goto('/team2k26');
+    expect(gone.status()).toBe(404);
+  } finally {
+    await deleteRosterBySlug(request, token, '2k26');
+  }
+});
+
+test('a slug already taken is refused with the server reason', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/team');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create team' });
+  await dialog.getByLabel(/Slug/).fill('2k24');
+  await dialog.getByLabel(/Title/).fill('Another 2k24');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  await expect(toast(page, 'A team with this slug already exists')).toBeVisible();
+  await expect(dialog).toContainText('A team with this slug already exists');
+  await expect(dialog).toBeVisible();
+});
+
+test('a member added with a photo uploaded in the popup shows it with srcset on the team page', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await withRoster(request, token, [], async ({ slug, title }) => {
+    await openAdmin(page, `/admin/team?team=${slug}`);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const dialog = page.getByRole('dialog', { name: `Add member to ${title}` });
+    await dialog.getByLabel('Name').fill('Mou Ghosh');
+    await dialog.getByLabel('Position').fill('Cashier');
+    await dialog.getByLabel(/Or upload a new photo/).setInputFiles(pngFile('mou.png', 600, 600));
+    await expect(toast(page, 'Photo Uploaded')).toBeVisible();
+    await expect(dialog.getByLabel('Choose an uploaded photo')).toHaveValue(/^\d+$/);
+    const photoId = await dialog.getByLabel('Choose an uploaded photo').inputValue();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+
+    await expect(toast(page, 'Member Added')).toBeVisible();
+    const members = membersTable(page, title);
+    await expect(row(members, 'Mou Ghosh').locator('img')).toHaveAttribute('src', new RegExp(`^/media/${photoId}-`));
+
+    await visit(page, `/team${slug}`);
+    const image = page.getByRole('article').getByRole('img', { name: 'Mou Ghosh' });
+    await expect(image).toHaveAttribute('srcset', new RegExp(`/media/${photoId}-[0-9a-f]{16}-480\\.webp 480w`));
+    await expect(image).toHaveAttribute('sizes', /px/);
+    await deleteRosterBySlug(request, token, slug);
+    await deletePhoto(request, token, photoId);
+  });
+});
+
+test('Up and Down reorder the members, and the public page follows', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await withRoster(request, token, ['Anu', 'Bela', 'Chandan'], async ({ slug, title }) => {
+    await openAdmin(page, `/admin/team?team=${slug}`);
+    const members = membersTable(page, title);
+    const names = () => members.getByRole('row').locator('td:nth-child(2)');
+    await expect(names()).toHaveText(['Anu', 'Bela', 'Chandan']);
+    await expect(row(members, 'Anu').getByRole('button', { name: /move Anu up/ })).toBeDisabled();
+
+    await row(members, 'Anu').getByRole('button', { name: /move Anu down/ }).click();
+    await expect(toast(page, 'Order saved')).toBeVisible();
+    await expect(names()).toHaveText(['Bela', 'Anu', 'Chandan']);
+    // The keyboard user stays on the moved row's button and can keep going.
+    await expect(row(members, 'Anu').getByRole('button', { name: /move Anu down/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(names()).toHaveText(['Bela', 'Chandan', 'Anu']);
+    await expect(row(members, 'Anu').getByRole('button', { name: /move Anu up/ })).toBeFocused();
+
+    await visit(page, `/team${slug}`);
+    await expect(page.getByRole('article').getByRole('heading')).toHaveText(['Bela', 'Chandan', 'Anu']);
+  });
+});
+
+test('the content screens and their popups fit a 360 px screen: tables scroll in their own box', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await asAdmin(page, request);
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  for (const path of ['/admin/team', '/admin/cards', '/admin/gallery', '/admin/settings', '/admin/photos']) {
+    await openAdmin(page, path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    expect(await pageWidth(), path).toBeLessThanOrEqual(360);
+  }
+
+  await openAdmin(page, '/admin/team');
+  await page.getByRole('button', { name: 'Add member' }).click();
+  const dialog = page.getByRole('dialog', { name: /Add member/ });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  const box = await dialog.boundingBox();
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await dialog.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+  // The popup is taller than the screen: its last button is reached by scrolling inside it.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,22 @@
+// A button that downloads a file from the API with the admin's token: disabled and saying so while the file
+// comes; a refusal shows the server's reason in an error toast.
+import { useState } from 'react';
+import { download } from '../lib/api-client.js';
+import { notifyRefusal } from '../lib/api-hooks.js';
+
+export function DownloadButton({ path, fallbackName, children, className = 'button' }) {
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    const response = await download(path, fallbackName);
+    setBusy(false);
+    if (!response.ok) notifyRefusal(response);
+  };
+
+  return (
+    <button type="button" className={className} onClick={start} disabled={busy} aria-busy={busy}>
+      {busy ? 'Downloading…' : children}
+    </button>
+  );
+}
