@@ -30,20 +30,22 @@ pub struct Asset {
 impl Asset {
     /// The smallest stored encoding the client accepts.
     pub fn variant(&self, accept_encoding: &str) -> &Variant {
-        let accepts = |wanted: &str| {
-            accept_encoding.split(',').any(|item| {
-                let mut parts = item.split(';');
-                let name = parts.next().unwrap_or_default().trim();
-                let refused = parts.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
-                name.eq_ignore_ascii_case(wanted) && !refused
-            })
-        };
         match (&self.brotli, &self.gzip) {
-            (Some(br), _) if accepts("br") => br,
-            (_, Some(gz)) if accepts("gzip") => gz,
+            (Some(br), _) if accepts(accept_encoding, "br") => br,
+            (_, Some(gz)) if accepts(accept_encoding, "gzip") => gz,
             _ => &self.identity,
         }
     }
+}
+
+/// Whether an `Accept-Encoding` value takes `wanted` (and does not refuse it with `q=0`).
+pub fn accepts(accept_encoding: &str, wanted: &str) -> bool {
+    accept_encoding.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or_default().trim();
+        let refused = parts.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+        name.eq_ignore_ascii_case(wanted) && !refused
+    })
 }
 
 /// The embedded files by path (no leading slash). Release builds read them once at start;

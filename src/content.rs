@@ -4,13 +4,11 @@
 use crate::cache::Cached;
 use crate::db::{self, Pool};
 use crate::error::ApiError;
-use actix_web::web::Bytes;
-use sha2::{Digest, Sha256};
+use crate::encoded::Encoded;
 use std::sync::Arc;
 
 pub struct Document {
-    pub body: Bytes,
-    pub etag: String,
+    pub encoded: Encoded,
     rosters: Vec<String>,
 }
 
@@ -29,10 +27,8 @@ impl Content {
         self.0
             .get(|| async {
                 let value = db::run(pool, |conn| db::site_content::document(conn)).await?;
-                let body = Bytes::from(value.to_string());
-                let etag = format!("\"{}\"", hex(&Sha256::digest(&body)[..16]));
                 let rosters = value["teams"].as_object().map(|teams| teams.keys().cloned().collect()).unwrap_or_default();
-                Ok(Document { body, etag, rosters })
+                Ok(Document { encoded: Encoded::json(value.to_string().into_bytes()), rosters })
             })
             .await
     }

@@ -22,6 +22,8 @@ pub mod db;
 pub mod domain;
 /// CSV export.
 pub mod export;
+/// JSON answers kept ready, plain and gzip.
+pub mod encoded;
 /// The API error type.
 pub mod error;
 /// Per-address rate limits.

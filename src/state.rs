@@ -29,7 +29,7 @@ pub struct AppState {
     pub assets: Assets,
     pub content: Content,
     /// The public notice list, serialised: the busiest API read, rebuilt after notice writes.
-    pub notice_list: Cached<actix_web::web::Bytes>,
+    pub notice_list: Cached<crate::encoded::Encoded>,
     /// Certificate number → holder's name, for lookups; rebuilt after certificate writes.
     pub certificate_names: Cached<std::collections::HashMap<i64, String>>,
 }

@@ -1,17 +1,14 @@
 //! bcrypt hashing and checking on threads of their own.
 //!
 //! bcrypt is built to be slow. On a 2-core VPS a burst of logins on the shared blocking pool
-//! would take both cores from the workers serving pages, so bcrypt gets its own threads: one fewer
-//! than the cores, at a lower scheduling priority. Logins queue; pages keep flowing.
+//! would take both cores from the workers serving pages, so bcrypt gets its own threads, one
+//! fewer than the cores: logins queue, and pages keep flowing.
 
 use crate::error::ApiError;
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 
 type Job = Box<dyn FnOnce() + Send>;
-
-/// Nice value of the bcrypt threads: the scheduler prefers the HTTP workers when both want a core.
-const NICENESS: libc::c_int = 10;
 
 fn hasher() -> &'static Sender<Job> {
     static HASHER: OnceLock<Sender<Job>> = OnceLock::new();
@@ -22,7 +19,6 @@ fn hasher() -> &'static Sender<Job> {
         for index in 0..threads {
             let receiver = receiver.clone();
             let spawned = std::thread::Builder::new().name(format!("bcrypt-{index}")).spawn(move || {
-                lower_priority();
                 loop {
                     let job = receiver.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();
                     match job {
@@ -37,14 +33,6 @@ fn hasher() -> &'static Sender<Job> {
         }
         sender
     })
-}
-
-fn lower_priority() {
-    // SAFETY: plain syscalls on the calling thread's own id; no memory is shared with them.
-    let result = unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, NICENESS) };
-    if result != 0 {
-        log::warn!("cannot lower the priority of the bcrypt thread");
-    }
 }
 
 async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {

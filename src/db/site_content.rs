@@ -317,28 +317,26 @@ pub enum OrderedList {
 
 /// Puts a whole list in the given order; the ids must be exactly the list's ids.
 pub fn reorder(conn: &mut Connection, list: OrderedList, order: &Order) -> Result<(), ApiError> {
-    let (select, update, scope): (&str, &str, Value) = match list {
-        OrderedList::Rosters => ("SELECT id FROM rosters WHERE ?1 IS NULL", "UPDATE rosters SET sort_order = ?2 WHERE id = ?1", Value::Null),
+    use rusqlite::types::Value as Sql;
+    let (select, update, scope) = match list {
+        OrderedList::Rosters => {
+            ("SELECT id FROM rosters WHERE ?1 IS NULL", "UPDATE rosters SET sort_order = ?2 WHERE id = ?1", Sql::Null)
+        }
         OrderedList::Members { roster_id } => (
             "SELECT id FROM members WHERE roster_id = ?1",
             "UPDATE members SET sort_order = ?2 WHERE id = ?1",
-            json!(roster_id),
+            Sql::Integer(roster_id),
         ),
         OrderedList::Cards(section) => (
             "SELECT id FROM cards WHERE section = ?1",
             "UPDATE cards SET sort_order = ?2 WHERE id = ?1",
-            json!(section.as_str()),
+            Sql::Text(section.as_str().to_owned()),
         ),
         OrderedList::Gallery => (
             "SELECT id FROM gallery_images WHERE ?1 IS NULL",
             "UPDATE gallery_images SET sort_order = ?2 WHERE id = ?1",
-            Value::Null,
+            Sql::Null,
         ),
-    };
-    let scope: rusqlite::types::Value = match scope {
-        Value::Number(n) => rusqlite::types::Value::Integer(n.as_i64().unwrap_or_default()),
-        Value::String(s) => rusqlite::types::Value::Text(s),
-        _ => rusqlite::types::Value::Null,
     };
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut current: Vec<i64> = tx.prepare(select)?.query_map([&scope], |row| row.get(0))?.collect::<Result<_, _>>()?;

@@ -2,7 +2,6 @@
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 pub fn scope(cfg: &mut web::ServiceConfig) {
@@ -10,15 +9,5 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
 }
 
 async fn get(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let document = state.content.document(&state.pool).await?;
-    let etag = document.etag.as_str();
-    let cache = (header::CACHE_CONTROL, "no-cache");
-    if super::spa::etag_matches(&req, etag) {
-        return Ok(HttpResponse::NotModified().insert_header((header::ETAG, etag)).insert_header(cache).finish());
-    }
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .insert_header((header::ETAG, etag))
-        .insert_header(cache)
-        .body(document.body.clone()))
+    Ok(state.content.document(&state.pool).await?.encoded.respond(&req))
 }

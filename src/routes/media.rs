@@ -90,7 +90,7 @@ async fn serve(req: HttpRequest, state: web::Data<AppState>, path: web::Path<Str
         return not_found();
     }
     let etag = format!("\"{hash}-{width}\"");
-    if super::spa::etag_matches(&req, &etag) {
+    if super::etag_matches(&req, &etag) {
         return HttpResponse::NotModified().insert_header((header::ETAG, etag)).finish();
     }
     let hash = hash.to_owned();

@@ -18,7 +18,7 @@ use actix_web::dev::ServiceResponse;
 use actix_web::error::JsonPayloadError;
 use actix_web::http::header;
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 /// Largest JSON body accepted (DESIGN §4).
 pub const JSON_LIMIT: usize = 64 * 1024;
@@ -58,6 +58,13 @@ fn json_config() -> web::JsonConfig {
             other => ApiError::BadRequest(format!("Invalid request body: {other}")),
         }
         .into()
+    })
+}
+
+/// Whether the request's `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for GET).
+pub fn etag_matches(req: &HttpRequest, etag: &str) -> bool {
+    req.headers().get_all(header::IF_NONE_MATCH).filter_map(|value| value.to_str().ok()).any(|value| {
+        value.split(',').map(str::trim).any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == etag)
     })
 }
 

@@ -5,7 +5,8 @@ use crate::db;
 use crate::domain::{Id, NewNotice, NoticeRequest, NoticeUpdate};
 use crate::error::ApiError;
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use crate::encoded::Encoded;
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 pub fn scope(cfg: &mut web::ServiceConfig) {
@@ -22,15 +23,15 @@ fn notice_id(path: &str) -> Result<i64, ApiError> {
     Id::parse(path).map(Id::get).ok_or(ApiError::NotFound(NOT_FOUND))
 }
 
-async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let body = state
+async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let list = state
         .notice_list
         .get(|| async {
             let notices = db::run(&state.pool, |conn| db::notices::list(conn)).await?;
-            serde_json::to_vec(&notices).map(Into::into).map_err(ApiError::internal)
+            serde_json::to_vec(&notices).map(Encoded::json).map_err(ApiError::internal)
         })
         .await?;
-    Ok(HttpResponse::Ok().content_type("application/json").body(web::Bytes::clone(&body)))
+    Ok(list.respond(&req))
 }
 
 async fn get(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {

@@ -54,19 +54,12 @@ async fn is_client_route(path: &str, state: &AppState) -> bool {
     }
 }
 
-/// Whether the request's `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for GET).
-pub fn etag_matches(req: &HttpRequest, etag: &str) -> bool {
-    req.headers().get_all(header::IF_NONE_MATCH).filter_map(|value| value.to_str().ok()).any(|value| {
-        value.split(',').map(str::trim).any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == etag)
-    })
-}
-
 fn respond(req: &HttpRequest, asset: &Asset, status: StatusCode) -> HttpResponse {
     let accept = req.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
     let variant = asset.variant(accept);
     let cache = if asset.immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
     let etag = variant.etag.to_str().unwrap_or_default();
-    let not_modified = status == StatusCode::OK && etag_matches(req, etag);
+    let not_modified = status == StatusCode::OK && super::etag_matches(req, etag);
     let mut response = HttpResponse::build(if not_modified { StatusCode::NOT_MODIFIED } else { status });
     response
         .insert_header((header::ETAG, variant.etag.clone()))

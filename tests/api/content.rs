@@ -31,3 +31,22 @@ fn the_content_revalidates_with_a_strong_etag() {
     assert_eq!(second.status, 304);
     assert!(second.body.is_empty());
 }
+
+#[test]
+fn the_content_and_the_notice_list_come_gzipped_when_the_client_takes_it() {
+    use std::io::Read;
+    let app = spawn_app();
+    for path in ["/api/content", "/api/admin/servicelist"] {
+        let plain = app.get(path).send();
+        let zipped = app.get(path).header("Accept-Encoding", "gzip, deflate, br").send();
+        assert_eq!(zipped.header("content-encoding"), Some("gzip"), "{path}");
+        assert_eq!(zipped.header("vary"), Some("Accept-Encoding"));
+        assert_ne!(zipped.header("etag"), plain.header("etag"), "each encoding has its own ETag");
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(&zipped.body[..]).read_to_end(&mut unzipped).unwrap();
+        assert_eq!(unzipped, plain.body, "{path}");
+        let etag = zipped.header("etag").unwrap().to_owned();
+        let again = app.get(path).header("Accept-Encoding", "gzip").header("If-None-Match", &etag).send();
+        assert_eq!(again.status, 304);
+    }
+}
