@@ -85,8 +85,8 @@ pub struct ServeArgs {
 fn parse_interval(text: &str) -> Result<std::time::Duration, String> {
     let parsed: jiff::SignedDuration = text.parse().map_err(|_| format!("`{text}` is not a duration such as 24h or 30m"))?;
     let duration = std::time::Duration::try_from(parsed).map_err(|_| "the interval must be positive".to_string())?;
-    if duration < std::time::Duration::from_secs(60) {
-        return Err("the interval must be at least 1m".into());
+    if duration < std::time::Duration::from_secs(1) {
+        return Err("the interval must be at least 1s".into());
     }
     Ok(duration)
 }

@@ -109,9 +109,9 @@ mod tests {
     #[test]
     fn text_and_other_formats_are_refused() {
         assert!(process(b"just some text pretending to be a photo").is_err());
-        let mut gif = Cursor::new(Vec::new());
-        DynamicImage::new_rgb8(4, 4).write_to(&mut gif, ImageFormat::Png).unwrap();
-        let mut bytes = gif.into_inner();
+        let mut encoded = Cursor::new(Vec::new());
+        DynamicImage::new_rgb8(4, 4).write_to(&mut encoded, ImageFormat::Png).unwrap();
+        let mut bytes = encoded.into_inner();
         bytes.truncate(bytes.len() / 2);
         assert!(process(&bytes).is_err(), "a truncated file");
     }

@@ -377,8 +377,28 @@ fn kill_9_loses_no_write_that_was_answered() {
 }
 
 #[test]
-fn scheduled_backups_refuse_a_too_short_interval() {
-    let output = run(&["--port", "0", "--db", "/tmp/x.db", "--backup-dir", "/tmp", "--backup-every", "5s"], "");
+fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("served.db");
+    let backups = dir.path().join("backups");
+    let server = start(
+        &["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap(), "--backup-dir", backups.to_str().unwrap(),
+          "--backup-every", "1s", "--backup-keep", "2"],
+        &[],
+    );
+    assert_eq!(contact(server.addr, 1), 201);
+    std::thread::sleep(Duration::from_millis(4500));
+    let files: Vec<_> = std::fs::read_dir(&backups).unwrap().filter_map(Result::ok).map(|e| e.path()).collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    for file in &files {
+        jyoti::backup::check(file).expect("each scheduled backup is a sound database");
+        assert_eq!(count(file, "contacts"), 1);
+    }
+}
+
+#[test]
+fn a_bad_backup_interval_is_refused() {
+    let output = run(&["--port", "0", "--db", "/tmp/x.db", "--backup-dir", "/tmp", "--backup-every", "soon"], "");
     assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("at least 1m"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a duration"));
 }
