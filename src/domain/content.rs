@@ -1,5 +1,6 @@
 //! Parsed input for the site content admins edit: rosters, members, cards, gallery images, settings.
 
+use super::inputs::{optional_url, present};
 use super::values::*;
 use super::Checker;
 use crate::error::ApiError;
@@ -32,16 +33,6 @@ fn photo_id(value: Option<Option<i64>>) -> Result<Option<Option<i64>>, String> {
     }
 }
 
-fn optional_link(value: Option<String>) -> Result<Option<HttpUrl>, String> {
-    match value {
-        Some(url) if !url.trim().is_empty() => HttpUrl::parse(Some(url)).map(Some),
-        _ => Ok(None),
-    }
-}
-
-fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -107,7 +98,7 @@ impl MemberInput {
         let position = field("position", request.position, 100, false);
         let link = match request.link {
             None => Some(None),
-            Some(link) => check.check("link", optional_link(link)).map(Some),
+            Some(link) => check.check("link", optional_url(link)).map(Some),
         };
         let photo_id = check.check("photoId", photo_id(request.photo_id));
         check.finish(|| {

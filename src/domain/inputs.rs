@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use serde::{Deserialize, Deserializer};
 
 /// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`).
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+pub(super) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
     T::deserialize(d).map(Some)
 }
 
@@ -188,7 +188,7 @@ pub struct NoticeRequest {
 }
 
 /// An empty or null URL means "no link".
-fn optional_url(value: Option<String>) -> Result<Option<HttpUrl>, String> {
+pub(super) fn optional_url(value: Option<String>) -> Result<Option<HttpUrl>, String> {
     match value {
         Some(url) if !url.trim().is_empty() => HttpUrl::parse(Some(url)).map(Some),
         _ => Ok(None),
