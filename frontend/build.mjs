@@ -26,6 +26,8 @@ const shared = {
   loader: { '.svg': 'file', '.png': 'file', '.webp': 'file', '.jpg': 'file' },
   metafile: true,
   logLevel: 'warning',
+  // The licence texts of bundled packages go to a .LEGAL.txt beside each file, linked from it, not into every download.
+  legalComments: 'linked',
 };
 
 // Components import their own CSS, but esbuild would give each lazy chunk a stylesheet of its own that nothing

@@ -15,6 +15,21 @@ test('the grid has 3 columns on large, 2 on medium and 1 on small screens', asyn
   expect(await columns(page)).toBe(1);
 });
 
+test('the first row of images loads at once, the first one first, and the rest when scrolled to', async ({ page }) => {
+  await visit(page, '/gallery');
+  const images = page.getByRole('main').getByRole('article').locator('img');
+  await expect(images).toHaveCount(6);
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  expect(await images.evaluateAll((nodes) => nodes.map((node) => node.loading))).toEqual([
+    'eager',
+    'eager',
+    'eager',
+    'lazy',
+    'lazy',
+    'lazy',
+  ]);
+});
+
 test('the slideshow opens at the chosen image and wraps around both ways', async ({ page, request }) => {
   const { gallery } = await siteContent(request);
   const last = gallery.length - 1;

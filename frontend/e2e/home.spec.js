@@ -35,6 +35,11 @@ test('carousels autoplay and have arrows and clickable pagination', async ({ pag
 
   const bullets = works.getByRole('button', { name: /Go to slide/ });
   await expect(bullets).toHaveCount(6);
+  // Touch targets of at least 24 x 24 px (WCAG 2.5.8), however small the dot drawn in them.
+  for (const box of await bullets.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON()))) {
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+  }
   await bullets.nth(3).click();
   await expect(bullets.nth(3)).toHaveClass(/swiper-pagination-bullet-active/);
   await expect(works.getByRole('button', { name: 'Next slide' })).toBeVisible();

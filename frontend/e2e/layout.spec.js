@@ -130,3 +130,37 @@ test('the whole site works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email')).toBeFocused();
 });
+
+/** From the next page load on, `window.layoutShifts` lists every layout shift not caused by input, with what moved. */
+async function recordLayoutShifts(page) {
+  await page.addInitScript(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map(({ node }) => (node ? `${node.nodeName}${node.id ? `#${node.id}` : ''}` : '?'));
+        window.layoutShifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test('nothing moves while /, /gallery and /team load, even when the page code comes after the loader', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await recordLayoutShifts(page);
+  // A page chunk that arrived after the loader's 1.5 s once showed a "Loading…" line that the page then replaced,
+  // moving <main> and the footer (CLS 0.73). Held back 2.5 s, the chunk must keep the loader up instead.
+  await page.route(/\/assets\/gallery-page-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  for (const path of ['/gallery', '/team', '/']) {
+    await visit(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 10_000 });
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.layoutShifts), `layout shifts on ${path}`).toEqual([]);
+  }
+});

@@ -15,6 +15,9 @@ test('/team shows the core team and a button for every other roster', async ({ p
   await expect(card).toContainText(first.department);
   await expect(card).toContainText(first.position);
   await expect(card.getByRole('img', { name: first.name })).toHaveAttribute('src', first.photo.src);
+  // The first row (five cards at the widest) loads at once; the photos below the fold when scrolled to.
+  const loading = await cards.locator('img').evaluateAll((nodes) => nodes.map((node) => node.loading));
+  expect(loading).toEqual(teams.core.members.map((_, index) => (index < 5 ? 'eager' : 'lazy')));
 
   const others = Object.values(teams).filter((roster) => roster.slug !== 'core');
   const buttons = page.getByRole('navigation', { name: 'Teams of other years' }).getByRole('link');

@@ -3,14 +3,17 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import './global.css';
 import { AppProviders } from './providers.jsx';
-import { AppRoutes } from './routes.jsx';
+import { AppRoutes, preloadPagesFor } from './routes.jsx';
 
 const ToastHost = lazy(() => import('./toast-host.jsx'));
+
+// The page the visitor opened has its code in by the time the loader goes.
+const prepareFirstPage = (content) => preloadPagesFor(window.location.pathname, content.teams);
 
 export function App() {
   return (
     <BrowserRouter>
-      <AppProviders>
+      <AppProviders prepare={prepareFirstPage}>
         <AppRoutes />
       </AppProviders>
       <Suspense fallback={null}>

@@ -9,8 +9,12 @@ import { Loader } from './loader.jsx';
 
 const LOADER_MS = 1500;
 
-export function AppProviders({ children }) {
-  const content = useContentDocument();
+/**
+ * `prepare(content)` may return a promise the loader also waits for (the first page's code), so what replaces
+ * the loader is the whole page and nothing moves when a part arrives later.
+ */
+export function AppProviders({ prepare, children }) {
+  const content = useContentDocument(prepare);
   const session = useSessionState();
   const [loaderDone, setLoaderDone] = useState(false);
 
@@ -33,20 +37,22 @@ export function AppProviders({ children }) {
 }
 
 /**
- * The content document with its `reload()`, or null while it first loads. A failed first load gives empty
- * content; a failed reload keeps what is shown.
+ * The content document with its `reload()`, or null while it first loads and is prepared for. A failed first
+ * load gives empty content; a failed reload keeps what is shown.
  */
-function useContentDocument() {
+function useContentDocument(prepare) {
   const [loaded, setLoaded] = useState(null);
   useEffect(() => {
     let live = true;
-    fetchContent().then((response) => {
-      if (live) setLoaded(normaliseContent(response.ok ? response.data : null));
+    fetchContent().then(async (response) => {
+      const content = normaliseContent(response.ok ? response.data : null);
+      await prepare?.(content);
+      if (live) setLoaded(content);
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [prepare]);
 
   const reload = useCallback(async () => {
     const response = await fetchContent();

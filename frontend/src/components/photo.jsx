@@ -1,9 +1,10 @@
-// An image from the content API: intrinsic size, srcset when the server made resized variants, lazy by default;
-// a neutral placeholder when there is no photo.
+// An image from the content API: intrinsic size, srcset when the server made resized variants, lazy by default
+// (eager above the fold, and fetched first when it is the page's largest paint); a neutral placeholder when there
+// is no photo.
 import './photo.css';
 
 /** `sizes` tells the browser how wide the image is shown, so it picks the smallest variant that is sharp enough. */
-export function Photo({ photo, alt, sizes = '100vw', eager = false, className = '' }) {
+export function Photo({ photo, alt, sizes = '100vw', eager = false, priority = false, className = '' }) {
   if (!photo?.src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
     return <span className={`photo-placeholder ${className}`.trim()} {...label} />;
@@ -17,7 +18,8 @@ export function Photo({ photo, alt, sizes = '100vw', eager = false, className = 
       width={photo.width}
       height={photo.height}
       alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
   );

@@ -6,6 +6,9 @@ import './gallery.css';
 
 const Slideshow = lazy(() => import('./slideshow.jsx'));
 
+// The first row of the widest grid is above the fold: those images load at once, the rest when scrolled to.
+const ABOVE_THE_FOLD = 3;
+
 export function GalleryPage() {
   const { gallery, settings } = useContent();
   const [openAt, setOpenAt] = useState(null);
@@ -18,7 +21,13 @@ export function GalleryPage() {
           <li key={image._id}>
             <article className="card gallery-card">
               <button type="button" className="gallery-open" onClick={() => setOpenAt(index)}>
-                <Photo photo={image.photo} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                <Photo
+                  photo={image.photo}
+                  alt=""
+                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                  eager={index < ABOVE_THE_FOLD}
+                  priority={index === 0}
+                />
                 <span className="gallery-caption">{image.caption}</span>
               </button>
             </article>

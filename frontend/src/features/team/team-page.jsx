@@ -4,6 +4,10 @@ import { rosterList, useContent } from '../../lib/content.js';
 import { MemberCard } from './member-card.jsx';
 import './team.css';
 
+// The first row of the widest grid (five cards) is above the fold: its photos load at once, the rest when
+// scrolled to.
+const ABOVE_THE_FOLD = 5;
+
 export function TeamPage({ slug }) {
   const { teams } = useContent();
   const team = teams[slug];
@@ -35,9 +39,9 @@ export function TeamPage({ slug }) {
       )}
       {team && team.members.length > 0 ? (
         <ul className="team-grid">
-          {team.members.map((member) => (
+          {team.members.map((member, index) => (
             <li key={member._id}>
-              <MemberCard member={member} />
+              <MemberCard member={member} eager={index < ABOVE_THE_FOLD} priority={index === 0} />
             </li>
           ))}
         </ul>
