@@ -41,7 +41,7 @@ async fn is_client_route(path: &str, state: &AppState) -> bool {
     let segments: Vec<&str> = path.split('/').skip(1).collect();
     let is_id = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     match segments.as_slice() {
-        [""] | ["support"] | ["team"] | ["gallery"] | ["notice"] | ["contact"] | ["form"] | ["signup"]
+        [""] | ["index.html"] | ["support"] | ["team"] | ["gallery"] | ["notice"] | ["contact"] | ["form"] | ["signup"]
         | ["login"] | ["logout"] | ["verify"] | ["admin"] => true,
         ["admin", "users" | "contacts" | "notices" | "certificates"] => true,
         ["admin", "users" | "servicelist", id] | ["admin", "users" | "servicelist", id, "edit"] => is_id(id),

@@ -70,7 +70,7 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
     let app = spawn_app();
     let index = app.get("/").send().text();
     for path in [
-        "/support", "/team", "/team2k24", "/team2k25", "/gallery", "/notice", "/contact", "/form", "/signup",
+        "/index.html", "/support", "/team", "/team2k24", "/team2k25", "/gallery", "/notice", "/contact", "/form", "/signup",
         "/login", "/logout", "/verify", "/admin", "/admin/users", "/admin/contacts", "/admin/notices",
         "/admin/certificates", "/admin/users/7", "/admin/users/7/edit", "/admin/servicelist/3/edit", "/team/",
     ] {
