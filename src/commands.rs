@@ -26,7 +26,7 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
         println!("{} is now an admin (their password is unchanged)", user.email);
         return Ok(());
     }
-    let password = read_password()?;
+    let password = read_password(Password::parse_length)?;
     let user = NewUser {
         firstname: "Admin".into(),
         lastname: String::new(),
@@ -48,7 +48,7 @@ pub fn reset_password(args: CreateAdminArgs) -> Result<(), String> {
     let user = db::users::find_by_email(&conn, &email)
         .map_err(database_error)?
         .ok_or_else(|| format!("no account has the email {}", email.as_str()))?;
-    let password = read_password()?;
+    let password = read_password(Password::parse)?;
     db::users::set_password(&conn, user.id, &hash(&password)?).map_err(database_error)?;
     println!("the password of {} is changed and their sessions are signed out", user.email);
     Ok(())
@@ -69,8 +69,8 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The first line of stdin, without its line ending, checked as a new password.
-fn read_password() -> Result<Password, String> {
+/// The first line of stdin, without its line ending, checked by `parse`.
+fn read_password(parse: fn(Option<String>) -> Result<Password, String>) -> Result<Password, String> {
     let mut input = String::new();
     std::io::stdin()
         .take(4096)
@@ -80,5 +80,5 @@ fn read_password() -> Result<Password, String> {
     if password.is_empty() {
         return Err("give the password on stdin, e.g. `echo 'a long password' | jyoti … --email …`".into());
     }
-    Password::parse(Some(password)).map_err(|why| format!("the password {why}"))
+    parse(Some(password)).map_err(|why| format!("the password {why}"))
 }

@@ -58,16 +58,23 @@ impl Email {
 pub struct Password(String);
 
 impl Password {
+    /// A password a visitor chooses (registration, change, reset): long enough and not common.
     pub fn parse(value: Option<String>) -> Result<Password, String> {
+        let password = Password::parse_length(value)?;
+        if is_common_password(&password.0) {
+            return Err("is one of the most common passwords; choose one that is harder to guess".into());
+        }
+        Ok(password)
+    }
+
+    /// Length only: for `create-admin`, where the operator at the server's own terminal decides.
+    pub fn parse_length(value: Option<String>) -> Result<Password, String> {
         let value = value.unwrap_or_default();
         if value.len() < 8 {
             return Err("must be at least 8 characters".into());
         }
         if value.len() > 72 {
             return Err("must be at most 72 bytes".into());
-        }
-        if is_common_password(&value) {
-            return Err("is one of the most common passwords; choose one that is harder to guess".into());
         }
         Ok(Password(value))
     }
