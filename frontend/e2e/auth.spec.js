@@ -28,6 +28,15 @@ test('registering greets the user and goes to the login page', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Login NOW' })).toBeVisible();
 });
 
+test('a common password is refused with the reason beside the password field', async ({ page }) => {
+  await register(page, uniqueEmail('common'), 'password123');
+  await expect(toast(page, 'User Already Exists!')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  const password = page.getByLabel(/Password/);
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/most common passwords/)).toBeVisible();
+});
+
 test('registering a taken email warns User Already Exists! and clears the form', async ({ page }) => {
   const email = uniqueEmail('twice');
   await register(page, email);
