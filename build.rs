@@ -17,7 +17,9 @@ fn main() {
     println!("cargo:rerun-if-env-changed=JYOTI_FRONTEND_PREBUILT");
     let frontend = Path::new(env!("CARGO_MANIFEST_DIR")).join("frontend");
     // For the dev loop with `node build.mjs --watch`: use the dist/ that is there.
-    if std::env::var_os("JYOTI_FRONTEND_PREBUILT").is_some() && frontend.join("dist/index.html").is_file() {
+    if std::env::var_os("JYOTI_FRONTEND_PREBUILT").is_some()
+        && frontend.join("dist/index.html").is_file()
+    {
         return;
     }
     for tool in ["node", "npm"] {
@@ -28,15 +30,25 @@ fn main() {
         }
     }
     if !frontend.join("node_modules").is_dir() {
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&frontend), "npm ci");
+        run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&frontend),
+            "npm ci",
+        );
     }
-    run(Command::new("node").arg("build.mjs").current_dir(&frontend), "node build.mjs");
+    run(
+        Command::new("node").arg("build.mjs").current_dir(&frontend),
+        "node build.mjs",
+    );
 }
 
 fn run(command: &mut Command, what: &str) {
     match command.status() {
         Ok(status) if status.success() => {}
-        Ok(status) => fail(&format!("`{what}` in frontend/ failed ({status}); see its output above")),
+        Ok(status) => fail(&format!(
+            "`{what}` in frontend/ failed ({status}); see its output above"
+        )),
         Err(err) => fail(&format!("`{what}` in frontend/ could not start: {err}")),
     }
 }

@@ -59,7 +59,9 @@ impl Assets {
         let files = if cfg!(debug_assertions) {
             HashMap::new()
         } else {
-            Dist::iter().filter_map(|path| Some((path.to_string(), build(&path)?))).collect()
+            Dist::iter()
+                .filter_map(|path| Some((path.to_string(), build(&path)?)))
+                .collect()
         };
         Assets { files }
     }
@@ -75,7 +77,11 @@ impl Assets {
 
 impl Clone for Asset {
     fn clone(&self) -> Asset {
-        let copy = |v: &Variant| Variant { body: v.body.clone(), etag: v.etag.clone(), encoding: v.encoding };
+        let copy = |v: &Variant| Variant {
+            body: v.body.clone(),
+            etag: v.etag.clone(),
+            encoding: v.encoding,
+        };
         Asset {
             content_type: self.content_type.clone(),
             immutable: self.immutable,
@@ -93,10 +99,15 @@ fn build(path: &str) -> Option<Asset> {
     let file = Dist::get(path)?;
     let tag = crate::content::hex(&file.metadata.sha256_hash()[..16]);
     let variant = |suffix: &str, encoding: Option<&'static str>| {
-        let data = if suffix.is_empty() { Some(file.data.clone()) } else { Dist::get(&format!("{path}{suffix}")).map(|f| f.data) };
+        let data = if suffix.is_empty() {
+            Some(file.data.clone())
+        } else {
+            Dist::get(&format!("{path}{suffix}")).map(|f| f.data)
+        };
         data.map(|data| Variant {
             body: bytes(data),
-            etag: HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).unwrap_or_else(|_| HeaderValue::from_static("\"\"")),
+            etag: HeaderValue::from_str(&format!("\"{tag}{suffix}\""))
+                .unwrap_or_else(|_| HeaderValue::from_static("\"\"")),
             encoding,
         })
     };
@@ -119,7 +130,15 @@ fn bytes(data: Cow<'static, [u8]>) -> Bytes {
 fn content_type(path: &str) -> HeaderValue {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     let text = mime.type_() == mime_guess::mime::TEXT
-        || matches!(mime.subtype().as_str(), "javascript" | "json" | "svg" | "xml");
-    let value = if text && mime.get_param("charset").is_none() { format!("{mime}; charset=utf-8") } else { mime.to_string() };
-    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
+        || matches!(
+            mime.subtype().as_str(),
+            "javascript" | "json" | "svg" | "xml"
+        );
+    let value = if text && mime.get_param("charset").is_none() {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_string()
+    };
+    HeaderValue::from_str(&value)
+        .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
 }

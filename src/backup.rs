@@ -16,7 +16,10 @@ pub fn stamp() -> String {
 }
 
 fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
     conn.busy_timeout(Duration::from_secs(5))?;
     Ok(conn)
 }
@@ -28,7 +31,10 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
         return Err(format!("there is no database at {}", db.display()));
     }
     if out.exists() {
-        return Err(format!("{} already exists; choose a new file name", out.display()));
+        return Err(format!(
+            "{} already exists; choose a new file name",
+            out.display()
+        ));
     }
     let source = open_read_only(db).map_err(|e| format!("cannot read {}: {e}", db.display()))?;
     copy(&source, out)
@@ -38,12 +44,15 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
 pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
     let partial = PathBuf::from(format!("{}.partial", out.display()));
     let result = (|| {
-        let mut target = Connection::open(&partial).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        let mut target = Connection::open(&partial)
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         rusqlite::backup::Backup::new(source, &mut target)
             .and_then(|step| step.run_to_completion(PAGES_PER_STEP, Duration::from_millis(5), None))
             .map_err(|e| format!("the backup failed: {e}"))?;
         // One self-contained file, whatever journal mode the copy inherited.
-        target.pragma_update(None, "journal_mode", "DELETE").map_err(|e| e.to_string())?;
+        target
+            .pragma_update(None, "journal_mode", "DELETE")
+            .map_err(|e| e.to_string())?;
         target.close().map_err(|(_, e)| e.to_string())?;
         fs::rename(&partial, out).map_err(|e| format!("cannot write {}: {e}", out.display()))
     })();
@@ -61,10 +70,13 @@ pub fn check(path: &Path) -> Result<u32, String> {
     }
     let not_ours = |why: String| format!("{shown} is not a usable jyoti backup: {why}");
     let conn = open_read_only(path).map_err(|e| not_ours(e.to_string()))?;
-    let integrity: String =
-        conn.query_row("PRAGMA integrity_check", [], |row| row.get(0)).map_err(|e| not_ours(e.to_string()))?;
+    let integrity: String = conn
+        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+        .map_err(|e| not_ours(e.to_string()))?;
     if integrity != "ok" {
-        return Err(not_ours(format!("the integrity check failed ({integrity})")));
+        return Err(not_ours(format!(
+            "the integrity check failed ({integrity})"
+        )));
     }
     let version = migrations::version(&conn).map_err(|e| not_ours(e.to_string()))?;
     if version == 0 || version > migrations::LATEST {
@@ -74,7 +86,11 @@ pub fn check(path: &Path) -> Result<u32, String> {
         )));
     }
     let has_users: bool = conn
-        .query_row("SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'table' AND name = 'users'", [], |row| row.get(0))
+        .query_row(
+            "SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'table' AND name = 'users'",
+            [],
+            |row| row.get(0),
+        )
         .map_err(|e| not_ours(e.to_string()))?;
     if !has_users {
         return Err(not_ours("it has no users table".into()));
@@ -91,9 +107,12 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
     let _lock = ServerLock::acquire(db)?;
     let kept = if existed {
         // Fold the write-ahead log into the file so the kept copy is complete on its own.
-        let conn = Connection::open(db).map_err(|e| format!("cannot open {}: {e}", db.display()))?;
-        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(|e| e.to_string())?;
-        conn.pragma_update(None, "journal_mode", "DELETE").map_err(|e| e.to_string())?;
+        let conn =
+            Connection::open(db).map_err(|e| format!("cannot open {}: {e}", db.display()))?;
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .map_err(|e| e.to_string())?;
+        conn.pragma_update(None, "journal_mode", "DELETE")
+            .map_err(|e| e.to_string())?;
         drop(conn);
         let kept = PathBuf::from(format!("{}.replaced-{}", db.display(), stamp()));
         fs::rename(db, &kept).map_err(|e| format!("cannot move {} aside: {e}", db.display()))?;
@@ -120,7 +139,9 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
         if let Some(kept) = &kept {
             let _ = fs::rename(kept, db);
         }
-        return Err(format!("the restore failed and the database was left as it was: {err}"));
+        return Err(format!(
+            "the restore failed and the database was left as it was: {err}"
+        ));
     }
     Ok(kept)
 }
@@ -164,12 +185,16 @@ pub fn schedule(db: PathBuf, dir: PathBuf, every: Duration, keep: usize) {
 
 /// Deletes the oldest `jyoti-*.db` backups in `dir` beyond the newest `keep`.
 pub fn prune(dir: &Path, keep: usize) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     let mut backups: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| {
-            path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("jyoti-") && n.ends_with(".db"))
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("jyoti-") && n.ends_with(".db"))
         })
         .collect();
     backups.sort();

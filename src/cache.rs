@@ -13,7 +13,10 @@ pub struct Cached<T> {
 
 impl<T> Default for Cached<T> {
     fn default() -> Self {
-        Cached { slot: RwLock::new(None), generation: AtomicU64::new(0) }
+        Cached {
+            slot: RwLock::new(None),
+            generation: AtomicU64::new(0),
+        }
     }
 }
 

@@ -5,7 +5,11 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "jyoti", version, about = "The Jyoti website: web server, React app and SQLite database in one program.")]
+#[command(
+    name = "jyoti",
+    version,
+    about = "The Jyoti website: web server, React app and SQLite database in one program."
+)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
@@ -83,8 +87,11 @@ pub struct ServeArgs {
 }
 
 fn parse_interval(text: &str) -> Result<std::time::Duration, String> {
-    let parsed: jiff::SignedDuration = text.parse().map_err(|_| format!("`{text}` is not a duration such as 24h or 30m"))?;
-    let duration = std::time::Duration::try_from(parsed).map_err(|_| "the interval must be positive".to_string())?;
+    let parsed: jiff::SignedDuration = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration such as 24h or 30m"))?;
+    let duration = std::time::Duration::try_from(parsed)
+        .map_err(|_| "the interval must be positive".to_string())?;
     if duration < std::time::Duration::from_secs(1) {
         return Err("the interval must be at least 1s".into());
     }

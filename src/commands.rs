@@ -12,7 +12,8 @@ fn database_error(err: ApiError) -> String {
 }
 
 fn hash(password: &Password) -> Result<String, String> {
-    bcrypt::hash(password.expose(), Settings::default().bcrypt_cost).map_err(|e| format!("cannot hash the password: {e}"))
+    bcrypt::hash(password.expose(), Settings::default().bcrypt_cost)
+        .map_err(|e| format!("cannot hash the password: {e}"))
 }
 
 /// Creates an admin, or makes an existing user admin. The password comes from stdin so it never
@@ -20,10 +21,15 @@ fn hash(password: &Password) -> Result<String, String> {
 pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
     let email = Email::parse(Some(args.email)).map_err(|why| format!("the email {why}"))?;
     let pool = db::open(&args.db.db)?;
-    let conn = pool.get().map_err(|e| format!("cannot use the database: {e}"))?;
+    let conn = pool
+        .get()
+        .map_err(|e| format!("cannot use the database: {e}"))?;
 
     if let Some(user) = db::users::promote(&conn, &email).map_err(database_error)? {
-        println!("{} is now an admin (their password is unchanged)", user.email);
+        println!(
+            "{} is now an admin (their password is unchanged)",
+            user.email
+        );
         return Ok(());
     }
     let password = read_password(Password::parse_length)?;
@@ -35,7 +41,8 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
         email,
         password,
     };
-    let user = db::users::insert(&conn, &user, &hash(&user.password)?, true).map_err(database_error)?;
+    let user =
+        db::users::insert(&conn, &user, &hash(&user.password)?, true).map_err(database_error)?;
     println!("created admin {}", user.email);
     Ok(())
 }
@@ -44,25 +51,38 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
 pub fn reset_password(args: CreateAdminArgs) -> Result<(), String> {
     let email = Email::parse(Some(args.email)).map_err(|why| format!("the email {why}"))?;
     let pool = db::open(&args.db.db)?;
-    let conn = pool.get().map_err(|e| format!("cannot use the database: {e}"))?;
+    let conn = pool
+        .get()
+        .map_err(|e| format!("cannot use the database: {e}"))?;
     let user = db::users::find_by_email(&conn, &email)
         .map_err(database_error)?
         .ok_or_else(|| format!("no account has the email {}", email.as_str()))?;
     let password = read_password(Password::parse)?;
     db::users::set_password(&conn, user.id, &hash(&password)?).map_err(database_error)?;
-    println!("the password of {} is changed and their sessions are signed out", user.email);
+    println!(
+        "the password of {} is changed and their sessions are signed out",
+        user.email
+    );
     Ok(())
 }
 
 pub fn backup(args: BackupArgs) -> Result<(), String> {
     crate::backup::backup(&args.db.db, &args.out)?;
-    println!("backup of {} written to {}", args.db.db.display(), args.out.display());
+    println!(
+        "backup of {} written to {}",
+        args.db.db.display(),
+        args.out.display()
+    );
     Ok(())
 }
 
 pub fn restore(args: RestoreArgs) -> Result<(), String> {
     let kept = crate::backup::restore(&args.backup, &args.db.db)?;
-    println!("restored {} from {}", args.db.db.display(), args.backup.display());
+    println!(
+        "restored {} from {}",
+        args.db.db.display(),
+        args.backup.display()
+    );
     if let Some(kept) = kept {
         println!("the replaced database is kept at {}", kept.display());
     }
@@ -70,7 +90,9 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
 }
 
 /// The first line of stdin, without its line ending, checked by `parse`.
-fn read_password(parse: fn(Option<String>) -> Result<Password, String>) -> Result<Password, String> {
+fn read_password(
+    parse: fn(Option<String>) -> Result<Password, String>,
+) -> Result<Password, String> {
     let mut input = String::new();
     std::io::stdin()
         .take(4096)
@@ -78,7 +100,9 @@ fn read_password(parse: fn(Option<String>) -> Result<Password, String>) -> Resul
         .map_err(|e| format!("cannot read the password from stdin: {e}"))?;
     let password = input.lines().next().unwrap_or_default().to_owned();
     if password.is_empty() {
-        return Err("give the password on stdin, e.g. `echo 'a long password' | jyoti … --email …`".into());
+        return Err(
+            "give the password on stdin, e.g. `echo 'a long password' | jyoti … --email …`".into(),
+        );
     }
     parse(Some(password)).map_err(|why| format!("the password {why}"))
 }

@@ -3,8 +3,8 @@
 
 use crate::cache::Cached;
 use crate::db::{self, Pool};
-use crate::error::ApiError;
 use crate::encoded::Encoded;
+use crate::error::ApiError;
 use std::sync::Arc;
 
 pub struct Document {
@@ -27,8 +27,14 @@ impl Content {
         self.0
             .get(|| async {
                 let value = db::run(pool, |conn| db::site_content::document(conn)).await?;
-                let rosters = value["teams"].as_object().map(|teams| teams.keys().cloned().collect()).unwrap_or_default();
-                Ok(Document { encoded: Encoded::json(value.to_string().into_bytes()), rosters })
+                let rosters = value["teams"]
+                    .as_object()
+                    .map(|teams| teams.keys().cloned().collect())
+                    .unwrap_or_default();
+                Ok(Document {
+                    encoded: Encoded::json(value.to_string().into_bytes()),
+                    rosters,
+                })
             })
             .await
     }

@@ -18,19 +18,37 @@ impl Encoded {
     pub fn json(body: Vec<u8>) -> Encoded {
         let etag = crate::content::hex(&Sha256::digest(&body)[..16]);
         let mut encoder = GzEncoder::new(Vec::new(), flate2::Compression::best());
-        let gzip = encoder.write_all(&body).and_then(|()| encoder.finish()).ok().map(Bytes::from);
-        Encoded { identity: Bytes::from(body), gzip, etag }
+        let gzip = encoder
+            .write_all(&body)
+            .and_then(|()| encoder.finish())
+            .ok()
+            .map(Bytes::from);
+        Encoded {
+            identity: Bytes::from(body),
+            gzip,
+            etag,
+        }
     }
 
     /// 200 with the body in the best encoding the client takes, or 304 when its ETag matches.
     pub fn respond(&self, req: &HttpRequest) -> HttpResponse {
-        let accept = req.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let accept = req
+            .headers()
+            .get(header::ACCEPT_ENCODING)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
         let (body, etag, encoding) = match &self.gzip {
-            Some(gzip) if crate::assets::accepts(accept, "gzip") => (gzip, format!("\"{}-gz\"", self.etag), Some("gzip")),
+            Some(gzip) if crate::assets::accepts(accept, "gzip") => {
+                (gzip, format!("\"{}-gz\"", self.etag), Some("gzip"))
+            }
             _ => (&self.identity, format!("\"{}\"", self.etag), None),
         };
         let not_modified = crate::routes::etag_matches(req, &etag);
-        let mut response = if not_modified { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+        let mut response = if not_modified {
+            HttpResponse::NotModified()
+        } else {
+            HttpResponse::Ok()
+        };
         response
             .insert_header((header::ETAG, etag))
             .insert_header((header::CACHE_CONTROL, "no-cache"))

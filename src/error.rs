@@ -51,7 +51,9 @@ impl fmt::Display for ApiError {
             ApiError::Unauthorized(message) | ApiError::NotFound(message) => f.write_str(message),
             ApiError::Forbidden => f.write_str("Admin access required"),
             ApiError::PayloadTooLarge => f.write_str("Request body is too large (64 KiB at most)"),
-            ApiError::TooManyRequests(_) => f.write_str("Too many requests, please try again later"),
+            ApiError::TooManyRequests(_) => {
+                f.write_str("Too many requests, please try again later")
+            }
             ApiError::Unavailable(_) => {
                 f.write_str("The site cannot save changes right now, please try again later")
             }
@@ -99,7 +101,10 @@ impl ResponseError for ApiError {
             ApiError::Validation(errors) => Some(errors),
             _ => None,
         };
-        response.json(Body { message: self.to_string(), errors })
+        response.json(Body {
+            message: self.to_string(),
+            errors,
+        })
     }
 }
 
@@ -107,9 +112,9 @@ impl From<rusqlite::Error> for ApiError {
     fn from(err: rusqlite::Error) -> Self {
         use rusqlite::ErrorCode::*;
         match err.sqlite_error_code() {
-            Some(DiskFull | ReadOnly | DatabaseBusy | DatabaseLocked | CannotOpen | SystemIoFailure) => {
-                ApiError::Unavailable(err.to_string())
-            }
+            Some(
+                DiskFull | ReadOnly | DatabaseBusy | DatabaseLocked | CannotOpen | SystemIoFailure,
+            ) => ApiError::Unavailable(err.to_string()),
             _ => ApiError::internal(err),
         }
     }

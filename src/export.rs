@@ -2,7 +2,11 @@
 
 /// One CSV line (with CRLF) from its cells.
 pub fn csv_row<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
-    let mut line = cells.into_iter().map(csv_cell).collect::<Vec<_>>().join(",");
+    let mut line = cells
+        .into_iter()
+        .map(csv_cell)
+        .collect::<Vec<_>>()
+        .join(",");
     line.push_str("\r\n");
     line
 }
@@ -10,7 +14,11 @@ pub fn csv_row<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
 /// Quotes a cell when it holds a comma, quote or line break; a cell a spreadsheet would run as a
 /// formula (`= + - @`, tab, carriage return first) gets a leading `'` so it stays text.
 fn csv_cell(value: &str) -> String {
-    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_owned() };
+    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_owned()
+    };
     if guarded.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
@@ -24,7 +32,13 @@ mod tests {
 
     #[test]
     fn cells_are_quoted_and_formulas_neutralised() {
-        assert_eq!(csv_row(["a", "b,c", "say \"hi\"", "two\nlines"]), "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n");
-        assert_eq!(csv_row(["=1+1", "+91 1234", "@SUM(A1)", "-2", "ok"]), "'=1+1,'+91 1234,'@SUM(A1),'-2,ok\r\n");
+        assert_eq!(
+            csv_row(["a", "b,c", "say \"hi\"", "two\nlines"]),
+            "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n"
+        );
+        assert_eq!(
+            csv_row(["=1+1", "+91 1234", "@SUM(A1)", "-2", "ok"]),
+            "'=1+1,'+91 1234,'@SUM(A1),'-2,ok\r\n"
+        );
     }
 }

@@ -23,7 +23,10 @@ pub struct Processed {
 /// Turns an uploaded file into WebP variants, or says in one sentence why it cannot.
 pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     let format = image::guess_format(bytes).map_err(|_| not_an_image())?;
-    if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP) {
+    if !matches!(
+        format,
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP
+    ) {
         return Err(not_an_image());
     }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
@@ -35,7 +38,9 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     let mut decoder = reader.into_decoder().map_err(|e| unreadable(&e))?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(format!("the photo is {width}×{height} pixels; at most 50 megapixels are accepted"));
+        return Err(format!(
+            "the photo is {width}×{height} pixels; at most 50 megapixels are accepted"
+        ));
     }
     let orientation = decoder.orientation().map_err(|e| unreadable(&e))?;
     let mut photo = DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?;
@@ -52,7 +57,8 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
             let sized = if width == full {
                 photo.clone()
             } else {
-                let height = ((u64::from(photo.height()) * u64::from(width)) / u64::from(full)).max(1) as u32;
+                let height = ((u64::from(photo.height()) * u64::from(width)) / u64::from(full))
+                    .max(1) as u32;
                 photo.resize_exact(width, height, image::imageops::FilterType::CatmullRom)
             };
             encode(&sized)
@@ -66,7 +72,11 @@ fn encode(photo: &DynamicImage) -> Result<Variant, String> {
     let rgba = photo.to_rgba8();
     let (width, height) = rgba.dimensions();
     let encoded = webp::Encoder::from_rgba(rgba.as_raw(), width, height).encode(WEBP_QUALITY);
-    Ok(Variant { width, height, data: encoded.to_vec() })
+    Ok(Variant {
+        width,
+        height,
+        data: encoded.to_vec(),
+    })
 }
 
 fn not_an_image() -> String {
@@ -86,16 +96,25 @@ mod tests {
 
     fn png(width: u32, height: u32) -> Vec<u8> {
         let mut out = Cursor::new(Vec::new());
-        DynamicImage::new_rgb8(width, height).write_to(&mut out, ImageFormat::Png).unwrap();
+        DynamicImage::new_rgb8(width, height)
+            .write_to(&mut out, ImageFormat::Png)
+            .unwrap();
         out.into_inner()
     }
 
     #[test]
     fn a_large_photo_gets_three_webp_variants_smallest_first() {
         let processed = process(&png(2000, 1000)).unwrap();
-        let sizes: Vec<(u32, u32)> = processed.variants.iter().map(|v| (v.width, v.height)).collect();
+        let sizes: Vec<(u32, u32)> = processed
+            .variants
+            .iter()
+            .map(|v| (v.width, v.height))
+            .collect();
         assert_eq!(sizes, [(480, 240), (960, 480), (1600, 800)]);
-        assert!(processed.variants.iter().all(|v| v.data.starts_with(b"RIFF") && &v.data[8..12] == b"WEBP"));
+        assert!(processed
+            .variants
+            .iter()
+            .all(|v| v.data.starts_with(b"RIFF") && &v.data[8..12] == b"WEBP"));
         assert_eq!(processed.hash.len(), 16);
     }
 
@@ -110,7 +129,9 @@ mod tests {
     fn text_and_other_formats_are_refused() {
         assert!(process(b"just some text pretending to be a photo").is_err());
         let mut encoded = Cursor::new(Vec::new());
-        DynamicImage::new_rgb8(4, 4).write_to(&mut encoded, ImageFormat::Png).unwrap();
+        DynamicImage::new_rgb8(4, 4)
+            .write_to(&mut encoded, ImageFormat::Png)
+            .unwrap();
         let mut bytes = encoded.into_inner();
         bytes.truncate(bytes.len() / 2);
         assert!(process(&bytes).is_err(), "a truncated file");

@@ -2,12 +2,10 @@
 
 /// The embedded React app and its precompressed variants.
 pub mod assets;
-/// Backups, restore, and the lock a running server holds.
-pub mod backup;
-/// Photo uploads: decoding, orientation, WebP variants.
-pub mod images;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
+/// Backups, restore, and the lock a running server holds.
+pub mod backup;
 /// Values built from the database and kept until a write.
 pub mod cache;
 /// Command-line definitions.
@@ -20,12 +18,14 @@ pub mod content;
 pub mod db;
 /// Parsed input types: what may reach SQL.
 pub mod domain;
-/// CSV export.
-pub mod export;
 /// JSON answers kept ready, plain and gzip.
 pub mod encoded;
 /// The API error type.
 pub mod error;
+/// CSV export.
+pub mod export;
+/// Photo uploads: decoding, orientation, WebP variants.
+pub mod images;
 /// Per-address rate limits.
 pub mod rate_limit;
 /// HTTP routes, registered in one place.

@@ -28,20 +28,32 @@ pub struct Limiter {
 impl Limiter {
     /// `None` turns the limiter off.
     pub fn new(limit: Option<Limit>) -> Limiter {
-        Limiter { limit, hits: Mutex::new(HashMap::new()) }
+        Limiter {
+            limit,
+            hits: Mutex::new(HashMap::new()),
+        }
     }
 
     /// 429 when `ip` has used up its window; records nothing.
     pub fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
-        let Some(limit) = self.limit else { return Ok(()) };
+        let Some(limit) = self.limit else {
+            return Ok(());
+        };
         let now = Instant::now();
-        let mut hits = self.hits.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let Some(times) = hits.get_mut(&ip) else { return Ok(()) };
+        let mut hits = self
+            .hits
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let Some(times) = hits.get_mut(&ip) else {
+            return Ok(());
+        };
         forget_older(times, now, limit.window);
         if times.len() < limit.max {
             return Ok(());
         }
-        let wait = times.front().map_or(limit.window, |oldest| limit.window.saturating_sub(now - *oldest));
+        let wait = times.front().map_or(limit.window, |oldest| {
+            limit.window.saturating_sub(now - *oldest)
+        });
         Err(ApiError::TooManyRequests(wait.as_secs().max(1)))
     }
 
@@ -49,7 +61,10 @@ impl Limiter {
     pub fn record(&self, ip: IpAddr) {
         let Some(limit) = self.limit else { return };
         let now = Instant::now();
-        let mut hits = self.hits.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut hits = self
+            .hits
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if hits.len() > SWEEP_ABOVE {
             hits.retain(|_, times| {
                 forget_older(times, now, limit.window);
@@ -70,7 +85,10 @@ impl Limiter {
 }
 
 fn forget_older(times: &mut VecDeque<Instant>, now: Instant, window: Duration) {
-    while times.front().is_some_and(|t| now.duration_since(*t) >= window) {
+    while times
+        .front()
+        .is_some_and(|t| now.duration_since(*t) >= window)
+    {
         times.pop_front();
     }
 }
@@ -85,7 +103,12 @@ pub struct Limits {
 
 impl Limits {
     pub fn new(enabled: bool) -> Limits {
-        let limit = |max, minutes: u64| enabled.then_some(Limit { max, window: Duration::from_secs(minutes * 60) });
+        let limit = |max, minutes: u64| {
+            enabled.then_some(Limit {
+                max,
+                window: Duration::from_secs(minutes * 60),
+            })
+        };
         Limits {
             failed_logins: Limiter::new(limit(10, 15)),
             registrations: Limiter::new(limit(20, 60)),
@@ -101,7 +124,10 @@ mod tests {
 
     #[test]
     fn the_limit_counts_per_address_and_names_a_wait() {
-        let limiter = Limiter::new(Some(Limit { max: 2, window: Duration::from_secs(60) }));
+        let limiter = Limiter::new(Some(Limit {
+            max: 2,
+            window: Duration::from_secs(60),
+        }));
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
         assert!(limiter.hit(a).is_ok());
@@ -115,7 +141,10 @@ mod tests {
 
     #[test]
     fn check_alone_spends_nothing_and_off_means_off() {
-        let limiter = Limiter::new(Some(Limit { max: 1, window: Duration::from_secs(60) }));
+        let limiter = Limiter::new(Some(Limit {
+            max: 1,
+            window: Duration::from_secs(60),
+        }));
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         for _ in 0..5 {
             assert!(limiter.check(a).is_ok());

@@ -21,7 +21,9 @@ form-action 'self'; frame-ancestors 'none'";
 
 /// Everything a handler needs, from an open pool.
 pub fn state(pool: Pool, settings: Settings) -> Result<web::Data<AppState>, String> {
-    let conn = pool.get().map_err(|e| format!("cannot use the database: {e}"))?;
+    let conn = pool
+        .get()
+        .map_err(|e| format!("cannot use the database: {e}"))?;
     let secret = jwt::load_secret(&conn)?;
     drop(conn);
     Ok(web::Data::new(AppState {
@@ -72,7 +74,12 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         rate_limit: !args.no_rate_limit,
     };
     let state = state(pool, settings)?;
-    let has_admin = state.pool.get().ok().and_then(|conn| db::users::any_admin(&conn).ok()).unwrap_or(true);
+    let has_admin = state
+        .pool
+        .get()
+        .ok()
+        .and_then(|conn| db::users::any_admin(&conn).ok())
+        .unwrap_or(true);
 
     actix_web::rt::System::new().block_on(async move {
         let app_state = state.clone();
@@ -110,7 +117,10 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
 fn bind_error(args: &ServeArgs, err: std::io::Error) -> String {
     match err.kind() {
         std::io::ErrorKind::AddrInUse => {
-            format!("port {} is already in use on {}; stop the other program or choose another --port", args.port, args.bind)
+            format!(
+                "port {} is already in use on {}; stop the other program or choose another --port",
+                args.port, args.bind
+            )
         }
         std::io::ErrorKind::PermissionDenied => {
             format!("not allowed to listen on port {} (ports below 1024 need extra rights); choose another --port", args.port)
@@ -121,8 +131,18 @@ fn bind_error(args: &ServeArgs, err: std::io::Error) -> String {
 
 /// One line per event on stderr: `RUST_LOG` overrides the default of `info`.
 fn init_logging() {
-    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info,actix_server=warn"))
-        .format(|out, record| writeln!(out, "{} {} {}", out.timestamp_seconds(), record.level(), record.args()))
-        .target(env_logger::Target::Stderr)
-        .try_init();
+    let _ = env_logger::Builder::from_env(
+        env_logger::Env::default().default_filter_or("info,actix_server=warn"),
+    )
+    .format(|out, record| {
+        writeln!(
+            out,
+            "{} {} {}",
+            out.timestamp_seconds(),
+            record.level(),
+            record.args()
+        )
+    })
+    .target(env_logger::Target::Stderr)
+    .try_init();
 }

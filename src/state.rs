@@ -1,8 +1,8 @@
 //! What every handler can reach: the pool, the signing keys, the limits and the settings.
 
 use crate::assets::Assets;
-use crate::cache::Cached;
 use crate::auth::jwt::JwtKeys;
+use crate::cache::Cached;
 use crate::content::Content;
 use crate::db::Pool;
 use crate::rate_limit::Limits;
@@ -17,7 +17,11 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { bcrypt_cost: 12, trust_proxy: false, rate_limit: true }
+        Settings {
+            bcrypt_cost: 12,
+            trust_proxy: false,
+            rate_limit: true,
+        }
     }
 }
 

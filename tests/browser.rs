@@ -24,5 +24,8 @@ fn the_browser_suite_passes_in_chromium() {
         .env("CHROME_PATH", &chrome)
         .status()
         .expect("run node");
-    assert!(status.success(), "the browser suite failed ({status}); its report is above");
+    assert!(
+        status.success(),
+        "the browser suite failed ({status}); its report is above"
+    );
 }

@@ -35,7 +35,10 @@ fn start(args: &[&str], envs: &[(&str, &str)]) -> Server {
         .expect("start jyoti");
     let stderr = child.stderr.take().expect("stderr");
     let mut lines = BufReader::new(stderr).lines();
-    let first_line = lines.next().expect("a first log line").expect("readable stderr");
+    let first_line = lines
+        .next()
+        .expect("a first log line")
+        .expect("readable stderr");
     let addr = first_line
         .strip_prefix("listening on http://")
         .unwrap_or_else(|| panic!("unexpected first line: {first_line}"))
@@ -43,7 +46,11 @@ fn start(args: &[&str], envs: &[(&str, &str)]) -> Server {
         .expect("an address");
     // Keep draining the log so the server never blocks on a full pipe.
     std::thread::spawn(move || lines.for_each(drop));
-    Server { child, addr, first_line }
+    Server {
+        child,
+        addr,
+        first_line,
+    }
 }
 
 fn run(args: &[&str], stdin: &str) -> std::process::Output {
@@ -55,7 +62,12 @@ fn run(args: &[&str], stdin: &str) -> std::process::Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start jyoti");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
     child.wait_with_output().expect("jyoti finished")
 }
 
@@ -63,10 +75,25 @@ fn run(args: &[&str], stdin: &str) -> std::process::Output {
 fn port_zero_picks_a_free_port_and_the_first_log_line_names_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("j.db");
-    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+    let server = start(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &[],
+    );
     assert_ne!(server.addr.port(), 0);
-    assert!(server.first_line.starts_with("listening on http://127.0.0.1:"));
-    assert_eq!(Request::new(server.addr, "GET", "/healthz").send().text(), "ok");
+    assert!(server
+        .first_line
+        .starts_with("listening on http://127.0.0.1:"));
+    assert_eq!(
+        Request::new(server.addr, "GET", "/healthz").send().text(),
+        "ok"
+    );
     assert!(db.exists(), "the database file was created");
 }
 
@@ -76,11 +103,18 @@ fn every_flag_can_come_from_its_environment_variable() {
     let db = dir.path().join("env.db");
     let server = start(
         &[],
-        &[("JYOTI_BIND", "127.0.0.1"), ("JYOTI_PORT", "0"), ("JYOTI_DB", db.to_str().unwrap()), ("JYOTI_NO_RATE_LIMIT", "true")],
+        &[
+            ("JYOTI_BIND", "127.0.0.1"),
+            ("JYOTI_PORT", "0"),
+            ("JYOTI_DB", db.to_str().unwrap()),
+            ("JYOTI_NO_RATE_LIMIT", "true"),
+        ],
     );
     assert!(db.exists());
     for _ in 0..65 {
-        let status = Request::new(server.addr, "GET", "/api/certificate/get_certificate/1").send().status;
+        let status = Request::new(server.addr, "GET", "/api/certificate/get_certificate/1")
+            .send()
+            .status;
         assert_eq!(status, 404, "no rate limit");
     }
 }
@@ -89,8 +123,22 @@ fn every_flag_can_come_from_its_environment_variable() {
 fn the_serve_subcommand_takes_the_same_flags() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s.db");
-    let server = start(&["serve", "--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
-    assert_eq!(Request::new(server.addr, "GET", "/healthz").send().status, 200);
+    let server = start(
+        &[
+            "serve",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(
+        Request::new(server.addr, "GET", "/healthz").send().status,
+        200
+    );
 }
 
 #[test]
@@ -98,20 +146,37 @@ fn sigterm_drains_and_exits_zero_and_every_request_is_logged() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let mut child = Command::new(BIN)
-        .args(["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()])
+        .args([
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ])
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
-    let addr: SocketAddr = first.trim_start_matches("listening on http://").parse().unwrap();
+    let addr: SocketAddr = first
+        .trim_start_matches("listening on http://")
+        .parse()
+        .unwrap();
     Request::new(addr, "GET", "/api/admin/servicelist").send();
-    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
     let status = child.wait().unwrap();
     assert!(status.success(), "exit status {status}");
     let log: Vec<String> = lines.map_while(Result::ok).collect();
-    assert!(log.iter().any(|l| l.contains("GET /api/admin/servicelist") && l.contains(" 200 ")), "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("GET /api/admin/servicelist") && l.contains(" 200 ")),
+        "{log:?}"
+    );
 }
 
 #[test]
@@ -120,7 +185,17 @@ fn a_port_in_use_is_one_clear_sentence() {
     let port = holder.local_addr().unwrap().port().to_string();
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("p.db");
-    let output = run(&["--bind", "127.0.0.1", "--port", &port, "--db", db.to_str().unwrap()], "");
+    let output = run(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port,
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("already in use"), "{stderr}");
@@ -146,7 +221,10 @@ fn a_database_in_a_missing_or_read_only_folder_is_one_clear_sentence() {
         // Running as root: permissions do not stop us, so this case cannot be shown here.
         return;
     }
-    let output = run(&["--port", "0", "--db", locked.join("j.db").to_str().unwrap()], "");
+    let output = run(
+        &["--port", "0", "--db", locked.join("j.db").to_str().unwrap()],
+        "",
+    );
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.starts_with("error: cannot"), "{stderr}");
@@ -158,8 +236,15 @@ fn create_admin_creates_an_admin_who_can_log_in_and_promotes_an_existing_user() 
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
     let db = db.to_str().unwrap();
-    let output = run(&["create-admin", "--email", "Chief@Example.org", "--db", db], "a strong password\n");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = run(
+        &["create-admin", "--email", "Chief@Example.org", "--db", db],
+        "a strong password\n",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 
     let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db], &[]);
     let login = Request::new(server.addr, "POST", "/api/auth/login")
@@ -167,16 +252,41 @@ fn create_admin_creates_an_admin_who_can_log_in_and_promotes_an_existing_user() 
         .send();
     assert_eq!(login.status, 200, "{}", login.text());
     let token = login.json()["token"].as_str().unwrap().to_owned();
-    assert_eq!(Request::new(server.addr, "GET", "/api/admin/users").bearer(&token).send().status, 200);
+    assert_eq!(
+        Request::new(server.addr, "GET", "/api/admin/users")
+            .bearer(&token)
+            .send()
+            .status,
+        200
+    );
 
     let register = Request::new(server.addr, "POST", "/api/auth/register")
         .json(&serde_json::json!({"firstname": "M", "email": "member@example.org", "password": "member password"}))
         .send();
     let member_token = register.json()["token"].as_str().unwrap().to_owned();
-    assert_eq!(Request::new(server.addr, "GET", "/api/admin/users").bearer(&member_token).send().status, 403);
-    let output = run(&["create-admin", "--email", "member@example.org", "--db", db], "");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(Request::new(server.addr, "GET", "/api/admin/users").bearer(&member_token).send().status, 200);
+    assert_eq!(
+        Request::new(server.addr, "GET", "/api/admin/users")
+            .bearer(&member_token)
+            .send()
+            .status,
+        403
+    );
+    let output = run(
+        &["create-admin", "--email", "member@example.org", "--db", db],
+        "",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        Request::new(server.addr, "GET", "/api/admin/users")
+            .bearer(&member_token)
+            .send()
+            .status,
+        200
+    );
 }
 
 #[test]
@@ -184,10 +294,16 @@ fn create_admin_refuses_a_short_password_and_a_bad_email() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("b.db");
     let db = db.to_str().unwrap();
-    let output = run(&["create-admin", "--email", "x@example.org", "--db", db], "short\n");
+    let output = run(
+        &["create-admin", "--email", "x@example.org", "--db", db],
+        "short\n",
+    );
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("password"));
-    let output = run(&["create-admin", "--email", "not-an-email", "--db", db], "long enough password\n");
+    let output = run(
+        &["create-admin", "--email", "not-an-email", "--db", db],
+        "long enough password\n",
+    );
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("email"));
 }
@@ -197,7 +313,14 @@ fn a_new_server_without_an_admin_says_how_to_create_one() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("n.db");
     let mut child = Command::new(BIN)
-        .args(["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()])
+        .args([
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ])
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
         .spawn()
@@ -213,13 +336,16 @@ fn a_new_server_without_an_admin_says_how_to_create_one() {
 
 fn count(db: &std::path::Path, table: &str) -> i64 {
     let conn = rusqlite::Connection::open(db).unwrap();
-    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap()
+    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+        .unwrap()
 }
 
 fn contact(addr: SocketAddr, n: usize) -> u16 {
     Request::new(addr, "POST", "/api/form/contact")
-        .json(&serde_json::json!({"name": format!("Writer {n}"), "email": "w@example.org",
-            "telephone": "1234567890", "subject": "4star", "message": format!("message {n}")}))
+        .json(
+            &serde_json::json!({"name": format!("Writer {n}"), "email": "w@example.org",
+            "telephone": "1234567890", "subject": "4star", "message": format!("message {n}")}),
+        )
         .send()
         .status
 }
@@ -228,23 +354,64 @@ fn contact(addr: SocketAddr, n: usize) -> u16 {
 fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("live.db");
-    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--no-rate-limit", "--db", db.to_str().unwrap()], &[]);
+    let server = start(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-rate-limit",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &[],
+    );
     let addr = server.addr;
     let writer = std::thread::spawn(move || (0..150).filter(|n| contact(addr, *n) == 201).count());
     std::thread::sleep(Duration::from_millis(50));
     let out = dir.path().join("copy.db");
-    let output = run(&["backup", "--db", db.to_str().unwrap(), out.to_str().unwrap()], "");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = run(
+        &[
+            "backup",
+            "--db",
+            db.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let written = writer.join().unwrap();
     assert_eq!(written, 150);
     jyoti::backup::check(&out).expect("the backup is a sound database");
     let copied = count(&out, "contacts");
     assert!(copied <= 150, "{copied}");
     let conn = rusqlite::Connection::open(&out).unwrap();
-    let max: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM contacts", [], |r| r.get(0)).unwrap();
-    assert_eq!(max, copied, "a prefix of the writes, with no gaps: a consistent snapshot");
-    let again = run(&["backup", "--db", db.to_str().unwrap(), out.to_str().unwrap()], "");
-    assert!(!again.status.success(), "an existing file is never overwritten");
+    let max: i64 = conn
+        .query_row("SELECT coalesce(max(id), 0) FROM contacts", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(
+        max, copied,
+        "a prefix of the writes, with no gaps: a consistent snapshot"
+    );
+    let again = run(
+        &[
+            "backup",
+            "--db",
+            db.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        !again.status.success(),
+        "an existing file is never overwritten"
+    );
 }
 
 #[test]
@@ -253,19 +420,60 @@ fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
     let db = dir.path().join("site.db");
     let backup = dir.path().join("backup.db");
     {
-        let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+        let server = start(
+            &[
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--db",
+                db.to_str().unwrap(),
+            ],
+            &[],
+        );
         assert_eq!(contact(server.addr, 1), 201);
-        let output = run(&["backup", "--db", db.to_str().unwrap(), backup.to_str().unwrap()], "");
+        let output = run(
+            &[
+                "backup",
+                "--db",
+                db.to_str().unwrap(),
+                backup.to_str().unwrap(),
+            ],
+            "",
+        );
         assert!(output.status.success());
         assert_eq!(contact(server.addr, 2), 201);
 
-        let refused = run(&["restore", backup.to_str().unwrap(), "--db", db.to_str().unwrap()], "");
-        assert!(!refused.status.success(), "restore must refuse while a server holds the database");
+        let refused = run(
+            &[
+                "restore",
+                backup.to_str().unwrap(),
+                "--db",
+                db.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(
+            !refused.status.success(),
+            "restore must refuse while a server holds the database"
+        );
         assert!(String::from_utf8_lossy(&refused.stderr).contains("stop it first"));
     }
     assert_eq!(count(&db, "contacts"), 2);
-    let output = run(&["restore", backup.to_str().unwrap(), "--db", db.to_str().unwrap()], "");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = run(
+        &[
+            "restore",
+            backup.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert_eq!(count(&db, "contacts"), 1, "the backup's state");
     let kept: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -274,8 +482,22 @@ fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
         .filter(|p| p.to_string_lossy().contains(".replaced-"))
         .collect();
     assert_eq!(kept.len(), 1);
-    assert_eq!(count(&kept[0], "contacts"), 2, "the replaced database is kept whole");
-    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+    assert_eq!(
+        count(&kept[0], "contacts"),
+        2,
+        "the replaced database is kept whole"
+    );
+    let server = start(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &[],
+    );
     assert_eq!(contact(server.addr, 3), 201);
 }
 
@@ -284,7 +506,17 @@ fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched()
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("site.db");
     {
-        let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+        let server = start(
+            &[
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--db",
+                db.to_str().unwrap(),
+            ],
+            &[],
+        );
         assert_eq!(contact(server.addr, 1), 201);
     }
     let before = std::fs::read(&db).unwrap();
@@ -292,7 +524,10 @@ fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched()
     let text = dir.path().join("notes.txt");
     std::fs::write(&text, "not a database at all, just words ".repeat(100)).unwrap();
     let foreign = dir.path().join("foreign.db");
-    rusqlite::Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE other (x); INSERT INTO other VALUES (1);").unwrap();
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE other (x); INSERT INTO other VALUES (1);")
+        .unwrap();
     let truncated = dir.path().join("truncated.db");
     std::fs::write(&truncated, &before[..before.len() / 2]).unwrap();
     let mut flipped = before.clone();
@@ -302,12 +537,34 @@ fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched()
     let corrupt = dir.path().join("corrupt.db");
     std::fs::write(&corrupt, &flipped).unwrap();
 
-    for bad in [&text, &foreign, &truncated, &corrupt, &dir.path().join("missing.db")] {
-        let output = run(&["restore", bad.to_str().unwrap(), "--db", db.to_str().unwrap()], "");
+    for bad in [
+        &text,
+        &foreign,
+        &truncated,
+        &corrupt,
+        &dir.path().join("missing.db"),
+    ] {
+        let output = run(
+            &[
+                "restore",
+                bad.to_str().unwrap(),
+                "--db",
+                db.to_str().unwrap(),
+            ],
+            "",
+        );
         assert!(!output.status.success(), "{} was restored", bad.display());
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(stderr.starts_with("error: ") && !stderr.contains("panicked"), "{stderr}");
-        assert_eq!(std::fs::read(&db).unwrap(), before, "{} changed the database", bad.display());
+        assert!(
+            stderr.starts_with("error: ") && !stderr.contains("panicked"),
+            "{stderr}"
+        );
+        assert_eq!(
+            std::fs::read(&db).unwrap(),
+            before,
+            "{} changed the database",
+            bad.display()
+        );
     }
 }
 
@@ -316,23 +573,50 @@ fn reset_password_sets_a_new_password_and_signs_sessions_out() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("r.db");
     let db = db.to_str().unwrap();
-    assert!(run(&["create-admin", "--email", "boss@example.org", "--db", db], "first secret pass\n").status.success());
+    assert!(run(
+        &["create-admin", "--email", "boss@example.org", "--db", db],
+        "first secret pass\n"
+    )
+    .status
+    .success());
     let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db], &[]);
     let login = |password: &str| {
         Request::new(server.addr, "POST", "/api/auth/login")
             .json(&serde_json::json!({"email": "boss@example.org", "password": password}))
             .send()
     };
-    let old_token = login("first secret pass").json()["token"].as_str().unwrap().to_owned();
-    let output = run(&["reset-password", "--email", "boss@example.org", "--db", db], "second secret pass\n");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(Request::new(server.addr, "GET", "/api/auth/user").bearer(&old_token).send().status, 401);
+    let old_token = login("first secret pass").json()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let output = run(
+        &["reset-password", "--email", "boss@example.org", "--db", db],
+        "second secret pass\n",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        Request::new(server.addr, "GET", "/api/auth/user")
+            .bearer(&old_token)
+            .send()
+            .status,
+        401
+    );
     assert_eq!(login("first secret pass").status, 401);
     assert_eq!(login("second secret pass").status, 200);
 
-    let unknown = run(&["reset-password", "--email", "ghost@example.org", "--db", db], "whatever pass 1\n");
+    let unknown = run(
+        &["reset-password", "--email", "ghost@example.org", "--db", db],
+        "whatever pass 1\n",
+    );
     assert!(!unknown.status.success());
-    let common = run(&["reset-password", "--email", "boss@example.org", "--db", db], "password123\n");
+    let common = run(
+        &["reset-password", "--email", "boss@example.org", "--db", db],
+        "password123\n",
+    );
     assert!(!common.status.success());
     assert!(String::from_utf8_lossy(&common.stderr).contains("common"));
 }
@@ -341,8 +625,28 @@ fn reset_password_sets_a_new_password_and_signs_sessions_out() {
 fn two_servers_cannot_share_one_database() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("one.db");
-    let _first = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
-    let output = run(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], "");
+    let _first = start(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let output = run(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("stop it first"));
 }
@@ -351,7 +655,18 @@ fn two_servers_cannot_share_one_database() {
 fn kill_9_loses_no_write_that_was_answered() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("durable.db");
-    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--no-rate-limit", "--db", db.to_str().unwrap()], &[]);
+    let server = start(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-rate-limit",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &[],
+    );
     let addr = server.addr;
     let pid = server.child.id();
     let writer = std::thread::spawn(move || {
@@ -366,14 +681,30 @@ fn kill_9_loses_no_write_that_was_answered() {
         answered
     });
     std::thread::sleep(Duration::from_millis(700));
-    Command::new("kill").args(["-KILL", &pid.to_string()]).status().unwrap();
+    Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .unwrap();
     let answered = writer.join().unwrap();
     drop(server);
     assert!(answered > 10, "the writer got going ({answered})");
-    let restarted = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap()], &[]);
+    let restarted = start(
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &[],
+    );
     drop(restarted);
     let stored = count(&db, "contacts");
-    assert!(stored >= answered as i64, "{answered} writes were answered 201 but only {stored} survived");
+    assert!(
+        stored >= answered as i64,
+        "{answered} writes were answered 201 but only {stored} survived"
+    );
 }
 
 #[test]
@@ -382,13 +713,29 @@ fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
     let db = dir.path().join("served.db");
     let backups = dir.path().join("backups");
     let server = start(
-        &["--bind", "127.0.0.1", "--port", "0", "--db", db.to_str().unwrap(), "--backup-dir", backups.to_str().unwrap(),
-          "--backup-every", "1s", "--backup-keep", "2"],
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+            "--backup-dir",
+            backups.to_str().unwrap(),
+            "--backup-every",
+            "1s",
+            "--backup-keep",
+            "2",
+        ],
         &[],
     );
     assert_eq!(contact(server.addr, 1), 201);
     std::thread::sleep(Duration::from_millis(4500));
-    let files: Vec<_> = std::fs::read_dir(&backups).unwrap().filter_map(Result::ok).map(|e| e.path()).collect();
+    let files: Vec<_> = std::fs::read_dir(&backups)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
     assert_eq!(files.len(), 2, "{files:?}");
     for file in &files {
         jyoti::backup::check(file).expect("each scheduled backup is a sound database");
@@ -398,7 +745,19 @@ fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
 
 #[test]
 fn a_bad_backup_interval_is_refused() {
-    let output = run(&["--port", "0", "--db", "/tmp/x.db", "--backup-dir", "/tmp", "--backup-every", "soon"], "");
+    let output = run(
+        &[
+            "--port",
+            "0",
+            "--db",
+            "/tmp/x.db",
+            "--backup-dir",
+            "/tmp",
+            "--backup-every",
+            "soon",
+        ],
+        "",
+    );
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("not a duration"));
 }

@@ -17,21 +17,30 @@ pub struct AuthUser(pub db::users::User);
 pub struct AdminUser(pub db::users::User);
 
 fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
-    req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::internal("app state missing"))
+    req.app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal("app state missing"))
 }
 
 fn bearer(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned())
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_owned())
 }
 
 async fn current_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
     let state = state(&req)?;
     let token = bearer(&req).ok_or(ApiError::Unauthorized("Please log in"))?;
     let invalid = ApiError::Unauthorized("Your session has expired, please log in again");
-    let Some(subject) = state.jwt.verify(&token) else { return Err(invalid) };
-    let user = db::run(&state.pool, move |conn| db::users::find(conn, subject.user_id)).await?;
+    let Some(subject) = state.jwt.verify(&token) else {
+        return Err(invalid);
+    };
+    let user = db::run(&state.pool, move |conn| {
+        db::users::find(conn, subject.user_id)
+    })
+    .await?;
     match user {
         Some(user) if user.token_version == subject.version => Ok(user),
         _ => Err(invalid),
@@ -92,5 +101,7 @@ fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
             return Ok(ip);
         }
     }
-    Ok(req.peer_addr().map_or(IpAddr::from([127, 0, 0, 1]), |addr| addr.ip()))
+    Ok(req
+        .peer_addr()
+        .map_or(IpAddr::from([127, 0, 0, 1]), |addr| addr.ip()))
 }

@@ -35,19 +35,37 @@ impl JwtKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub", "iat"]);
-        JwtKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), validation }
+        JwtKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation,
+        }
     }
 
     pub fn issue(&self, user_id: i64, version: i64) -> Result<String, ApiError> {
-        let iat = SystemTime::now().duration_since(UNIX_EPOCH).map_err(ApiError::internal)?.as_secs();
-        let claims = Claims { sub: user_id.to_string(), iat, exp: iat + SESSION_SECONDS, ver: version };
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).map_err(ApiError::internal)
+        let iat = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_err(ApiError::internal)?
+            .as_secs();
+        let claims = Claims {
+            sub: user_id.to_string(),
+            iat,
+            exp: iat + SESSION_SECONDS,
+            ver: version,
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(ApiError::internal)
     }
 
     /// `None` for a token that is malformed, forged, expired or of another algorithm.
     pub fn verify(&self, token: &str) -> Option<TokenSubject> {
-        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok()?.claims;
-        Some(TokenSubject { user_id: claims.sub.parse().ok()?, version: claims.ver })
+        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .ok()?
+            .claims;
+        Some(TokenSubject {
+            user_id: claims.sub.parse().ok()?,
+            version: claims.ver,
+        })
     }
 }
 
@@ -76,7 +94,13 @@ mod tests {
     fn a_token_round_trips_and_a_forged_one_does_not() {
         let keys = JwtKeys::from_secret(b"0123456789abcdef0123456789abcdef");
         let token = keys.issue(7, 3).unwrap();
-        assert_eq!(keys.verify(&token), Some(TokenSubject { user_id: 7, version: 3 }));
+        assert_eq!(
+            keys.verify(&token),
+            Some(TokenSubject {
+                user_id: 7,
+                version: 3
+            })
+        );
         let other = JwtKeys::from_secret(b"another secret another secret 00");
         assert_eq!(other.verify(&token), None);
         assert_eq!(keys.verify("not.a.token"), None);
@@ -85,8 +109,14 @@ mod tests {
     #[test]
     fn an_expired_token_is_refused() {
         let keys = JwtKeys::from_secret(b"0123456789abcdef0123456789abcdef");
-        let claims = Claims { sub: "1".into(), iat: 1, exp: 2, ver: 0 };
-        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap();
+        let claims = Claims {
+            sub: "1".into(),
+            iat: 1,
+            exp: 2,
+            ver: 0,
+        };
+        let token =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap();
         assert_eq!(keys.verify(&token), None);
     }
 }

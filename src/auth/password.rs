@@ -15,18 +15,22 @@ fn hasher() -> &'static Sender<Job> {
     HASHER.get_or_init(|| {
         let (sender, receiver) = mpsc::channel::<Job>();
         let receiver = Arc::new(Mutex::new(receiver));
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
+        let threads =
+            std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
         for index in 0..threads {
             let receiver = receiver.clone();
-            let spawned = std::thread::Builder::new().name(format!("bcrypt-{index}")).spawn(move || {
-                loop {
-                    let job = receiver.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).recv();
+            let spawned = std::thread::Builder::new()
+                .name(format!("bcrypt-{index}"))
+                .spawn(move || loop {
+                    let job = receiver
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .recv();
                     match job {
                         Ok(job) => job(),
                         Err(_) => break,
                     }
-                }
-            });
+                });
             if let Err(err) = spawned {
                 log::error!("cannot start a bcrypt thread: {err}");
             }
@@ -42,12 +46,16 @@ async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Re
             let _ = sender.send(work());
         }))
         .map_err(|_| ApiError::internal("the bcrypt threads are gone"))?;
-    receiver.await.map_err(|_| ApiError::internal("a bcrypt job was dropped"))
+    receiver
+        .await
+        .map_err(|_| ApiError::internal("a bcrypt job was dropped"))
 }
 
 /// Hashes a password that already passed [`crate::domain::Password::parse`].
 pub async fn hash(password: String, cost: u32) -> Result<String, ApiError> {
-    run(move || bcrypt::hash(password, cost)).await?.map_err(ApiError::internal)
+    run(move || bcrypt::hash(password, cost))
+        .await?
+        .map_err(ApiError::internal)
 }
 
 /// Checks `password` against `hash`. Without a hash (unknown email) it checks against a
@@ -57,7 +65,9 @@ pub async fn verify(password: String, hash: Option<String>, cost: u32) -> Result
         Some(hash) => bcrypt::verify(&password, &hash).map_err(ApiError::internal),
         None => {
             static DUMMY: OnceLock<Option<String>> = OnceLock::new();
-            if let Some(dummy) = DUMMY.get_or_init(|| bcrypt::hash("not a real password", cost).ok()) {
+            if let Some(dummy) =
+                DUMMY.get_or_init(|| bcrypt::hash("not a real password", cost).ok())
+            {
                 let _ = bcrypt::verify(&password, dummy);
             }
             Ok(false)

@@ -1,8 +1,8 @@
 //! The `certificates` table: certificate numbers and the names they were issued to.
 
-use crate::domain::{CertNumber, NewCertificate};
+use crate::domain::NewCertificate;
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, Row};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
@@ -14,7 +14,11 @@ pub struct Certificate {
 }
 
 fn from_row(row: &Row) -> rusqlite::Result<Certificate> {
-    Ok(Certificate { id: row.get(0)?, name: row.get(1)?, certinumber: row.get(2)? })
+    Ok(Certificate {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        certinumber: row.get(2)?,
+    })
 }
 
 pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certificate, ApiError> {
@@ -31,16 +35,15 @@ pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certifi
 
 /// In certificate-number order.
 pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
-    let mut stmt = conn.prepare_cached("SELECT id, name, certinumber FROM certificates ORDER BY certinumber")?;
+    let mut stmt =
+        conn.prepare_cached("SELECT id, name, certinumber FROM certificates ORDER BY certinumber")?;
     let certificates = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
     Ok(certificates)
 }
 
-pub fn find_by_number(conn: &Connection, number: CertNumber) -> Result<Option<Certificate>, ApiError> {
-    let mut stmt = conn.prepare_cached("SELECT id, name, certinumber FROM certificates WHERE certinumber = ?1")?;
-    Ok(stmt.query_row([number.get()], from_row).optional()?)
-}
-
 pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn.prepare_cached("DELETE FROM certificates WHERE id = ?1")?.execute([id])? > 0)
+    Ok(conn
+        .prepare_cached("DELETE FROM certificates WHERE id = ?1")?
+        .execute([id])?
+        > 0)
 }

@@ -28,7 +28,11 @@ macro_rules! columns {
 fn from_row(row: &Row) -> rusqlite::Result<Contact> {
     let stars: i64 = row.get(4)?;
     let subject = Rating::from_stars(stars).ok_or_else(|| {
-        rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Integer, "rating out of range".into())
+        rusqlite::Error::FromSqlConversionFailure(
+            4,
+            rusqlite::types::Type::Integer,
+            "rating out of range".into(),
+        )
     })?;
     Ok(Contact {
         id: row.get(0)?,
@@ -47,19 +51,32 @@ pub fn insert(conn: &Connection, contact: &NewContact) -> Result<Contact, ApiErr
         columns!()
     );
     Ok(conn.prepare_cached(sql)?.query_row(
-        params![contact.name, contact.email.as_str(), contact.telephone, contact.rating.stars(), contact.message],
+        params![
+            contact.name,
+            contact.email.as_str(),
+            contact.telephone,
+            contact.rating.stars(),
+            contact.message
+        ],
         from_row,
     )?)
 }
 
 /// Newest first.
 pub fn list(conn: &Connection) -> Result<Vec<Contact>, ApiError> {
-    let sql = concat!("SELECT ", columns!(), " FROM contacts ORDER BY created_at DESC, id DESC");
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        " FROM contacts ORDER BY created_at DESC, id DESC"
+    );
     let mut stmt = conn.prepare_cached(sql)?;
     let contacts = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
     Ok(contacts)
 }
 
 pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn.prepare_cached("DELETE FROM contacts WHERE id = ?1")?.execute([id])? > 0)
+    Ok(conn
+        .prepare_cached("DELETE FROM contacts WHERE id = ?1")?
+        .execute([id])?
+        > 0)
 }

@@ -10,9 +10,15 @@ struct Step {
 
 /// Step N brings the database from version N-1 to N. Never edit a shipped step; add one.
 const STEPS: &[Step] = &[
-    Step { sql: include_str!("../../schema.sql"), then: None },
+    Step {
+        sql: include_str!("../../schema.sql"),
+        then: None,
+    },
     // Content as data; the default content is seeded here, so once per database and never over edits.
-    Step { sql: include_str!("migrations/002_site_content.sql"), then: Some(super::site_content::seed) },
+    Step {
+        sql: include_str!("migrations/002_site_content.sql"),
+        then: Some(super::site_content::seed),
+    },
 ];
 
 /// The version a database has after [`migrate`].
@@ -43,11 +49,13 @@ pub fn migrate(conn: &mut Connection) -> Result<Migrated, String> {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| e.to_string())?;
-        tx.execute_batch(step.sql).map_err(|e| format!("migration to version {to} failed: {e}"))?;
+        tx.execute_batch(step.sql)
+            .map_err(|e| format!("migration to version {to} failed: {e}"))?;
         if let Some(then) = step.then {
             then(&tx).map_err(|e| format!("migration to version {to} failed: {e}"))?;
         }
-        tx.pragma_update(None, "user_version", to).map_err(|e| e.to_string())?;
+        tx.pragma_update(None, "user_version", to)
+            .map_err(|e| e.to_string())?;
         tx.commit().map_err(|e| e.to_string())?;
     }
     Ok(Migrated { from, to: LATEST })

@@ -64,14 +64,16 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
             migrations::LATEST,
             crate::backup::stamp()
         ));
-        crate::backup::backup(path, &copy).map_err(|err| format!("not migrating {shown}: the backup first failed: {err}"))?;
+        crate::backup::backup(path, &copy)
+            .map_err(|err| format!("not migrating {shown}: the backup first failed: {err}"))?;
         notes.push(format!(
             "upgrading the database from schema version {version} to {}; a copy of it as it was is at {}",
             migrations::LATEST,
             copy.display()
         ));
     }
-    migrations::migrate(&mut conn).map_err(|err| format!("cannot prepare the database {shown}: {err}"))?;
+    migrations::migrate(&mut conn)
+        .map_err(|err| format!("cannot prepare the database {shown}: {err}"))?;
     drop(conn);
 
     let manager = SqliteConnectionManager::file(path).with_init(|conn| configure(conn));

@@ -21,7 +21,12 @@ macro_rules! columns {
 }
 
 fn from_row(row: &Row) -> rusqlite::Result<Notice> {
-    Ok(Notice { id: row.get(0)?, url: row.get(1)?, title: row.get(2)?, date: row.get(3)? })
+    Ok(Notice {
+        id: row.get(0)?,
+        url: row.get(1)?,
+        title: row.get(2)?,
+        date: row.get(3)?,
+    })
 }
 
 pub fn insert(conn: &Connection, notice: &NewNotice) -> Result<Notice, ApiError> {
@@ -30,39 +35,67 @@ pub fn insert(conn: &Connection, notice: &NewNotice) -> Result<Notice, ApiError>
         columns!()
     );
     Ok(conn.prepare_cached(sql)?.query_row(
-        params![notice.url.as_ref().map(HttpUrl::as_str), notice.title, notice.date.as_ref().map(IsoDate::as_str)],
+        params![
+            notice.url.as_ref().map(HttpUrl::as_str),
+            notice.title,
+            notice.date.as_ref().map(IsoDate::as_str)
+        ],
         from_row,
     )?)
 }
 
 /// Newest date first; among notices of one day, the latest added first.
 pub fn list(conn: &Connection) -> Result<Vec<Notice>, ApiError> {
-    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM notices ORDER BY date DESC, id DESC"))?;
+    let mut stmt = conn.prepare_cached(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM notices ORDER BY date DESC, id DESC"
+    ))?;
     let notices = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
     Ok(notices)
 }
 
 pub fn find(conn: &Connection, id: i64) -> Result<Option<Notice>, ApiError> {
-    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM notices WHERE id = ?1"))?;
+    let mut stmt = conn.prepare_cached(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM notices WHERE id = ?1"
+    ))?;
     Ok(stmt.query_row([id], from_row).optional()?)
 }
 
-pub fn update(conn: &Connection, id: i64, change: &NoticeUpdate) -> Result<Option<Notice>, ApiError> {
+pub fn update(
+    conn: &Connection,
+    id: i64,
+    change: &NoticeUpdate,
+) -> Result<Option<Notice>, ApiError> {
     let sql = concat!(
         "UPDATE notices SET url = CASE WHEN ?2 THEN ?3 ELSE url END, title = coalesce(?4, title),
             date = coalesce(?5, date) WHERE id = ?1 RETURNING ",
         columns!()
     );
-    let new_url = change.url.as_ref().map(|url| url.as_ref().map(HttpUrl::as_str));
+    let new_url = change
+        .url
+        .as_ref()
+        .map(|url| url.as_ref().map(HttpUrl::as_str));
     Ok(conn
         .prepare_cached(sql)?
         .query_row(
-            params![id, new_url.is_some(), new_url.flatten(), change.title, change.date.as_ref().map(IsoDate::as_str)],
+            params![
+                id,
+                new_url.is_some(),
+                new_url.flatten(),
+                change.title,
+                change.date.as_ref().map(IsoDate::as_str)
+            ],
             from_row,
         )
         .optional()?)
 }
 
 pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn.prepare_cached("DELETE FROM notices WHERE id = ?1")?.execute([id])? > 0)
+    Ok(conn
+        .prepare_cached("DELETE FROM notices WHERE id = ?1")?
+        .execute([id])?
+        > 0)
 }

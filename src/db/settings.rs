@@ -1,15 +1,14 @@
 //! Key/value server settings, such as the generated JWT secret.
 
-use rusqlite::{Connection, OptionalExtension};
-
-pub fn get(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
-    conn.prepare_cached("SELECT value FROM settings WHERE key = ?1")?
-        .query_row([key], |row| row.get(0))
-        .optional()
-}
+use rusqlite::Connection;
 
 /// Stores `value` under `key` unless a value is already there; returns the stored value either way.
 pub fn get_or_insert(conn: &Connection, key: &str, value: &str) -> rusqlite::Result<String> {
-    conn.execute("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING", [key, value])?;
-    conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |row| row.get(0))
+    conn.execute(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING",
+        [key, value],
+    )?;
+    conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |row| {
+        row.get(0)
+    })
 }

@@ -2,7 +2,9 @@
 //! and the one document of `GET /api/content` built from them.
 
 use super::media::{self, Media};
-use crate::domain::{HttpUrl, MemberInput, Order, PictureInput, RosterInput, Section, SettingsPatch};
+use crate::domain::{
+    HttpUrl, MemberInput, Order, PictureInput, RosterInput, Section, SettingsPatch,
+};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 use serde_json::{json, Map, Value};
@@ -15,10 +17,17 @@ const DEFAULT_CONTENT: &str = include_str!("../seed/content.json");
 const MEMBER_ART: (u32, u32) = (300, 300);
 const PICTURE_ART: (u32, u32) = (800, 600);
 
-fn photo(media: &HashMap<i64, Media>, photo_id: Option<i64>, art: Option<String>, art_size: (u32, u32)) -> Value {
+fn photo(
+    media: &HashMap<i64, Media>,
+    photo_id: Option<i64>,
+    art: Option<String>,
+    art_size: (u32, u32),
+) -> Value {
     match (photo_id.and_then(|id| media.get(&id)), art) {
         (Some(media), _) => media.photo(),
-        (None, Some(art)) => json!({ "src": art, "width": art_size.0, "height": art_size.1, "srcset": null, "photoId": null }),
+        (None, Some(art)) => {
+            json!({ "src": art, "width": art_size.0, "height": art_size.1, "srcset": null, "photoId": null })
+        }
         (None, None) => Value::Null,
     }
 }
@@ -37,7 +46,12 @@ pub fn document(conn: &Connection) -> Result<Value, ApiError> {
         let value = if key == "supportPhoto" {
             match value.strip_prefix("media:").and_then(|id| id.parse().ok()) {
                 Some(id) => photo(&media, Some(id), None, PICTURE_ART),
-                None => photo(&media, None, Some(value).filter(|v| !v.is_empty()), PICTURE_ART),
+                None => photo(
+                    &media,
+                    None,
+                    Some(value).filter(|v| !v.is_empty()),
+                    PICTURE_ART,
+                ),
             }
         } else {
             Value::String(value)
@@ -47,17 +61,31 @@ pub fn document(conn: &Connection) -> Result<Value, ApiError> {
 
     let mut works = Vec::new();
     let mut awards = Vec::new();
-    let mut stmt = conn.prepare_cached("SELECT id, section, caption, photo_id, art FROM cards ORDER BY sort_order, id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, section, caption, photo_id, art FROM cards ORDER BY sort_order, id",
+    )?;
     let rows = stmt.query_map([], |row| {
-        Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?, row.get(3)?, row.get(4)?))
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, String>(2)?,
+            row.get(3)?,
+            row.get(4)?,
+        ))
     })?;
     for row in rows {
         let (id, section, caption, photo_id, art) = row?;
         let card = json!({ "_id": id, "caption": caption, "photo": photo(&media, photo_id, art, PICTURE_ART) });
-        if section == "works" { works.push(card) } else { awards.push(card) }
+        if section == "works" {
+            works.push(card)
+        } else {
+            awards.push(card)
+        }
     }
 
-    let mut stmt = conn.prepare_cached("SELECT id, caption, photo_id, art FROM gallery_images ORDER BY sort_order, id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, caption, photo_id, art FROM gallery_images ORDER BY sort_order, id",
+    )?;
     let gallery = stmt
         .query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get(2)?, row.get(3)?)))?
         .map(|row| row.map(|(id, caption, photo_id, art)| json!({ "_id": id, "caption": caption, "photo": photo(&media, photo_id, art, PICTURE_ART) })))
@@ -71,8 +99,17 @@ pub fn document(conn: &Connection) -> Result<Value, ApiError> {
         Ok((
             row.get::<_, i64>(1)?,
             row.get::<_, i64>(0)?,
-            (row.get::<_, String>(2)?, row.get::<_, String>(3)?, row.get::<_, String>(4)?, row.get::<_, String>(5)?),
-            (row.get::<_, Option<i64>>(6)?, row.get::<_, Option<String>>(7)?, row.get::<_, Option<String>>(8)?),
+            (
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, String>(4)?,
+                row.get::<_, String>(5)?,
+            ),
+            (
+                row.get::<_, Option<i64>>(6)?,
+                row.get::<_, Option<String>>(7)?,
+                row.get::<_, Option<String>>(8)?,
+            ),
         ))
     })?;
     for row in rows {
@@ -83,15 +120,27 @@ pub fn document(conn: &Connection) -> Result<Value, ApiError> {
         }));
     }
     let mut teams = Map::new();
-    let mut stmt = conn.prepare_cached("SELECT id, slug, title FROM rosters ORDER BY sort_order, id")?;
-    let rosters = stmt.query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?)))?;
+    let mut stmt =
+        conn.prepare_cached("SELECT id, slug, title FROM rosters ORDER BY sort_order, id")?;
+    let rosters = stmt.query_map([], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, String>(2)?,
+        ))
+    })?;
     for (order, roster) in rosters.enumerate() {
         let (id, slug, title) = roster?;
         let list = members.remove(&id).unwrap_or_default();
-        teams.insert(slug.clone(), json!({ "_id": id, "slug": slug, "title": title, "order": order + 1, "members": list }));
+        teams.insert(
+            slug.clone(),
+            json!({ "_id": id, "slug": slug, "title": title, "order": order + 1, "members": list }),
+        );
     }
 
-    Ok(json!({ "settings": settings, "works": works, "awards": awards, "gallery": gallery, "teams": teams }))
+    Ok(
+        json!({ "settings": settings, "works": works, "awards": awards, "gallery": gallery, "teams": teams }),
+    )
 }
 
 /// Fills a new database with the default content; runs once, inside the migration that made the tables.
@@ -103,31 +152,62 @@ pub fn seed(tx: &Transaction) -> rusqlite::Result<()> {
 
     if let Some(settings) = content["settings"].as_object() {
         for (key, value) in settings {
-            let value = if key == "supportPhoto" { art(&json!({ "photo": value })).unwrap_or_default() } else { text(value) };
-            tx.execute("INSERT INTO site_settings (key, value) VALUES (?1, ?2)", params![key, value])?;
+            let value = if key == "supportPhoto" {
+                art(&json!({ "photo": value })).unwrap_or_default()
+            } else {
+                text(value)
+            };
+            tx.execute(
+                "INSERT INTO site_settings (key, value) VALUES (?1, ?2)",
+                params![key, value],
+            )?;
         }
     }
     for section in ["works", "awards"] {
-        for (order, card) in content[section].as_array().into_iter().flatten().enumerate() {
+        for (order, card) in content[section]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             tx.execute(
                 "INSERT INTO cards (section, sort_order, caption, art) VALUES (?1, ?2, ?3, ?4)",
                 params![section, order as i64 + 1, text(&card["caption"]), art(card)],
             )?;
         }
     }
-    for (order, image) in content["gallery"].as_array().into_iter().flatten().enumerate() {
+    for (order, image) in content["gallery"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
         tx.execute(
             "INSERT INTO gallery_images (sort_order, caption, art) VALUES (?1, ?2, ?3)",
             params![order as i64 + 1, text(&image["caption"]), art(image)],
         )?;
     }
-    for (order, roster) in content["teams"].as_object().into_iter().flat_map(|teams| teams.values()).enumerate() {
+    for (order, roster) in content["teams"]
+        .as_object()
+        .into_iter()
+        .flat_map(|teams| teams.values())
+        .enumerate()
+    {
         let roster_id: i64 = tx.query_row(
             "INSERT INTO rosters (slug, title, sort_order) VALUES (?1, ?2, ?3) RETURNING id",
-            params![text(&roster["slug"]), text(&roster["title"]), order as i64 + 1],
+            params![
+                text(&roster["slug"]),
+                text(&roster["title"]),
+                order as i64 + 1
+            ],
             |row| row.get(0),
         )?;
-        for (position, member) in roster["members"].as_array().into_iter().flatten().enumerate() {
+        for (position, member) in roster["members"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             tx.execute(
                 "INSERT INTO members (roster_id, sort_order, name, department, year, position, art, link)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -149,15 +229,11 @@ pub fn seed(tx: &Transaction) -> rusqlite::Result<()> {
 
 fn check_photo(conn: &Connection, photo_id: Option<Option<i64>>) -> Result<(), ApiError> {
     match photo_id {
-        Some(Some(id)) if !media::exists(conn, id)? => Err(ApiError::field("photoId", "no uploaded photo has this id")),
+        Some(Some(id)) if !media::exists(conn, id)? => {
+            Err(ApiError::field("photoId", "no uploaded photo has this id"))
+        }
         _ => Ok(()),
     }
-}
-
-/// Whether a roster with this slug exists (for `/team{slug}` answering 200).
-pub fn roster_slugs(conn: &Connection) -> Result<Vec<String>, ApiError> {
-    let slugs = conn.prepare_cached("SELECT slug FROM rosters")?.query_map([], |row| row.get(0))?.collect::<Result<_, _>>()?;
-    Ok(slugs)
 }
 
 fn slug_taken(err: rusqlite::Error) -> ApiError {
@@ -180,11 +256,18 @@ pub fn create_roster(conn: &Connection, input: &RosterInput) -> Result<i64, ApiE
 }
 
 pub fn update_roster(conn: &Connection, id: i64, input: &RosterInput) -> Result<bool, ApiError> {
-    let current: Option<String> =
-        conn.query_row("SELECT slug FROM rosters WHERE id = ?1", [id], |row| row.get(0)).optional()?;
-    let Some(current) = current else { return Ok(false) };
+    let current: Option<String> = conn
+        .query_row("SELECT slug FROM rosters WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
+        .optional()?;
+    let Some(current) = current else {
+        return Ok(false);
+    };
     if current == "core" && input.slug.as_ref().is_some_and(|s| s.as_str() != "core") {
-        return Err(ApiError::Conflict("The core team is the /team page; its slug stays core".into()));
+        return Err(ApiError::Conflict(
+            "The core team is the /team page; its slug stays core".into(),
+        ));
     }
     let changed = conn
         .execute(
@@ -196,16 +279,32 @@ pub fn update_roster(conn: &Connection, id: i64, input: &RosterInput) -> Result<
 }
 
 pub fn delete_roster(conn: &Connection, id: i64) -> Result<bool, ApiError> {
-    let slug: Option<String> = conn.query_row("SELECT slug FROM rosters WHERE id = ?1", [id], |row| row.get(0)).optional()?;
+    let slug: Option<String> = conn
+        .query_row("SELECT slug FROM rosters WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
+        .optional()?;
     match slug.as_deref() {
         None => Ok(false),
-        Some("core") => Err(ApiError::Conflict("The core team is the /team page and cannot be deleted".into())),
+        Some("core") => Err(ApiError::Conflict(
+            "The core team is the /team page and cannot be deleted".into(),
+        )),
         Some(_) => Ok(conn.execute("DELETE FROM rosters WHERE id = ?1", [id])? > 0),
     }
 }
 
-pub fn create_member(conn: &Connection, roster_id: i64, input: &MemberInput) -> Result<Option<i64>, ApiError> {
-    if conn.query_row("SELECT 1 FROM rosters WHERE id = ?1", [roster_id], |_| Ok(())).optional()?.is_none() {
+pub fn create_member(
+    conn: &Connection,
+    roster_id: i64,
+    input: &MemberInput,
+) -> Result<Option<i64>, ApiError> {
+    if conn
+        .query_row("SELECT 1 FROM rosters WHERE id = ?1", [roster_id], |_| {
+            Ok(())
+        })
+        .optional()?
+        .is_none()
+    {
         return Ok(None);
     }
     check_photo(conn, input.photo_id)?;
@@ -287,7 +386,11 @@ pub fn update_card(conn: &Connection, id: i64, input: &PictureInput) -> Result<b
     Ok(changed > 0)
 }
 
-pub fn update_gallery_image(conn: &Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
+pub fn update_gallery_image(
+    conn: &Connection,
+    id: i64,
+    input: &PictureInput,
+) -> Result<bool, ApiError> {
     check_photo(conn, input.photo_id)?;
     let changed = conn.execute(
         "UPDATE gallery_images SET caption = coalesce(?2, caption),
@@ -319,9 +422,11 @@ pub enum OrderedList {
 pub fn reorder(conn: &mut Connection, list: OrderedList, order: &Order) -> Result<(), ApiError> {
     use rusqlite::types::Value as Sql;
     let (select, update, scope) = match list {
-        OrderedList::Rosters => {
-            ("SELECT id FROM rosters WHERE ?1 IS NULL", "UPDATE rosters SET sort_order = ?2 WHERE id = ?1", Sql::Null)
-        }
+        OrderedList::Rosters => (
+            "SELECT id FROM rosters WHERE ?1 IS NULL",
+            "UPDATE rosters SET sort_order = ?2 WHERE id = ?1",
+            Sql::Null,
+        ),
         OrderedList::Members { roster_id } => (
             "SELECT id FROM members WHERE roster_id = ?1",
             "UPDATE members SET sort_order = ?2 WHERE id = ?1",
@@ -339,12 +444,18 @@ pub fn reorder(conn: &mut Connection, list: OrderedList, order: &Order) -> Resul
         ),
     };
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let mut current: Vec<i64> = tx.prepare(select)?.query_map([&scope], |row| row.get(0))?.collect::<Result<_, _>>()?;
+    let mut current: Vec<i64> = tx
+        .prepare(select)?
+        .query_map([&scope], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
     let mut wanted = order.ids().to_vec();
     current.sort_unstable();
     wanted.sort_unstable();
     if current != wanted {
-        return Err(ApiError::field("ids", "must list every item of this list exactly once"));
+        return Err(ApiError::field(
+            "ids",
+            "must list every item of this list exactly once",
+        ));
     }
     {
         let mut stmt = tx.prepare(update)?;
@@ -360,7 +471,8 @@ pub fn update_settings(conn: &mut Connection, patch: &SettingsPatch) -> Result<(
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     for (key, value) in &patch.0 {
         if let Some(id) = value.strip_prefix("media:").and_then(|id| id.parse().ok()) {
-            check_photo(&tx, Some(Some(id))).map_err(|_| ApiError::field("supportPhoto", "no uploaded photo has this id"))?;
+            check_photo(&tx, Some(Some(id)))
+                .map_err(|_| ApiError::field("supportPhoto", "no uploaded photo has this id"))?;
         }
         tx.execute(
             "INSERT INTO site_settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -41,12 +41,21 @@ fn from_row(row: &Row) -> rusqlite::Result<User> {
 }
 
 const EMAIL_TAKEN: &str = "User Already Exists!";
-const LAST_ADMIN: &str = "The last admin cannot be removed or demoted; make another user admin first";
+const LAST_ADMIN: &str =
+    "The last admin cannot be removed or demoted; make another user admin first";
 
 /// Inserts a user with an already computed bcrypt hash; 409 when the email is taken.
-pub fn insert(conn: &Connection, user: &NewUser, password_hash: &str, is_admin: bool) -> Result<User, ApiError> {
-    let sql = concat!("INSERT INTO users (firstname, lastname, department, year, email, password_hash, is_admin)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING ", columns!());
+pub fn insert(
+    conn: &Connection,
+    user: &NewUser,
+    password_hash: &str,
+    is_admin: bool,
+) -> Result<User, ApiError> {
+    let sql = concat!(
+        "INSERT INTO users (firstname, lastname, department, year, email, password_hash, is_admin)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING ",
+        columns!()
+    );
     conn.prepare_cached(sql)?
         .query_row(
             params![
@@ -72,36 +81,58 @@ fn unique_to_conflict(err: rusqlite::Error, message: &str) -> ApiError {
 }
 
 pub fn list(conn: &Connection) -> Result<Vec<User>, ApiError> {
-    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users ORDER BY id"))?;
+    let mut stmt =
+        conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users ORDER BY id"))?;
     let users = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
     Ok(users)
 }
 
 pub fn find(conn: &Connection, id: i64) -> Result<Option<User>, ApiError> {
-    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users WHERE id = ?1"))?;
+    let mut stmt =
+        conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users WHERE id = ?1"))?;
     Ok(stmt.query_row([id], from_row).optional()?)
 }
 
 pub fn find_by_email(conn: &Connection, email: &Email) -> Result<Option<User>, ApiError> {
-    let mut stmt = conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users WHERE email = ?1"))?;
+    let mut stmt = conn.prepare_cached(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM users WHERE email = ?1"
+    ))?;
     Ok(stmt.query_row([email.as_str()], from_row).optional()?)
 }
 
 /// The user and their bcrypt hash, for checking a login.
-pub fn password_hash_by_email(conn: &Connection, email: &Email) -> Result<Option<(User, String)>, ApiError> {
-    let mut stmt =
-        conn.prepare_cached(concat!("SELECT ", columns!(), ", password_hash FROM users WHERE email = ?1"))?;
-    Ok(stmt.query_row([email.as_str()], |row| Ok((from_row(row)?, row.get(8)?))).optional()?)
+pub fn password_hash_by_email(
+    conn: &Connection,
+    email: &Email,
+) -> Result<Option<(User, String)>, ApiError> {
+    let mut stmt = conn.prepare_cached(concat!(
+        "SELECT ",
+        columns!(),
+        ", password_hash FROM users WHERE email = ?1"
+    ))?;
+    Ok(stmt
+        .query_row([email.as_str()], |row| Ok((from_row(row)?, row.get(8)?)))
+        .optional()?)
 }
 
 fn admin_count(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("SELECT count(*) FROM users WHERE is_admin = 1", [], |row| row.get(0))
+    conn.query_row("SELECT count(*) FROM users WHERE is_admin = 1", [], |row| {
+        row.get(0)
+    })
 }
 
 /// Applies an admin's change; refuses to demote the last admin or to take another user's email.
-pub fn update(conn: &mut Connection, id: i64, change: &UserUpdate) -> Result<Option<User>, ApiError> {
+pub fn update(
+    conn: &mut Connection,
+    id: i64,
+    change: &UserUpdate,
+) -> Result<Option<User>, ApiError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let Some(current) = find(&tx, id)? else { return Ok(None) };
+    let Some(current) = find(&tx, id)? else {
+        return Ok(None);
+    };
     if current.is_admin && change.is_admin == Some(false) && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
@@ -130,7 +161,9 @@ pub fn update(conn: &mut Connection, id: i64, change: &UserUpdate) -> Result<Opt
 /// Deletes a user; refuses the last admin. `false` when there was no such user.
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let Some(current) = find(&tx, id)? else { return Ok(false) };
+    let Some(current) = find(&tx, id)? else {
+        return Ok(false);
+    };
     if current.is_admin && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
@@ -141,7 +174,10 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
 
 /// Makes an existing user admin; `None` when nobody has that email.
 pub fn promote(conn: &Connection, email: &Email) -> Result<Option<User>, ApiError> {
-    conn.execute("UPDATE users SET is_admin = 1 WHERE email = ?1", [email.as_str()])?;
+    conn.execute(
+        "UPDATE users SET is_admin = 1 WHERE email = ?1",
+        [email.as_str()],
+    )?;
     find_by_email(conn, email)
 }
 
@@ -163,5 +199,8 @@ pub fn set_password(conn: &Connection, id: i64, password_hash: &str) -> Result<i
 
 /// The bcrypt hash of one user, for checking their current password.
 pub fn password_hash(conn: &Connection, id: i64) -> Result<Option<String>, ApiError> {
-    Ok(conn.prepare_cached("SELECT password_hash FROM users WHERE id = ?1")?.query_row([id], |row| row.get(0)).optional()?)
+    Ok(conn
+        .prepare_cached("SELECT password_hash FROM users WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
+        .optional()?)
 }

@@ -14,7 +14,10 @@ pub struct Slug(String);
 impl Slug {
     pub fn parse(value: Option<String>) -> Result<Slug, String> {
         let value = line(value, 20, true)?.to_lowercase();
-        if !value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+        if !value
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
             return Err("may hold only letters a-z, digits and -".into());
         }
         Ok(Slug(value))
@@ -32,7 +35,6 @@ fn photo_id(value: Option<Option<i64>>) -> Result<Option<Option<i64>>, String> {
         other => Ok(other),
     }
 }
-
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -58,7 +60,12 @@ impl RosterInput {
             None if !creating => Some(None),
             title => check.check("title", line(title, 100, true)).map(Some),
         };
-        check.finish(|| Some(RosterInput { slug: slug?, title: title? }))
+        check.finish(|| {
+            Some(RosterInput {
+                slug: slug?,
+                title: title?,
+            })
+        })
     }
 }
 
@@ -88,10 +95,11 @@ pub struct MemberInput {
 impl MemberInput {
     pub fn parse(request: MemberRequest, creating: bool) -> Result<MemberInput, ApiError> {
         let mut check = Checker::default();
-        let mut field = |name: &'static str, value: Option<String>, max: usize, required: bool| match value {
-            None if !creating || !required => Some(None),
-            value => check.check(name, line(value, max, required)).map(Some),
-        };
+        let mut field =
+            |name: &'static str, value: Option<String>, max: usize, required: bool| match value {
+                None if !creating || !required => Some(None),
+                value => check.check(name, line(value, max, required)).map(Some),
+            };
         let name = field("name", request.name, 100, true);
         let department = field("department", request.department, 100, false);
         let year = field("year", request.year, 20, false);
@@ -156,12 +164,21 @@ pub struct PictureInput {
 
 impl PictureInput {
     /// `with_section`: cards name their carousel; gallery images refuse the field.
-    pub fn parse(request: PictureRequest, creating: bool, with_section: bool) -> Result<PictureInput, ApiError> {
+    pub fn parse(
+        request: PictureRequest,
+        creating: bool,
+        with_section: bool,
+    ) -> Result<PictureInput, ApiError> {
         let mut check = Checker::default();
         let section = match (request.section, with_section) {
-            (None, true) if creating => check.check("section", Err("is required".to_string())).map(Some),
+            (None, true) if creating => check
+                .check("section", Err("is required".to_string()))
+                .map(Some),
             (None, _) => Some(None),
-            (Some(_), false) => check.check("section", Err("is not a field of a gallery image".to_string())),
+            (Some(_), false) => check.check(
+                "section",
+                Err("is not a field of a gallery image".to_string()),
+            ),
             (Some(section), true) => check.check("section", Section::parse(&section)).map(Some),
         };
         let caption = match request.caption {
@@ -169,7 +186,13 @@ impl PictureInput {
             caption => check.check("caption", line(caption, 200, true)).map(Some),
         };
         let photo_id = check.check("photoId", photo_id(request.photo_id));
-        check.finish(|| Some(PictureInput { section: section?, caption: caption?, photo_id: photo_id? }))
+        check.finish(|| {
+            Some(PictureInput {
+                section: section?,
+                caption: caption?,
+                photo_id: photo_id?,
+            })
+        })
     }
 }
 
@@ -242,17 +265,25 @@ impl SettingsPatch {
                 return Err(ApiError::BadRequest(format!("unknown setting `{key}`")));
             };
             let text = match (&value, kind) {
-                (serde_json::Value::Number(n), SettingKind::Photo) => n.as_i64().filter(|id| *id > 0).map(|id| id.to_string()),
+                (serde_json::Value::Number(n), SettingKind::Photo) => {
+                    n.as_i64().filter(|id| *id > 0).map(|id| id.to_string())
+                }
                 (serde_json::Value::String(s), _) => Some(s.clone()),
                 _ => None,
             };
             let parsed = match (text, kind) {
-                (None, SettingKind::Photo) => Err("must be the id of an uploaded photo".to_string()),
+                (None, SettingKind::Photo) => {
+                    Err("must be the id of an uploaded photo".to_string())
+                }
                 (None, _) => Err("must be text".to_string()),
                 (Some(text), SettingKind::Line(max)) => line(Some(text), *max, true),
                 (Some(text), SettingKind::Text(max)) => super::values::text(Some(text), *max, true),
-                (Some(text), SettingKind::Url) => HttpUrl::parse(Some(text)).map(|u| u.as_str().to_owned()),
-                (Some(text), SettingKind::Email) => Email::parse(Some(text)).map(|e| e.as_str().to_owned()),
+                (Some(text), SettingKind::Url) => {
+                    HttpUrl::parse(Some(text)).map(|u| u.as_str().to_owned())
+                }
+                (Some(text), SettingKind::Email) => {
+                    Email::parse(Some(text)).map(|e| e.as_str().to_owned())
+                }
                 (Some(text), SettingKind::Photo) => match text.parse::<i64>() {
                     Ok(id) if id > 0 => Ok(format!("media:{id}")),
                     _ => Err("must be the id of an uploaded photo".to_string()),

@@ -6,7 +6,9 @@ use crate::error::ApiError;
 use serde::{Deserialize, Deserializer};
 
 /// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`).
-pub(super) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+pub(super) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
     T::deserialize(d).map(Some)
 }
 
@@ -85,7 +87,12 @@ impl Credentials {
                 _ => Err("is required".to_string()),
             },
         );
-        check.finish(|| Some(Credentials { email: email?, password: password? }))
+        check.finish(|| {
+            Some(Credentials {
+                email: email?,
+                password: password?,
+            })
+        })
     }
 }
 
@@ -216,7 +223,13 @@ impl NewNotice {
         let url = check.check("url", optional_url(request.url.flatten()));
         let title = check.check("title", line(request.title, 200, true));
         let date = check.check("date", optional_date(request.date.flatten()));
-        check.finish(|| Some(NewNotice { url: url?, title: title?, date: date? }))
+        check.finish(|| {
+            Some(NewNotice {
+                url: url?,
+                title: title?,
+                date: date?,
+            })
+        })
     }
 }
 
@@ -243,7 +256,13 @@ impl NoticeUpdate {
             Some(Some(date)) if date.trim().is_empty() => Some(None),
             Some(Some(date)) => check.check("date", IsoDate::parse(date.trim())).map(Some),
         };
-        check.finish(|| Some(NoticeUpdate { url: url?, title: title?, date: date? }))
+        check.finish(|| {
+            Some(NoticeUpdate {
+                url: url?,
+                title: title?,
+                date: date?,
+            })
+        })
     }
 }
 
@@ -264,7 +283,12 @@ impl NewCertificate {
         let mut check = Checker::default();
         let name = check.check("name", line(request.name, 100, true));
         let certinumber = check.check("certinumber", CertNumber::parse(request.certinumber));
-        check.finish(|| Some(NewCertificate { name: name?, certinumber: certinumber? }))
+        check.finish(|| {
+            Some(NewCertificate {
+                name: name?,
+                certinumber: certinumber?,
+            })
+        })
     }
 }
 
@@ -287,9 +311,17 @@ impl PasswordChange {
         let mut check = Checker::default();
         let current = check.check(
             "currentPassword",
-            request.current_password.filter(|p| !p.is_empty()).ok_or_else(|| "is required".to_string()),
+            request
+                .current_password
+                .filter(|p| !p.is_empty())
+                .ok_or_else(|| "is required".to_string()),
         );
         let new = check.check("newPassword", Password::parse(request.new_password));
-        check.finish(|| Some(PasswordChange { current: current?, new: new? }))
+        check.finish(|| {
+            Some(PasswordChange {
+                current: current?,
+                new: new?,
+            })
+        })
     }
 }

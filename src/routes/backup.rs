@@ -20,8 +20,15 @@ async fn download(_: AdminUser, state: web::Data<AppState>) -> Result<HttpRespon
     let pool = state.pool.clone();
     let (file, length) = web::block(move || -> Result<(File, u64), ApiError> {
         let conn = pool.get()?;
-        let db_path = conn.path().filter(|p| !p.is_empty()).ok_or_else(|| ApiError::internal("database has no file"))?;
-        let copy = std::path::PathBuf::from(format!("{db_path}.download-{}-{}", crate::backup::stamp(), std::process::id()));
+        let db_path = conn
+            .path()
+            .filter(|p| !p.is_empty())
+            .ok_or_else(|| ApiError::internal("database has no file"))?;
+        let copy = std::path::PathBuf::from(format!(
+            "{db_path}.download-{}-{}",
+            crate::backup::stamp(),
+            std::process::id()
+        ));
         crate::backup::copy(&conn, &copy).map_err(ApiError::Unavailable)?;
         let file = File::open(&copy).map_err(ApiError::internal)?;
         // The open handle keeps the data readable; the name goes at once so nothing is left behind.
@@ -47,7 +54,10 @@ async fn download(_: AdminUser, state: web::Data<AppState>) -> Result<HttpRespon
             Err(err) => Some((Err(std::io::Error::other(err)), None)),
         }
     });
-    let filename = format!("attachment; filename=\"jyoti-{}.db\"", crate::backup::stamp());
+    let filename = format!(
+        "attachment; filename=\"jyoti-{}.db\"",
+        crate::backup::stamp()
+    );
     Ok(HttpResponse::Ok()
         .content_type("application/vnd.sqlite3")
         .insert_header((header::CONTENT_DISPOSITION, filename))

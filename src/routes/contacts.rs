@@ -18,11 +18,18 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/admin/contacts_delete/{id}").route(web::delete().to(delete)));
 }
 
-async fn create(state: web::Data<AppState>, ip: ClientIp, body: web::Json<ContactRequest>) -> Result<HttpResponse, ApiError> {
+async fn create(
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<ContactRequest>,
+) -> Result<HttpResponse, ApiError> {
     state.limits.contacts.check(ip.0)?;
     let contact = NewContact::parse(body.into_inner())?;
     state.limits.contacts.record(ip.0);
-    let contact = db::run(&state.pool, move |conn| db::contacts::insert(conn, &contact)).await?;
+    let contact = db::run(&state.pool, move |conn| {
+        db::contacts::insert(conn, &contact)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(contact))
 }
 
@@ -37,9 +44,19 @@ async fn csv(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, A
     let mut body = csv_row(["Name", "Email", "Telephone", "Rating", "Message", "Sent at"]);
     for c in &contacts {
         let rating = format!("{}star", c.subject.stars());
-        body.push_str(&csv_row([c.name.as_str(), &c.email, &c.telephone, &rating, &c.message, &c.created_at]));
+        body.push_str(&csv_row([
+            c.name.as_str(),
+            &c.email,
+            &c.telephone,
+            &rating,
+            &c.message,
+            &c.created_at,
+        ]));
     }
-    let filename = format!("attachment; filename=\"jyoti-contacts-{}.csv\"", crate::backup::stamp());
+    let filename = format!(
+        "attachment; filename=\"jyoti-contacts-{}.csv\"",
+        crate::backup::stamp()
+    );
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((header::CONTENT_DISPOSITION, filename))
@@ -47,10 +64,20 @@ async fn csv(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, A
         .body(body))
 }
 
-async fn delete(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let not_found = ApiError::NotFound("Contact not found");
-    let Some(id) = Id::parse(&path) else { return Err(not_found) };
-    if db::run(&state.pool, move |conn| db::contacts::delete(conn, id.get())).await? {
+    let Some(id) = Id::parse(&path) else {
+        return Err(not_found);
+    };
+    if db::run(&state.pool, move |conn| {
+        db::contacts::delete(conn, id.get())
+    })
+    .await?
+    {
         Ok(HttpResponse::Ok().json(json!({ "msg": "Contact deleted successfully" })))
     } else {
         Err(not_found)

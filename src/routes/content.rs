@@ -9,5 +9,10 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
 }
 
 async fn get(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Ok(state.content.document(&state.pool).await?.encoded.respond(&req))
+    Ok(state
+        .content
+        .document(&state.pool)
+        .await?
+        .encoded
+        .respond(&req))
 }

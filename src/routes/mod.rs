@@ -37,7 +37,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .configure(content::scope)
                 .configure(site_content::scope)
                 .configure(media::scope)
-                .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::NotFound("No such API call")) })),
+                .default_service(web::to(|| async {
+                    Err::<HttpResponse, _>(ApiError::NotFound("No such API call"))
+                })),
         )
         .configure(health::scope)
         .configure(media::files)
@@ -45,27 +47,39 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default().limit(JSON_LIMIT).content_type_required(false).error_handler(|err, _req| {
-        match err {
-            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::PayloadTooLarge
+    web::JsonConfig::default()
+        .limit(JSON_LIMIT)
+        .content_type_required(false)
+        .error_handler(|err, _req| {
+            match err {
+                JsonPayloadError::Overflow { .. }
+                | JsonPayloadError::OverflowKnownLength { .. } => ApiError::PayloadTooLarge,
+                JsonPayloadError::Deserialize(err) if err.is_data() => {
+                    match unknown_field(&err.to_string()) {
+                        Some(field) => ApiError::field(field, "is not a field this call takes"),
+                        None => ApiError::BadRequest(format!("Invalid request: {err}")),
+                    }
+                }
+                JsonPayloadError::Deserialize(err) => {
+                    ApiError::BadRequest(format!("Malformed JSON: {err}"))
+                }
+                other => ApiError::BadRequest(format!("Invalid request body: {other}")),
             }
-            JsonPayloadError::Deserialize(err) if err.is_data() => match unknown_field(&err.to_string()) {
-                Some(field) => ApiError::field(field, "is not a field this call takes"),
-                None => ApiError::BadRequest(format!("Invalid request: {err}")),
-            },
-            JsonPayloadError::Deserialize(err) => ApiError::BadRequest(format!("Malformed JSON: {err}")),
-            other => ApiError::BadRequest(format!("Invalid request body: {other}")),
-        }
-        .into()
-    })
+            .into()
+        })
 }
 
 /// Whether the request's `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for GET).
 pub fn etag_matches(req: &HttpRequest, etag: &str) -> bool {
-    req.headers().get_all(header::IF_NONE_MATCH).filter_map(|value| value.to_str().ok()).any(|value| {
-        value.split(',').map(str::trim).any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == etag)
-    })
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|value| value.to_str().ok())
+        .any(|value| {
+            value
+                .split(',')
+                .map(str::trim)
+                .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == etag)
+        })
 }
 
 /// The field serde named in an "unknown field `x`, expected …" refusal.
@@ -74,7 +88,9 @@ fn unknown_field(message: &str) -> Option<&str> {
 }
 
 /// Turns actix's own plain-text refusals under `/api` (wrong method, bad path) into the API's JSON shape.
-fn json_error_body<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+fn json_error_body<B: MessageBody + 'static>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
     let is_json = res
         .headers()
         .get(header::CONTENT_TYPE)
@@ -90,5 +106,7 @@ fn json_error_body<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_w
         response.insert_header((header::ALLOW, allow.clone()));
     }
     let response = response.json(serde_json::json!({ "message": message }));
-    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, response).map_into_right_body(),
+    ))
 }

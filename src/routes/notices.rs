@@ -3,9 +3,9 @@
 use crate::auth::AdminUser;
 use crate::db;
 use crate::domain::{Id, NewNotice, NoticeRequest, NoticeUpdate};
+use crate::encoded::Encoded;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::encoded::Encoded;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
@@ -20,7 +20,9 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
 const NOT_FOUND: &str = "Notice not found";
 
 fn notice_id(path: &str) -> Result<i64, ApiError> {
-    Id::parse(path).map(Id::get).ok_or(ApiError::NotFound(NOT_FOUND))
+    Id::parse(path)
+        .map(Id::get)
+        .ok_or(ApiError::NotFound(NOT_FOUND))
 }
 
 async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
@@ -28,19 +30,28 @@ async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRespon
         .notice_list
         .get(|| async {
             let notices = db::run(&state.pool, |conn| db::notices::list(conn)).await?;
-            serde_json::to_vec(&notices).map(Encoded::json).map_err(ApiError::internal)
+            serde_json::to_vec(&notices)
+                .map(Encoded::json)
+                .map_err(ApiError::internal)
         })
         .await?;
     Ok(list.respond(&req))
 }
 
-async fn get(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn get(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = notice_id(&path)?;
     let notice = db::run(&state.pool, move |conn| db::notices::find(conn, id)).await?;
     Ok(HttpResponse::Ok().json(notice.ok_or(ApiError::NotFound(NOT_FOUND))?))
 }
 
-async fn create(_: AdminUser, state: web::Data<AppState>, body: web::Json<NoticeRequest>) -> Result<HttpResponse, ApiError> {
+async fn create(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<NoticeRequest>,
+) -> Result<HttpResponse, ApiError> {
     let notice = NewNotice::parse(body.into_inner())?;
     let notice = db::run(&state.pool, move |conn| db::notices::insert(conn, &notice)).await;
     state.notice_list.invalidate();
@@ -56,13 +67,20 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = notice_id(&path)?;
     let change = NoticeUpdate::parse(body.into_inner())?;
-    let notice = db::run(&state.pool, move |conn| db::notices::update(conn, id, &change)).await;
+    let notice = db::run(&state.pool, move |conn| {
+        db::notices::update(conn, id, &change)
+    })
+    .await;
     state.notice_list.invalidate();
     let notice = notice?;
     Ok(HttpResponse::Ok().json(notice.ok_or(ApiError::NotFound(NOT_FOUND))?))
 }
 
-async fn delete(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = notice_id(&path)?;
     let deleted = db::run(&state.pool, move |conn| db::notices::delete(conn, id)).await;
     state.notice_list.invalidate();

@@ -4,8 +4,8 @@
 use crate::auth::AdminUser;
 use crate::db::{self, site_content::OrderedList};
 use crate::domain::{
-    Id, MemberInput, MemberRequest, Order, OrderRequest, PictureInput, PictureRequest, RosterInput, RosterRequest,
-    Section, SettingsPatch,
+    Id, MemberInput, MemberRequest, Order, OrderRequest, PictureInput, PictureRequest, RosterInput,
+    RosterRequest, Section, SettingsPatch,
 };
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -22,7 +22,9 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
                 .route(web::delete().to(delete_roster)),
         )
         .service(web::resource("/admin/rosters/{id}/members").route(web::post().to(create_member)))
-        .service(web::resource("/admin/rosters/{id}/members/order").route(web::put().to(order_members)))
+        .service(
+            web::resource("/admin/rosters/{id}/members/order").route(web::put().to(order_members)),
+        )
         .service(
             web::resource("/admin/members/{id}")
                 .route(web::patch().to(update_member))
@@ -30,7 +32,11 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
         )
         .service(web::resource("/admin/cards").route(web::post().to(create_card)))
         .service(web::resource("/admin/cards/{section}/order").route(web::put().to(order_cards)))
-        .service(web::resource("/admin/cards/{id}").route(web::patch().to(update_card)).route(web::delete().to(delete_card)))
+        .service(
+            web::resource("/admin/cards/{id}")
+                .route(web::patch().to(update_card))
+                .route(web::delete().to(delete_card)),
+        )
         .service(web::resource("/admin/gallery").route(web::post().to(create_gallery_image)))
         .service(web::resource("/admin/gallery/order").route(web::put().to(order_gallery)))
         .service(
@@ -69,9 +75,16 @@ const NO_MEMBER: &str = "Member not found";
 const NO_CARD: &str = "Card not found";
 const NO_IMAGE: &str = "Gallery image not found";
 
-async fn create_roster(_: AdminUser, state: web::Data<AppState>, body: web::Json<RosterRequest>) -> Result<HttpResponse, ApiError> {
+async fn create_roster(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<RosterRequest>,
+) -> Result<HttpResponse, ApiError> {
     let input = RosterInput::parse(body.into_inner(), true)?;
-    let id = change(&state, move |conn| db::site_content::create_roster(conn, &input)).await?;
+    let id = change(&state, move |conn| {
+        db::site_content::create_roster(conn, &input)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Team Created" })))
 }
 
@@ -83,23 +96,44 @@ async fn update_roster(
 ) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_ROSTER)?;
     let input = RosterInput::parse(body.into_inner(), false)?;
-    let updated = change(&state, move |conn| db::site_content::update_roster(conn, id, &input)).await?;
+    let updated = change(&state, move |conn| {
+        db::site_content::update_roster(conn, id, &input)
+    })
+    .await?;
     found(updated, NO_ROSTER, "Updated Successfully")
 }
 
-async fn delete_roster(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete_roster(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_ROSTER)?;
-    let deleted = change(&state, move |conn| db::site_content::delete_roster(conn, id)).await?;
+    let deleted = change(&state, move |conn| {
+        db::site_content::delete_roster(conn, id)
+    })
+    .await?;
     found(deleted, NO_ROSTER, "Team deleted")
 }
 
-async fn reorder(state: &AppState, list: OrderedList, body: OrderRequest) -> Result<HttpResponse, ApiError> {
+async fn reorder(
+    state: &AppState,
+    list: OrderedList,
+    body: OrderRequest,
+) -> Result<HttpResponse, ApiError> {
     let order = Order::parse(body)?;
-    change(state, move |conn| db::site_content::reorder(conn, list, &order)).await?;
+    change(state, move |conn| {
+        db::site_content::reorder(conn, list, &order)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(json!({ "msg": "Order saved" })))
 }
 
-async fn order_rosters(_: AdminUser, state: web::Data<AppState>, body: web::Json<OrderRequest>) -> Result<HttpResponse, ApiError> {
+async fn order_rosters(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<OrderRequest>,
+) -> Result<HttpResponse, ApiError> {
     reorder(&state, OrderedList::Rosters, body.into_inner()).await
 }
 
@@ -110,7 +144,12 @@ async fn order_members(
     body: web::Json<OrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let roster_id = id(&path, NO_ROSTER)?;
-    reorder(&state, OrderedList::Members { roster_id }, body.into_inner()).await
+    reorder(
+        &state,
+        OrderedList::Members { roster_id },
+        body.into_inner(),
+    )
+    .await
 }
 
 async fn order_cards(
@@ -123,7 +162,11 @@ async fn order_cards(
     reorder(&state, OrderedList::Cards(section), body.into_inner()).await
 }
 
-async fn order_gallery(_: AdminUser, state: web::Data<AppState>, body: web::Json<OrderRequest>) -> Result<HttpResponse, ApiError> {
+async fn order_gallery(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<OrderRequest>,
+) -> Result<HttpResponse, ApiError> {
     reorder(&state, OrderedList::Gallery, body.into_inner()).await
 }
 
@@ -135,7 +178,10 @@ async fn create_member(
 ) -> Result<HttpResponse, ApiError> {
     let roster_id = id(&path, NO_ROSTER)?;
     let input = MemberInput::parse(body.into_inner(), true)?;
-    let id = change(&state, move |conn| db::site_content::create_member(conn, roster_id, &input)).await?;
+    let id = change(&state, move |conn| {
+        db::site_content::create_member(conn, roster_id, &input)
+    })
+    .await?;
     let id = id.ok_or(ApiError::NotFound(NO_ROSTER))?;
     Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Member Added" })))
 }
@@ -148,19 +194,36 @@ async fn update_member(
 ) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_MEMBER)?;
     let input = MemberInput::parse(body.into_inner(), false)?;
-    let updated = change(&state, move |conn| db::site_content::update_member(conn, id, &input)).await?;
+    let updated = change(&state, move |conn| {
+        db::site_content::update_member(conn, id, &input)
+    })
+    .await?;
     found(updated, NO_MEMBER, "Updated Successfully")
 }
 
-async fn delete_member(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete_member(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_MEMBER)?;
-    let deleted = change(&state, move |conn| db::site_content::delete_member(conn, id)).await?;
+    let deleted = change(&state, move |conn| {
+        db::site_content::delete_member(conn, id)
+    })
+    .await?;
     found(deleted, NO_MEMBER, "Member deleted")
 }
 
-async fn create_card(_: AdminUser, state: web::Data<AppState>, body: web::Json<PictureRequest>) -> Result<HttpResponse, ApiError> {
+async fn create_card(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<PictureRequest>,
+) -> Result<HttpResponse, ApiError> {
     let input = PictureInput::parse(body.into_inner(), true, true)?;
-    let id = change(&state, move |conn| db::site_content::create_picture(conn, &input)).await?;
+    let id = change(&state, move |conn| {
+        db::site_content::create_picture(conn, &input)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Card Created" })))
 }
 
@@ -172,11 +235,18 @@ async fn update_card(
 ) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_CARD)?;
     let input = PictureInput::parse(body.into_inner(), false, true)?;
-    let updated = change(&state, move |conn| db::site_content::update_card(conn, id, &input)).await?;
+    let updated = change(&state, move |conn| {
+        db::site_content::update_card(conn, id, &input)
+    })
+    .await?;
     found(updated, NO_CARD, "Updated Successfully")
 }
 
-async fn delete_card(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete_card(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_CARD)?;
     let deleted = change(&state, move |conn| db::site_content::delete_card(conn, id)).await?;
     found(deleted, NO_CARD, "Card deleted")
@@ -188,7 +258,10 @@ async fn create_gallery_image(
     body: web::Json<PictureRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = PictureInput::parse(body.into_inner(), true, false)?;
-    let id = change(&state, move |conn| db::site_content::create_picture(conn, &input)).await?;
+    let id = change(&state, move |conn| {
+        db::site_content::create_picture(conn, &input)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Image Added" })))
 }
 
@@ -200,13 +273,23 @@ async fn update_gallery_image(
 ) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_IMAGE)?;
     let input = PictureInput::parse(body.into_inner(), false, false)?;
-    let updated = change(&state, move |conn| db::site_content::update_gallery_image(conn, id, &input)).await?;
+    let updated = change(&state, move |conn| {
+        db::site_content::update_gallery_image(conn, id, &input)
+    })
+    .await?;
     found(updated, NO_IMAGE, "Updated Successfully")
 }
 
-async fn delete_gallery_image(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete_gallery_image(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = id(&path, NO_IMAGE)?;
-    let deleted = change(&state, move |conn| db::site_content::delete_gallery_image(conn, id)).await?;
+    let deleted = change(&state, move |conn| {
+        db::site_content::delete_gallery_image(conn, id)
+    })
+    .await?;
     found(deleted, NO_IMAGE, "Image deleted")
 }
 
@@ -216,6 +299,9 @@ async fn update_settings(
     body: web::Json<BTreeMap<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let patch = SettingsPatch::parse(body.into_inner())?;
-    change(&state, move |conn| db::site_content::update_settings(conn, &patch)).await?;
+    change(&state, move |conn| {
+        db::site_content::update_settings(conn, &patch)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(json!({ "msg": "Updated Successfully" })))
 }

@@ -18,7 +18,9 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
 const NOT_FOUND: &str = "User not found";
 
 fn user_id(path: &str) -> Result<i64, ApiError> {
-    Id::parse(path).map(Id::get).ok_or(ApiError::NotFound(NOT_FOUND))
+    Id::parse(path)
+        .map(Id::get)
+        .ok_or(ApiError::NotFound(NOT_FOUND))
 }
 
 async fn list(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -26,7 +28,11 @@ async fn list(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, 
     Ok(HttpResponse::Ok().json(users))
 }
 
-async fn get(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn get(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = user_id(&path)?;
     let user = db::run(&state.pool, move |conn| db::users::find(conn, id)).await?;
     Ok(HttpResponse::Ok().json(user.ok_or(ApiError::NotFound(NOT_FOUND))?))
@@ -40,11 +46,18 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = user_id(&path)?;
     let change = UserUpdate::parse(body.into_inner())?;
-    let user = db::run(&state.pool, move |conn| db::users::update(conn, id, &change)).await?;
+    let user = db::run(&state.pool, move |conn| {
+        db::users::update(conn, id, &change)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(user.ok_or(ApiError::NotFound(NOT_FOUND))?))
 }
 
-async fn delete(_: AdminUser, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = user_id(&path)?;
     if db::run(&state.pool, move |conn| db::users::delete(conn, id)).await? {
         Ok(HttpResponse::Ok().json(json!({ "msg": "User has been deleted" })))

@@ -7,7 +7,10 @@ use serde_json::json;
 fn changing_the_password_needs_the_current_one_and_signs_other_sessions_out() {
     let app = spawn_app();
     let (_, first_session) = app.register("me@example.org");
-    let second_session = app.login("me@example.org", "long enough password").json()["token"].as_str().unwrap().to_owned();
+    let second_session = app.login("me@example.org", "long enough password").json()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
 
     let wrong = app
         .post("/api/auth/password")
@@ -23,7 +26,10 @@ fn changing_the_password_needs_the_current_one_and_signs_other_sessions_out() {
         .json(&json!({"currentPassword": "long enough password", "newPassword": "password123"}))
         .send();
     assert_eq!(common.status, 400);
-    assert!(common.json()["errors"]["newPassword"].as_str().unwrap().contains("common"));
+    assert!(common.json()["errors"]["newPassword"]
+        .as_str()
+        .unwrap()
+        .contains("common"));
 
     let changed = app
         .post("/api/auth/password")
@@ -33,16 +39,37 @@ fn changing_the_password_needs_the_current_one_and_signs_other_sessions_out() {
     assert_eq!(changed.status, 200, "{}", changed.text());
     let fresh = changed.json()["token"].as_str().unwrap().to_owned();
     assert_eq!(app.get("/api/auth/user").bearer(&fresh).send().status, 200);
-    assert_eq!(app.get("/api/auth/user").bearer(&first_session).send().status, 401);
-    assert_eq!(app.get("/api/auth/user").bearer(&second_session).send().status, 401);
-    assert_eq!(app.login("me@example.org", "long enough password").status, 401);
-    assert_eq!(app.login("me@example.org", "a brand new secret").status, 200);
+    assert_eq!(
+        app.get("/api/auth/user")
+            .bearer(&first_session)
+            .send()
+            .status,
+        401
+    );
+    assert_eq!(
+        app.get("/api/auth/user")
+            .bearer(&second_session)
+            .send()
+            .status,
+        401
+    );
+    assert_eq!(
+        app.login("me@example.org", "long enough password").status,
+        401
+    );
+    assert_eq!(
+        app.login("me@example.org", "a brand new secret").status,
+        200
+    );
 }
 
 #[test]
 fn a_password_change_needs_a_session() {
     let app = spawn_app();
-    let response = app.post("/api/auth/password").json(&json!({"currentPassword": "x", "newPassword": "y"})).send();
+    let response = app
+        .post("/api/auth/password")
+        .json(&json!({"currentPassword": "x", "newPassword": "y"}))
+        .send();
     assert_eq!(response.status, 401);
 }
 
@@ -54,7 +81,10 @@ fn registration_refuses_a_common_password_with_a_clear_message() {
         .json(&json!({"firstname": "C", "email": "c@example.org", "password": "Password123"}))
         .send();
     assert_eq!(response.status, 400);
-    assert!(response.json()["errors"]["password"].as_str().unwrap().contains("common"));
+    assert!(response.json()["errors"]["password"]
+        .as_str()
+        .unwrap()
+        .contains("common"));
 }
 
 #[test]
@@ -67,17 +97,35 @@ fn contacts_export_as_csv_with_quoting_and_formulas_neutralised() {
     assert_eq!(app.send_contact(tricky).status, 201);
 
     assert_eq!(app.get("/api/admin/contacts/csv").send().status, 401);
-    assert_eq!(app.get("/api/admin/contacts/csv").bearer(&visitor).send().status, 403);
+    assert_eq!(
+        app.get("/api/admin/contacts/csv")
+            .bearer(&visitor)
+            .send()
+            .status,
+        403
+    );
     let response = app.get("/api/admin/contacts/csv").bearer(&admin).send();
     assert_eq!(response.status, 200);
-    assert!(response.header("content-type").unwrap().starts_with("text/csv"));
-    assert!(response.header("content-disposition").unwrap().starts_with("attachment"));
+    assert!(response
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/csv"));
+    assert!(response
+        .header("content-disposition")
+        .unwrap()
+        .starts_with("attachment"));
     let csv = response.text();
     let mut lines = csv.split("\r\n");
-    assert_eq!(lines.next(), Some("Name,Email,Telephone,Rating,Message,Sent at"));
+    assert_eq!(
+        lines.next(),
+        Some("Name,Email,Telephone,Rating,Message,Sent at")
+    );
     let row = lines.next().unwrap();
     assert!(row.starts_with("\"'=HYPERLINK(\"\"http://evil.example\"\")\",visitor@example.org,'+91 98765 43210,5star,"), "{row}");
-    assert!(csv.contains("\"Hello, \"\"friends\"\"\nsecond line\""), "{csv}");
+    assert!(
+        csv.contains("\"Hello, \"\"friends\"\"\nsecond line\""),
+        "{csv}"
+    );
 }
 
 #[test]
@@ -85,18 +133,29 @@ fn an_admin_downloads_a_backup_that_is_a_sound_database() {
     let app = spawn_app();
     let (_, admin) = app.admin("admin@example.org");
     let (_, visitor) = app.register("visitor@example.org");
-    app.create_notice(&admin, json!({"title": "In the backup", "date": "2025-05-05"}));
+    app.create_notice(
+        &admin,
+        json!({"title": "In the backup", "date": "2025-05-05"}),
+    );
     assert_eq!(app.get("/api/admin/backup").send().status, 401);
-    assert_eq!(app.get("/api/admin/backup").bearer(&visitor).send().status, 403);
+    assert_eq!(
+        app.get("/api/admin/backup").bearer(&visitor).send().status,
+        403
+    );
     let response = app.get("/api/admin/backup").bearer(&admin).send();
     assert_eq!(response.status, 200);
-    assert!(response.header("content-disposition").unwrap().contains(".db"));
+    assert!(response
+        .header("content-disposition")
+        .unwrap()
+        .contains(".db"));
     assert!(response.body.starts_with(b"SQLite format 3\0"));
     let file = app.dir.path().join("fetched.db");
     std::fs::write(&file, &response.body).unwrap();
     assert!(jyoti::backup::check(&file).is_ok());
     let conn = rusqlite::Connection::open(&file).unwrap();
-    let title: String = conn.query_row("SELECT title FROM notices", [], |r| r.get(0)).unwrap();
+    let title: String = conn
+        .query_row("SELECT title FROM notices", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(title, "In the backup");
     let leftovers: Vec<_> = std::fs::read_dir(app.dir.path())
         .unwrap()

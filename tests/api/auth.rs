@@ -58,7 +58,10 @@ fn login_gives_a_token_and_is_case_insensitive_on_email() {
     let response = app.login("LOGIN@example.org", "long enough password");
     assert_eq!(response.status, 200, "{}", response.text());
     let body = response.json();
-    let me = app.get("/api/auth/user").bearer(body["token"].as_str().unwrap()).send();
+    let me = app
+        .get("/api/auth/user")
+        .bearer(body["token"].as_str().unwrap())
+        .send();
     assert_eq!(me.json()["userData"]["_id"], body["userId"]);
 }
 
@@ -77,12 +80,27 @@ fn unknown_email_and_wrong_password_get_the_same_401() {
 fn the_current_user_needs_a_valid_token() {
     let app = spawn_app();
     assert_eq!(app.get("/api/auth/user").send().status, 401);
-    assert_eq!(app.get("/api/auth/user").bearer("garbage").send().status, 401);
-    assert_eq!(app.get("/api/auth/user").header("Authorization", "Basic abc").send().status, 401);
+    assert_eq!(
+        app.get("/api/auth/user").bearer("garbage").send().status,
+        401
+    );
+    assert_eq!(
+        app.get("/api/auth/user")
+            .header("Authorization", "Basic abc")
+            .send()
+            .status,
+        401
+    );
     let (_, token) = app.register("tamper@example.org");
     let mut parts: Vec<String> = token.split('.').map(String::from).collect();
     parts[2] = parts[2].chars().rev().collect();
-    assert_eq!(app.get("/api/auth/user").bearer(&parts.join(".")).send().status, 401);
+    assert_eq!(
+        app.get("/api/auth/user")
+            .bearer(&parts.join("."))
+            .send()
+            .status,
+        401
+    );
 }
 
 #[test]
@@ -92,7 +110,10 @@ fn tokens_carry_sub_iat_exp_of_seven_days_and_ver() {
     let payload = token.split('.').nth(1).unwrap();
     let claims: serde_json::Value = serde_json::from_slice(&base64url(payload)).unwrap();
     assert_eq!(claims["sub"], id.to_string());
-    let (iat, exp) = (claims["iat"].as_u64().unwrap(), claims["exp"].as_u64().unwrap());
+    let (iat, exp) = (
+        claims["iat"].as_u64().unwrap(),
+        claims["exp"].as_u64().unwrap(),
+    );
     assert_eq!(exp - iat, 7 * 24 * 3600);
     assert_eq!(claims["ver"], 0);
 }
@@ -102,7 +123,11 @@ fn a_raised_token_version_signs_old_sessions_out() {
     let app = spawn_app();
     let (id, token) = app.register("version@example.org");
     let conn = app.state.pool.get().unwrap();
-    conn.execute("UPDATE users SET token_version = token_version + 1 WHERE id = ?1", [id]).unwrap();
+    conn.execute(
+        "UPDATE users SET token_version = token_version + 1 WHERE id = ?1",
+        [id],
+    )
+    .unwrap();
     assert_eq!(app.get("/api/auth/user").bearer(&token).send().status, 401);
 }
 
@@ -111,7 +136,10 @@ fn the_jwt_secret_is_kept_in_the_database_so_tokens_survive_a_restart() {
     let app = spawn_app();
     let (_, token) = app.register("restart@example.org");
     let pool = jyoti::db::open(&app.dir.path().join("jyoti.db")).unwrap();
-    let settings = jyoti::state::Settings { bcrypt_cost: 10, ..Default::default() };
+    let settings = jyoti::state::Settings {
+        bcrypt_cost: 10,
+        ..Default::default()
+    };
     let restarted = jyoti::startup::state(pool, settings).unwrap();
     assert!(restarted.jwt.verify(&token).is_some());
 }

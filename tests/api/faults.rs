@@ -4,7 +4,9 @@ use crate::helpers::{contact, spawn_app, TestApp};
 
 /// Applies `pragma` to every connection the pool will hand out.
 fn on_every_connection(app: &TestApp, pragma: &str) {
-    let held: Vec<_> = (0..app.state.pool.max_size()).map(|_| app.state.pool.get().unwrap()).collect();
+    let held: Vec<_> = (0..app.state.pool.max_size())
+        .map(|_| app.state.pool.get().unwrap())
+        .collect();
     for conn in &held {
         conn.execute_batch(pragma).unwrap();
     }
@@ -17,7 +19,10 @@ fn a_read_only_database_answers_writes_with_503_and_keeps_serving_reads() {
     on_every_connection(&app, "PRAGMA query_only = ON;");
     let response = app.send_contact(contact("while read-only"));
     assert_eq!(response.status, 503, "{}", response.text());
-    assert!(response.json()["message"].as_str().unwrap().contains("cannot save"));
+    assert!(response.json()["message"]
+        .as_str()
+        .unwrap()
+        .contains("cannot save"));
     assert_eq!(app.get("/api/admin/servicelist").send().status, 200);
     assert_eq!(app.get("/api/content").send().status, 200);
     assert_eq!(app.get("/").send().status, 200);
@@ -26,11 +31,25 @@ fn a_read_only_database_answers_writes_with_503_and_keeps_serving_reads() {
 #[test]
 fn a_full_disk_answers_writes_with_503_and_keeps_serving_reads() {
     let app = spawn_app();
-    let pages: i64 = app.state.pool.get().unwrap().query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
+    let pages: i64 = app
+        .state
+        .pool
+        .get()
+        .unwrap()
+        .query_row("PRAGMA page_count", [], |r| r.get(0))
+        .unwrap();
     on_every_connection(&app, &format!("PRAGMA max_page_count = {pages};"));
-    let statuses: Vec<u16> = (0..40).map(|n| app.send_contact(contact(&format!("{n} {}", "x".repeat(4900)))).status).collect();
+    let statuses: Vec<u16> = (0..40)
+        .map(|n| {
+            app.send_contact(contact(&format!("{n} {}", "x".repeat(4900))))
+                .status
+        })
+        .collect();
     assert!(statuses.contains(&503), "{statuses:?}");
-    assert!(statuses.iter().all(|s| *s == 201 || *s == 503 || *s == 429), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == 201 || *s == 503 || *s == 429),
+        "{statuses:?}"
+    );
     assert_eq!(app.get("/api/admin/servicelist").send().status, 200);
     assert_eq!(app.get("/healthz").send().status, 200);
 }

@@ -19,7 +19,10 @@ pub struct TestApp {
 pub const TEST_BCRYPT_COST: u32 = 10;
 
 pub fn spawn_app() -> TestApp {
-    spawn_app_with(Settings { bcrypt_cost: TEST_BCRYPT_COST, ..Settings::default() })
+    spawn_app_with(Settings {
+        bcrypt_cost: TEST_BCRYPT_COST,
+        ..Settings::default()
+    })
 }
 
 pub fn spawn_app_with(settings: Settings) -> TestApp {
@@ -30,10 +33,11 @@ pub fn spawn_app_with(settings: Settings) -> TestApp {
     let server_state = state.clone();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            let server = actix_web::HttpServer::new(move || jyoti::startup::app(server_state.clone()))
-                .workers(1)
-                .bind(("127.0.0.1", 0))
-                .expect("bind a free port");
+            let server =
+                actix_web::HttpServer::new(move || jyoti::startup::app(server_state.clone()))
+                    .workers(1)
+                    .bind(("127.0.0.1", 0))
+                    .expect("bind a free port");
             tx.send(server.addrs()[0]).expect("report the address");
             server.run().await
         })
@@ -68,33 +72,56 @@ impl TestApp {
                 "email": email, "password": "long enough password"
             }))
             .send();
-        assert_eq!(response.status, 201, "register {email}: {}", response.text());
+        assert_eq!(
+            response.status,
+            201,
+            "register {email}: {}",
+            response.text()
+        );
         let body = response.json();
-        (body["userId"].as_i64().expect("userId"), body["token"].as_str().expect("token").to_owned())
+        (
+            body["userId"].as_i64().expect("userId"),
+            body["token"].as_str().expect("token").to_owned(),
+        )
     }
 
     /// Registers a user, makes them admin straight in the database, and returns `(id, token)`.
     pub fn admin(&self, email: &str) -> (i64, String) {
         let (id, token) = self.register(email);
         let conn = self.state.pool.get().expect("a connection");
-        conn.execute("UPDATE users SET is_admin = 1 WHERE id = ?1", [id]).expect("promote");
+        conn.execute("UPDATE users SET is_admin = 1 WHERE id = ?1", [id])
+            .expect("promote");
         (id, token)
     }
 
     pub fn login(&self, email: &str, password: &str) -> Response {
-        self.post("/api/auth/login").json(&json!({ "email": email, "password": password })).send()
+        self.post("/api/auth/login")
+            .json(&json!({ "email": email, "password": password }))
+            .send()
     }
 
     pub fn create_notice(&self, token: &str, body: Value) -> Value {
-        let response = self.post("/api/admin/service").bearer(token).json(&body).send();
+        let response = self
+            .post("/api/admin/service")
+            .bearer(token)
+            .json(&body)
+            .send();
         assert_eq!(response.status, 201, "create notice: {}", response.text());
         response.json()
     }
 
     pub fn create_certificate(&self, token: &str, name: &str, number: i64) -> Value {
-        let response =
-            self.post("/api/admin/post_certificate").bearer(token).json(&json!({ "name": name, "certinumber": number })).send();
-        assert_eq!(response.status, 201, "create certificate: {}", response.text());
+        let response = self
+            .post("/api/admin/post_certificate")
+            .bearer(token)
+            .json(&json!({ "name": name, "certinumber": number }))
+            .send();
+        assert_eq!(
+            response.status,
+            201,
+            "create certificate: {}",
+            response.text()
+        );
         response.json()
     }
 

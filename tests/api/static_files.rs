@@ -4,7 +4,10 @@ use crate::helpers::spawn_app;
 
 fn hashed_js(app: &crate::helpers::TestApp) -> String {
     let index = app.get("/").send().text();
-    let start = index.find("src=\"/assets/").expect("index.html loads a hashed script") + 5;
+    let start = index
+        .find("src=\"/assets/")
+        .expect("index.html loads a hashed script")
+        + 5;
     let rest = &index[start..];
     rest[..rest.find('"').expect("a closing quote")].to_owned()
 }
@@ -14,17 +17,33 @@ fn the_home_page_is_index_html_with_security_headers_and_no_cache() {
     let app = spawn_app();
     let response = app.get("/").send();
     assert_eq!(response.status, 200);
-    assert_eq!(response.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(
+        response.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
     assert_eq!(response.header("cache-control"), Some("no-cache"));
     assert_eq!(response.header("x-content-type-options"), Some("nosniff"));
     assert_eq!(response.header("x-frame-options"), Some("DENY"));
-    assert_eq!(response.header("referrer-policy"), Some("strict-origin-when-cross-origin"));
+    assert_eq!(
+        response.header("referrer-policy"),
+        Some("strict-origin-when-cross-origin")
+    );
     let csp = response.header("content-security-policy").expect("a CSP");
-    let script_src = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src")).expect("script-src");
+    let script_src = csp
+        .split(';')
+        .map(str::trim)
+        .find(|d| d.starts_with("script-src"))
+        .expect("script-src");
     assert_eq!(script_src, "script-src 'self'");
     let html = response.text();
-    assert!(html.contains("<script type=\"module\" src=\"/assets/"), "{html}");
-    assert!(!html.contains("<script>") && !html.contains("<script type=\"module\">"), "inline script in {html}");
+    assert!(
+        html.contains("<script type=\"module\" src=\"/assets/"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("<script>") && !html.contains("<script type=\"module\">"),
+        "inline script in {html}"
+    );
 }
 
 #[test]
@@ -33,16 +52,31 @@ fn hashed_assets_are_immutable_typed_and_revalidate_with_304() {
     let js = hashed_js(&app);
     let response = app.get(&js).send();
     assert_eq!(response.status, 200);
-    assert!(response.header("content-type").unwrap().contains("javascript"));
-    assert_eq!(response.header("cache-control"), Some("public, max-age=31536000, immutable"));
+    assert!(response
+        .header("content-type")
+        .unwrap()
+        .contains("javascript"));
+    assert_eq!(
+        response.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
     let etag = response.header("etag").expect("an ETag").to_owned();
-    assert!(etag.starts_with('"') && !etag.starts_with("W/"), "strong ETag: {etag}");
+    assert!(
+        etag.starts_with('"') && !etag.starts_with("W/"),
+        "strong ETag: {etag}"
+    );
     let again = app.get(&js).header("If-None-Match", &etag).send();
     assert_eq!(again.status, 304);
     assert!(again.body.is_empty());
     let index = app.get("/").send();
     let index_etag = index.header("etag").unwrap().to_owned();
-    assert_eq!(app.get("/").header("If-None-Match", &index_etag).send().status, 304);
+    assert_eq!(
+        app.get("/")
+            .header("If-None-Match", &index_etag)
+            .send()
+            .status,
+        304
+    );
 }
 
 #[test]
@@ -51,8 +85,14 @@ fn precompressed_variants_follow_accept_encoding_with_vary() {
     let js = hashed_js(&app);
     let plain = app.get(&js).send();
     let gzip = app.get(&js).header("Accept-Encoding", "gzip").send();
-    let brotli = app.get(&js).header("Accept-Encoding", "gzip, deflate, br").send();
-    let refused = app.get(&js).header("Accept-Encoding", "br;q=0, gzip;q=0").send();
+    let brotli = app
+        .get(&js)
+        .header("Accept-Encoding", "gzip, deflate, br")
+        .send();
+    let refused = app
+        .get(&js)
+        .header("Accept-Encoding", "br;q=0, gzip;q=0")
+        .send();
     assert_eq!(plain.header("content-encoding"), None);
     assert_eq!(gzip.header("content-encoding"), Some("gzip"));
     assert_eq!(brotli.header("content-encoding"), Some("br"));
@@ -62,7 +102,11 @@ fn precompressed_variants_follow_accept_encoding_with_vary() {
     }
     assert!(gzip.body.starts_with(&[0x1f, 0x8b]), "gzip magic");
     assert!(gzip.body.len() < plain.body.len() && brotli.body.len() < plain.body.len());
-    assert_ne!(plain.header("etag"), gzip.header("etag"), "each encoding has its own ETag");
+    assert_ne!(
+        plain.header("etag"),
+        gzip.header("etag"),
+        "each encoding has its own ETag"
+    );
 }
 
 #[test]
@@ -70,18 +114,48 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
     let app = spawn_app();
     let index = app.get("/").send().text();
     for path in [
-        "/index.html", "/support", "/team", "/team2k24", "/team2k25", "/gallery", "/notice", "/contact", "/form", "/signup",
-        "/login", "/logout", "/verify", "/admin", "/admin/users", "/admin/contacts", "/admin/notices",
-        "/admin/certificates", "/admin/users/7", "/admin/users/7/edit", "/admin/servicelist/3/edit", "/team/",
+        "/index.html",
+        "/support",
+        "/team",
+        "/team2k24",
+        "/team2k25",
+        "/gallery",
+        "/notice",
+        "/contact",
+        "/form",
+        "/signup",
+        "/login",
+        "/logout",
+        "/verify",
+        "/admin",
+        "/admin/users",
+        "/admin/contacts",
+        "/admin/notices",
+        "/admin/certificates",
+        "/admin/users/7",
+        "/admin/users/7/edit",
+        "/admin/servicelist/3/edit",
+        "/team/",
     ] {
         let response = app.get(path).send();
         assert_eq!(response.status, 200, "{path}");
         assert_eq!(response.text(), index, "{path} serves index.html");
     }
-    for path in ["/nowhere", "/team2k99", "/teamcore", "/admin/users/abc/edit", "/assets/missing-ABCDEFGH.js", "/a/b/c"] {
+    for path in [
+        "/nowhere",
+        "/team2k99",
+        "/teamcore",
+        "/admin/users/abc/edit",
+        "/assets/missing-ABCDEFGH.js",
+        "/a/b/c",
+    ] {
         let response = app.get(path).send();
         assert_eq!(response.status, 404, "{path}");
-        assert_eq!(response.text(), index, "{path} still serves the app so its 404 page renders");
+        assert_eq!(
+            response.text(),
+            index,
+            "{path} still serves the app so its 404 page renders"
+        );
     }
 }
 
@@ -90,7 +164,10 @@ fn unknown_api_paths_are_json_404s_and_wrong_methods_json_405s() {
     let app = spawn_app();
     let response = app.get("/api/nothing/here").send();
     assert_eq!(response.status, 404);
-    assert!(response.header("content-type").unwrap().starts_with("application/json"));
+    assert!(response
+        .header("content-type")
+        .unwrap()
+        .starts_with("application/json"));
     assert!(response.json()["message"].is_string());
     let response = app.post("/api/admin/servicelist").send();
     assert_eq!(response.status, 405);
@@ -100,10 +177,19 @@ fn unknown_api_paths_are_json_404s_and_wrong_methods_json_405s() {
 #[test]
 fn path_traversal_is_refused() {
     let app = spawn_app();
-    for path in ["/../Cargo.toml", "/assets/../../Cargo.toml", "/%2e%2e/Cargo.toml", "/..%2fCargo.toml", "/assets/..%5c..%5cCargo.toml"] {
+    for path in [
+        "/../Cargo.toml",
+        "/assets/../../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/..%2fCargo.toml",
+        "/assets/..%5c..%5cCargo.toml",
+    ] {
         let response = app.get(path).send();
         assert_eq!(response.status, 400, "{path}");
-        assert!(!response.text().contains("[package]"), "{path} leaked a file");
+        assert!(
+            !response.text().contains("[package]"),
+            "{path} leaked a file"
+        );
     }
 }
 

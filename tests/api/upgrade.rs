@@ -6,7 +6,8 @@ use rusqlite::Connection;
 /// A database as schema version 1 left it, with a few rows.
 fn version_one(path: &std::path::Path) {
     let conn = Connection::open(path).unwrap();
-    conn.execute_batch(include_str!("../../schema.sql")).unwrap();
+    conn.execute_batch(include_str!("../../schema.sql"))
+        .unwrap();
     conn.execute_batch(
         "PRAGMA user_version = 1;
          INSERT INTO users (firstname, email, password_hash, is_admin) VALUES ('Old', 'old@example.org', 'x', 1);
@@ -24,13 +25,18 @@ fn a_version_one_database_is_backed_up_then_migrated_with_every_row_intact() {
     version_one(&path);
     let (pool, notes) = db::open_noting(&path).unwrap();
     let conn = pool.get().unwrap();
-    assert_eq!(db::migrations::version(&conn).unwrap(), db::migrations::LATEST);
+    assert_eq!(
+        db::migrations::version(&conn).unwrap(),
+        db::migrations::LATEST
+    );
     let one = |sql: &str| -> String { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
     assert_eq!(one("SELECT email FROM users"), "old@example.org");
     assert_eq!(one("SELECT title FROM notices"), "Old notice");
     assert_eq!(one("SELECT name FROM certificates"), "Old holder");
     assert_eq!(one("SELECT message FROM contacts"), "hi");
-    let members: i64 = conn.query_row("SELECT count(*) FROM members", [], |r| r.get(0)).unwrap();
+    let members: i64 = conn
+        .query_row("SELECT count(*) FROM members", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(members, 47, "default content seeded by the new step");
 
     assert_eq!(notes.len(), 1, "{notes:?}");
@@ -40,8 +46,15 @@ fn a_version_one_database_is_backed_up_then_migrated_with_every_row_intact() {
         .map(|e| e.path())
         .find(|p| p.to_string_lossy().contains(".before-v"))
         .expect("a backup before migrating");
-    assert!(notes[0].contains(&backup.display().to_string()), "the log says where: {notes:?}");
-    assert_eq!(jyoti::backup::check(&backup).unwrap(), 1, "the backup is the old version");
+    assert!(
+        notes[0].contains(&backup.display().to_string()),
+        "the log says where: {notes:?}"
+    );
+    assert_eq!(
+        jyoti::backup::check(&backup).unwrap(),
+        1,
+        "the backup is the old version"
+    );
 }
 
 #[test]
@@ -51,17 +64,32 @@ fn the_default_content_is_seeded_once_and_never_over_edits() {
     {
         let pool = db::open(&path).unwrap();
         let conn = pool.get().unwrap();
-        conn.execute("UPDATE members SET name = 'Edited by the club' WHERE id = 1", []).unwrap();
-        conn.execute("DELETE FROM cards WHERE section = 'works'", []).unwrap();
+        conn.execute(
+            "UPDATE members SET name = 'Edited by the club' WHERE id = 1",
+            [],
+        )
+        .unwrap();
+        conn.execute("DELETE FROM cards WHERE section = 'works'", [])
+            .unwrap();
     }
     let (pool, notes) = db::open_noting(&path).unwrap();
     assert!(notes.is_empty(), "no migration, no backup: {notes:?}");
     let conn = pool.get().unwrap();
-    let name: String = conn.query_row("SELECT name FROM members WHERE id = 1", [], |r| r.get(0)).unwrap();
+    let name: String = conn
+        .query_row("SELECT name FROM members WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(name, "Edited by the club");
-    let works: i64 = conn.query_row("SELECT count(*) FROM cards WHERE section = 'works'", [], |r| r.get(0)).unwrap();
+    let works: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM cards WHERE section = 'works'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
     assert_eq!(works, 0);
-    let rosters: i64 = conn.query_row("SELECT count(*) FROM rosters", [], |r| r.get(0)).unwrap();
+    let rosters: i64 = conn
+        .query_row("SELECT count(*) FROM rosters", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(rosters, 3);
 }
 
@@ -74,8 +102,13 @@ fn a_fresh_database_and_an_upgraded_one_have_the_same_schema() {
     let schema = |path: &std::path::Path| -> Vec<String> {
         let pool = db::open(path).unwrap();
         let conn = pool.get().unwrap();
-        let mut stmt = conn.prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name").unwrap();
-        stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+        let mut stmt = conn
+            .prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
     };
     assert_eq!(schema(&fresh), schema(&old));
 }

@@ -15,7 +15,10 @@ pub struct Response {
 
 impl Response {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 
     pub fn text(&self) -> String {
@@ -23,8 +26,13 @@ impl Response {
     }
 
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("body is not JSON ({e}), status {}: {}", self.status, self.text()))
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "body is not JSON ({e}), status {}: {}",
+                self.status,
+                self.text()
+            )
+        })
     }
 }
 
@@ -39,7 +47,13 @@ pub struct Request {
 
 impl Request {
     pub fn new(addr: SocketAddr, method: &str, path: &str) -> Request {
-        Request { addr, method: method.into(), path: path.into(), headers: Vec::new(), body: Vec::new() }
+        Request {
+            addr,
+            method: method.into(),
+            path: path.into(),
+            headers: Vec::new(),
+            body: Vec::new(),
+        }
     }
 
     pub fn header(mut self, name: &str, value: &str) -> Request {
@@ -56,15 +70,21 @@ impl Request {
     }
 
     pub fn raw_body(mut self, content_type: &str, body: Vec<u8>) -> Request {
-        self.headers.push(("Content-Type".into(), content_type.into()));
+        self.headers
+            .push(("Content-Type".into(), content_type.into()));
         self.body = body;
         self
     }
 
     pub fn send(self) -> Response {
         let mut stream = TcpStream::connect(self.addr).expect("connect to the test server");
-        stream.set_read_timeout(Some(Duration::from_secs(30))).expect("set a timeout");
-        let mut head = format!("{} {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", self.method, self.path, self.addr);
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("set a timeout");
+        let mut head = format!(
+            "{} {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
+            self.method, self.path, self.addr
+        );
         for (name, value) in &self.headers {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
@@ -72,7 +92,9 @@ impl Request {
             head.push_str(&format!("Content-Length: {}\r\n", self.body.len()));
         }
         head.push_str("\r\n");
-        stream.write_all(head.as_bytes()).expect("send the request head");
+        stream
+            .write_all(head.as_bytes())
+            .expect("send the request head");
         // A server may answer (413) before reading a large body; a failed write is then expected.
         let _ = stream.write_all(&self.body);
         let mut raw = Vec::new();
@@ -82,27 +104,41 @@ impl Request {
 }
 
 fn parse(raw: &[u8], head_only: bool) -> Response {
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a complete response head");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a complete response head");
     let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let mut lines = head.split("\r\n");
     let status_line = lines.next().unwrap_or_default();
-    let status = status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status code");
+    let status = status_line
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status code");
     let headers: Vec<(String, String)> = lines
         .filter_map(|line| line.split_once(':'))
         .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
         .collect();
     let mut body = raw[split + 4..].to_vec();
-    let chunked = headers.iter().any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
     if chunked && !head_only {
         body = dechunk(&body);
     }
-    Response { status, headers, body }
+    Response {
+        status,
+        headers,
+        body,
+    }
 }
 
 fn dechunk(mut data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
-        let size = usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16).unwrap_or(0);
+        let size =
+            usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16).unwrap_or(0);
         if size == 0 {
             break;
         }
