@@ -67,7 +67,7 @@ pub fn reset_password(args: CreateAdminArgs) -> Result<(), String> {
 }
 
 pub fn backup(args: BackupArgs) -> Result<(), String> {
-    crate::backup::backup(&args.db.db, &args.out)?;
+    crate::db::backup::backup(&args.db.db, &args.out)?;
     println!(
         "backup of {} written to {}",
         args.db.db.display(),
@@ -77,7 +77,7 @@ pub fn backup(args: BackupArgs) -> Result<(), String> {
 }
 
 pub fn restore(args: RestoreArgs) -> Result<(), String> {
-    let kept = crate::backup::restore(&args.backup, &args.db.db)?;
+    let kept = crate::db::backup::restore(&args.backup, &args.db.db)?;
     println!(
         "restored {} from {}",
         args.db.db.display(),

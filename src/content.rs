@@ -25,15 +25,18 @@ pub struct Content(Cached<Document>);
 impl Content {
     pub async fn document(&self, pool: &Pool) -> Result<Arc<Document>, ApiError> {
         self.0
-            .get(|| async {
-                let value = db::run(pool, |conn| db::site_content::document(conn)).await?;
-                let rosters = value["teams"]
-                    .as_object()
-                    .map(|teams| teams.keys().cloned().collect())
-                    .unwrap_or_default();
-                Ok(Document {
-                    encoded: Encoded::json(value.to_string().into_bytes()),
-                    rosters,
+            .get(|| {
+                // Serialising and gzipping run on the blocking pool with the query, off the workers.
+                db::run(pool, |conn| {
+                    let value = db::site_content::document(conn)?;
+                    let rosters = value["teams"]
+                        .as_object()
+                        .map(|teams| teams.keys().cloned().collect())
+                        .unwrap_or_default();
+                    Ok(Document {
+                        encoded: Encoded::json(value.to_string().into_bytes()),
+                        rosters,
+                    })
                 })
             })
             .await

@@ -4,8 +4,6 @@
 pub mod assets;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
-/// Backups, restore, and the lock a running server holds.
-pub mod backup;
 /// Values built from the database and kept until a write.
 pub mod cache;
 /// Command-line definitions.
@@ -14,7 +12,7 @@ pub mod cli;
 pub mod commands;
 /// The site content document of `/api/content`.
 pub mod content;
-/// SQLite: pool, PRAGMAs, migrations, and all SQL.
+/// SQLite: pool, PRAGMAs, migrations, backups, and all SQL.
 pub mod db;
 /// Parsed input types: what may reach SQL.
 pub mod domain;

@@ -67,7 +67,7 @@ pub fn app(
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
     let (pool, notes) = db::open_noting(&args.db.db)?;
-    let _lock = crate::backup::ServerLock::acquire(&args.db.db)?;
+    let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
     let settings = Settings {
         bcrypt_cost: args.bcrypt_cost,
         trust_proxy: args.trust_proxy,
@@ -95,7 +95,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         notes.iter().for_each(|note| log::info!("{note}"));
         if let Some(dir) = &args.backup_dir {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the backup folder {}: {e}", dir.display()))?;
-            crate::backup::schedule(args.db.db.clone(), dir.clone(), args.backup_every, args.backup_keep as usize);
+            crate::db::backup::schedule(args.db.db.clone(), dir.clone(), args.backup_every, args.backup_keep as usize);
             log::info!("backing up into {} every {:?}, keeping {}", dir.display(), args.backup_every, args.backup_keep);
         }
         if !has_admin {

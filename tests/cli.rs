@@ -53,6 +53,13 @@ fn start(args: &[&str], envs: &[(&str, &str)]) -> Server {
     }
 }
 
+/// The server on a free port of 127.0.0.1 with the database at `db`, plus `extra` flags.
+fn serve(db: &str, extra: &[&str]) -> Server {
+    let mut args = vec!["--bind", "127.0.0.1", "--port", "0", "--db", db];
+    args.extend_from_slice(extra);
+    start(&args, &[])
+}
+
 fn run(args: &[&str], stdin: &str) -> std::process::Output {
     let mut child = Command::new(BIN)
         .args(args)
@@ -75,17 +82,7 @@ fn run(args: &[&str], stdin: &str) -> std::process::Output {
 fn port_zero_picks_a_free_port_and_the_first_log_line_names_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("j.db");
-    let server = start(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let server = serve(db.to_str().unwrap(), &[]);
     assert_ne!(server.addr.port(), 0);
     assert!(server
         .first_line
@@ -246,7 +243,7 @@ fn create_admin_creates_an_admin_who_can_log_in_and_promotes_an_existing_user() 
         String::from_utf8_lossy(&output.stderr)
     );
 
-    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db], &[]);
+    let server = serve(db, &[]);
     let login = Request::new(server.addr, "POST", "/api/auth/login")
         .json(&serde_json::json!({"email": "chief@example.org", "password": "a strong password"}))
         .send();
@@ -354,18 +351,7 @@ fn contact(addr: SocketAddr, n: usize) -> u16 {
 fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("live.db");
-    let server = start(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--no-rate-limit",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let server = serve(db.to_str().unwrap(), &["--no-rate-limit"]);
     let addr = server.addr;
     let writer = std::thread::spawn(move || (0..150).filter(|n| contact(addr, *n) == 201).count());
     std::thread::sleep(Duration::from_millis(50));
@@ -386,7 +372,7 @@ fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
     );
     let written = writer.join().unwrap();
     assert_eq!(written, 150);
-    jyoti::backup::check(&out).expect("the backup is a sound database");
+    jyoti::db::backup::check(&out).expect("the backup is a sound database");
     let copied = count(&out, "contacts");
     assert!(copied <= 150, "{copied}");
     let conn = rusqlite::Connection::open(&out).unwrap();
@@ -420,17 +406,7 @@ fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
     let db = dir.path().join("site.db");
     let backup = dir.path().join("backup.db");
     {
-        let server = start(
-            &[
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--db",
-                db.to_str().unwrap(),
-            ],
-            &[],
-        );
+        let server = serve(db.to_str().unwrap(), &[]);
         assert_eq!(contact(server.addr, 1), 201);
         let output = run(
             &[
@@ -487,17 +463,7 @@ fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
         2,
         "the replaced database is kept whole"
     );
-    let server = start(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let server = serve(db.to_str().unwrap(), &[]);
     assert_eq!(contact(server.addr, 3), 201);
 }
 
@@ -506,17 +472,7 @@ fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched()
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("site.db");
     {
-        let server = start(
-            &[
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--db",
-                db.to_str().unwrap(),
-            ],
-            &[],
-        );
+        let server = serve(db.to_str().unwrap(), &[]);
         assert_eq!(contact(server.addr, 1), 201);
     }
     let before = std::fs::read(&db).unwrap();
@@ -579,7 +535,7 @@ fn reset_password_sets_a_new_password_and_signs_sessions_out() {
     )
     .status
     .success());
-    let server = start(&["--bind", "127.0.0.1", "--port", "0", "--db", db], &[]);
+    let server = serve(db, &[]);
     let login = |password: &str| {
         Request::new(server.addr, "POST", "/api/auth/login")
             .json(&serde_json::json!({"email": "boss@example.org", "password": password}))
@@ -625,17 +581,7 @@ fn reset_password_sets_a_new_password_and_signs_sessions_out() {
 fn two_servers_cannot_share_one_database() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("one.db");
-    let _first = start(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let _first = serve(db.to_str().unwrap(), &[]);
     let output = run(
         &[
             "--bind",
@@ -655,18 +601,7 @@ fn two_servers_cannot_share_one_database() {
 fn kill_9_loses_no_write_that_was_answered() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("durable.db");
-    let server = start(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--no-rate-limit",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let server = serve(db.to_str().unwrap(), &["--no-rate-limit"]);
     let addr = server.addr;
     let pid = server.child.id();
     let writer = std::thread::spawn(move || {
@@ -688,17 +623,7 @@ fn kill_9_loses_no_write_that_was_answered() {
     let answered = writer.join().unwrap();
     drop(server);
     assert!(answered > 10, "the writer got going ({answered})");
-    let restarted = start(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let restarted = serve(db.to_str().unwrap(), &[]);
     drop(restarted);
     let stored = count(&db, "contacts");
     assert!(
@@ -712,14 +637,9 @@ fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("served.db");
     let backups = dir.path().join("backups");
-    let server = start(
+    let server = serve(
+        db.to_str().unwrap(),
         &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
             "--backup-dir",
             backups.to_str().unwrap(),
             "--backup-every",
@@ -727,7 +647,6 @@ fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
             "--backup-keep",
             "2",
         ],
-        &[],
     );
     assert_eq!(contact(server.addr, 1), 201);
     std::thread::sleep(Duration::from_millis(4500));
@@ -738,7 +657,7 @@ fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
         .collect();
     assert_eq!(files.len(), 2, "{files:?}");
     for file in &files {
-        jyoti::backup::check(file).expect("each scheduled backup is a sound database");
+        jyoti::db::backup::check(file).expect("each scheduled backup is a sound database");
         assert_eq!(count(file, "contacts"), 1);
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! All SQL of the program lives in this folder.
 
+pub mod backup;
 pub mod certificates;
 pub mod contacts;
 pub mod media;
@@ -62,9 +63,9 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
         let copy = std::path::PathBuf::from(format!(
             "{shown}.before-v{}-{}.bak",
             migrations::LATEST,
-            crate::backup::stamp()
+            crate::db::backup::stamp()
         ));
-        crate::backup::backup(path, &copy)
+        crate::db::backup::backup(path, &copy)
             .map_err(|err| format!("not migrating {shown}: the backup first failed: {err}"))?;
         notes.push(format!(
             "upgrading the database from schema version {version} to {}; a copy of it as it was is at {}",
@@ -97,6 +98,12 @@ where
         work(&mut conn)
     })
     .await?
+}
+
+/// Whether the database answers at all (for `/healthz`).
+pub fn ping(conn: &Connection) -> Result<(), ApiError> {
+    conn.query_row("SELECT 1", [], |_| Ok(()))?;
+    Ok(())
 }
 
 /// True when `err` is a UNIQUE constraint failure, so the caller can answer 409.

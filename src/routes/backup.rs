@@ -26,10 +26,10 @@ async fn download(_: AdminUser, state: web::Data<AppState>) -> Result<HttpRespon
             .ok_or_else(|| ApiError::internal("database has no file"))?;
         let copy = std::path::PathBuf::from(format!(
             "{db_path}.download-{}-{}",
-            crate::backup::stamp(),
+            crate::db::backup::stamp(),
             std::process::id()
         ));
-        crate::backup::copy(&conn, &copy).map_err(ApiError::Unavailable)?;
+        crate::db::backup::copy(&conn, &copy).map_err(ApiError::Unavailable)?;
         let file = File::open(&copy).map_err(ApiError::internal)?;
         // The open handle keeps the data readable; the name goes at once so nothing is left behind.
         std::fs::remove_file(&copy).map_err(ApiError::internal)?;
@@ -56,7 +56,7 @@ async fn download(_: AdminUser, state: web::Data<AppState>) -> Result<HttpRespon
     });
     let filename = format!(
         "attachment; filename=\"jyoti-{}.db\"",
-        crate::backup::stamp()
+        crate::db::backup::stamp()
     );
     Ok(HttpResponse::Ok()
         .content_type("application/vnd.sqlite3")

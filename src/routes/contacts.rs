@@ -55,7 +55,7 @@ async fn csv(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, A
     }
     let filename = format!(
         "attachment; filename=\"jyoti-contacts-{}.csv\"",
-        crate::backup::stamp()
+        crate::db::backup::stamp()
     );
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")

@@ -10,10 +10,7 @@ pub fn scope(cfg: &mut web::ServiceConfig) {
 }
 
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    db::run(&state.pool, |conn| {
-        Ok(conn.query_row("SELECT 1", [], |row| row.get::<_, i64>(0))?)
-    })
-    .await?;
+    db::run(&state.pool, |conn| db::ping(conn)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body("ok"))

@@ -28,11 +28,14 @@ fn notice_id(path: &str) -> Result<i64, ApiError> {
 async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let list = state
         .notice_list
-        .get(|| async {
-            let notices = db::run(&state.pool, |conn| db::notices::list(conn)).await?;
-            serde_json::to_vec(&notices)
-                .map(Encoded::json)
-                .map_err(ApiError::internal)
+        .get(|| {
+            // Serialising and gzipping run on the blocking pool with the query, off the workers.
+            db::run(&state.pool, |conn| {
+                let notices = db::notices::list(conn)?;
+                serde_json::to_vec(&notices)
+                    .map(Encoded::json)
+                    .map_err(ApiError::internal)
+            })
         })
         .await?;
     Ok(list.respond(&req))

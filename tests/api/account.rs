@@ -151,7 +151,7 @@ fn an_admin_downloads_a_backup_that_is_a_sound_database() {
     assert!(response.body.starts_with(b"SQLite format 3\0"));
     let file = app.dir.path().join("fetched.db");
     std::fs::write(&file, &response.body).unwrap();
-    assert!(jyoti::backup::check(&file).is_ok());
+    assert!(jyoti::db::backup::check(&file).is_ok());
     let conn = rusqlite::Connection::open(&file).unwrap();
     let title: String = conn
         .query_row("SELECT title FROM notices", [], |r| r.get(0))

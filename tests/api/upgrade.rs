@@ -51,7 +51,7 @@ fn a_version_one_database_is_backed_up_then_migrated_with_every_row_intact() {
         "the log says where: {notes:?}"
     );
     assert_eq!(
-        jyoti::backup::check(&backup).unwrap(),
+        jyoti::db::backup::check(&backup).unwrap(),
         1,
         "the backup is the old version"
     );

@@ -1,7 +1,7 @@
 //! Backups: consistent copies of the live database with SQLite's online backup API, checks of a
 //! backup before it is trusted, restore, the schedule, and the lock that tells a running server.
 
-use crate::db::{self, migrations};
+use super::{configure, migrations};
 use rusqlite::{Connection, OpenFlags};
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -131,7 +131,7 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
         rusqlite::backup::Backup::new(&source, &mut target)
             .and_then(|step| step.run_to_completion(PAGES_PER_STEP, Duration::ZERO, None))
             .map_err(|e| e.to_string())?;
-        db::configure(&target).map_err(|e| e.to_string())
+        configure(&target).map_err(|e| e.to_string())
     })();
     if let Err(err) = copied {
         // Put the old file back: a failed restore must leave the site as it was.
