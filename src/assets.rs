@@ -1,5 +1,7 @@
-//! The React app embedded in the binary, with the `.gz`/`.br` files the build wrote beside each text asset.
+//! The React app embedded in the binary, with the `.gz`/`.br` files the build wrote beside each
+//! text asset, and the client routes the build listed in `routes.json`.
 
+use crate::conditional::{hex, Encoded};
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use rust_embed::Embed;
@@ -10,48 +12,18 @@ use std::collections::HashMap;
 #[folder = "frontend/dist/"]
 struct Dist;
 
-/// One stored encoding of a file.
-pub struct Variant {
-    pub body: Bytes,
-    pub etag: HeaderValue,
-    /// `Content-Encoding`, or `None` for the file as is.
-    pub encoding: Option<&'static str>,
-}
-
+#[derive(Clone)]
 pub struct Asset {
-    pub content_type: HeaderValue,
+    pub body: Encoded,
     /// Files under `assets/` carry a content hash in their name and never change.
     pub immutable: bool,
-    identity: Variant,
-    gzip: Option<Variant>,
-    brotli: Option<Variant>,
-}
-
-impl Asset {
-    /// The smallest stored encoding the client accepts.
-    pub fn variant(&self, accept_encoding: &str) -> &Variant {
-        match (&self.brotli, &self.gzip) {
-            (Some(br), _) if accepts(accept_encoding, "br") => br,
-            (_, Some(gz)) if accepts(accept_encoding, "gzip") => gz,
-            _ => &self.identity,
-        }
-    }
-}
-
-/// Whether an `Accept-Encoding` value takes `wanted` (and does not refuse it with `q=0`).
-pub fn accepts(accept_encoding: &str, wanted: &str) -> bool {
-    accept_encoding.split(',').any(|item| {
-        let mut parts = item.split(';');
-        let name = parts.next().unwrap_or_default().trim();
-        let refused = parts.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
-        name.eq_ignore_ascii_case(wanted) && !refused
-    })
 }
 
 /// The embedded files by path (no leading slash). Release builds read them once at start;
 /// debug builds read `frontend/dist/` from disk on each request so a rebuilt frontend shows at once.
 pub struct Assets {
     files: HashMap<String, Asset>,
+    routes: Vec<String>,
 }
 
 impl Assets {
@@ -63,7 +35,10 @@ impl Assets {
                 .filter_map(|path| Some((path.to_string(), build(&path)?)))
                 .collect()
         };
-        Assets { files }
+        Assets {
+            files,
+            routes: client_routes(),
+        }
     }
 
     pub fn get(&self, path: &str) -> Option<Cow<'_, Asset>> {
@@ -73,23 +48,21 @@ impl Assets {
             self.files.get(path).map(Cow::Borrowed)
         }
     }
-}
 
-impl Clone for Asset {
-    fn clone(&self) -> Asset {
-        let copy = |v: &Variant| Variant {
-            body: v.body.clone(),
-            etag: v.etag.clone(),
-            encoding: v.encoding,
-        };
-        Asset {
-            content_type: self.content_type.clone(),
-            immutable: self.immutable,
-            identity: copy(&self.identity),
-            gzip: self.gzip.as_ref().map(copy),
-            brotli: self.brotli.as_ref().map(copy),
+    /// The path patterns of the app's route table (`/admin/users/:id/edit`), as the build listed them.
+    pub fn routes(&self) -> Cow<'_, [String]> {
+        if cfg!(debug_assertions) {
+            Cow::Owned(client_routes())
+        } else {
+            Cow::Borrowed(&self.routes)
         }
     }
+}
+
+fn client_routes() -> Vec<String> {
+    Dist::get("routes.json")
+        .and_then(|file| serde_json::from_slice(&file.data).ok())
+        .unwrap_or_default()
 }
 
 fn build(path: &str) -> Option<Asset> {
@@ -97,26 +70,16 @@ fn build(path: &str) -> Option<Asset> {
         return None;
     }
     let file = Dist::get(path)?;
-    let tag = crate::content::hex(&file.metadata.sha256_hash()[..16]);
-    let variant = |suffix: &str, encoding: Option<&'static str>| {
-        let data = if suffix.is_empty() {
-            Some(file.data.clone())
-        } else {
-            Dist::get(&format!("{path}{suffix}")).map(|f| f.data)
-        };
-        data.map(|data| Variant {
-            body: bytes(data),
-            etag: HeaderValue::from_str(&format!("\"{tag}{suffix}\""))
-                .unwrap_or_else(|_| HeaderValue::from_static("\"\"")),
-            encoding,
-        })
-    };
+    let compressed = |suffix: &str| Dist::get(&format!("{path}{suffix}")).map(|f| bytes(f.data));
     Some(Asset {
-        content_type: content_type(path),
+        body: Encoded::new(
+            content_type(path),
+            &hex(&file.metadata.sha256_hash()[..16]),
+            bytes(file.data),
+            compressed(".gz"),
+            compressed(".br"),
+        ),
         immutable: path.starts_with("assets/"),
-        identity: variant("", None)?,
-        gzip: variant(".gz", Some("gzip")),
-        brotli: variant(".br", Some("br")),
     })
 }
 

@@ -1,10 +1,10 @@
 //! Maintenance commands run from a terminal: create-admin, reset-password, backup, restore.
 
 use crate::cli::{BackupArgs, CreateAdminArgs, RestoreArgs};
+use crate::config::Config;
 use crate::db;
 use crate::domain::{Email, NewUser, Password};
 use crate::error::ApiError;
-use crate::state::Settings;
 use std::io::Read;
 
 fn database_error(err: ApiError) -> String {
@@ -12,7 +12,7 @@ fn database_error(err: ApiError) -> String {
 }
 
 fn hash(password: &Password) -> Result<String, String> {
-    bcrypt::hash(password.expose(), Settings::default().bcrypt_cost)
+    bcrypt::hash(password.expose(), Config::default().bcrypt_cost)
         .map_err(|e| format!("cannot hash the password: {e}"))
 }
 

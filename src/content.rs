@@ -1,53 +1,206 @@
-//! The site content document of `GET /api/content`, built from the database and kept serialised,
-//! with its ETag, until an admin changes something.
+//! The public content document of `GET /api/content`: everything the public pages show, built
+//! from the content tables in display order (DESIGN §9).
 
-use crate::cache::Cached;
-use crate::db::{self, Pool};
-use crate::encoded::Encoded;
+use crate::conditional::Encoded;
+use crate::db::media::{stored_reference, Photo};
+use crate::db::{self, rosters::CORE, Table};
 use crate::error::ApiError;
-use std::sync::Arc;
+use rusqlite::Connection;
+use serde::{Serialize, Serializer};
+use std::collections::HashMap;
 
+/// The tables the document is built from: a write to any of them makes a new document.
+pub const TABLES: &[Table] = &[
+    Table::SiteSettings,
+    Table::Cards,
+    Table::GalleryImages,
+    Table::Rosters,
+    Table::Members,
+    Table::Media,
+];
+
+/// Size of the shipped drawings, for `width`/`height` on the page.
+const MEMBER_ART: (u32, u32) = (300, 300);
+const PICTURE_ART: (u32, u32) = (800, 600);
+
+#[derive(Serialize)]
 pub struct Document {
-    pub encoded: Encoded,
-    rosters: Vec<String>,
+    settings: Settings,
+    works: Vec<Picture>,
+    awards: Vec<Picture>,
+    gallery: Vec<Picture>,
+    /// Rosters by slug, in their order.
+    #[serde(serialize_with = "by_slug")]
+    teams: Vec<Team>,
+}
+
+/// Every site setting, in the order the admin screen lists them; `supportPhoto` is a photo.
+struct Settings(Vec<(&'static str, Setting)>);
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Setting {
+    Text(String),
+    Photo(Option<Photo>),
+}
+
+/// A carousel card or gallery image.
+#[derive(Serialize)]
+struct Picture {
+    #[serde(rename = "_id")]
+    id: i64,
+    caption: String,
+    photo: Option<Photo>,
+}
+
+#[derive(Serialize)]
+struct Team {
+    #[serde(rename = "_id")]
+    id: i64,
+    slug: String,
+    title: String,
+    /// 1 for the first roster.
+    order: usize,
+    members: Vec<Member>,
+}
+
+#[derive(Serialize)]
+struct Member {
+    #[serde(rename = "_id")]
+    id: i64,
+    name: String,
+    department: String,
+    year: String,
+    position: String,
+    photo: Option<Photo>,
+    link: Option<String>,
+}
+
+impl Serialize for Settings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(key, value)| (key, value)))
+    }
+}
+
+fn by_slug<S: Serializer>(teams: &[Team], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(teams.iter().map(|team| (&team.slug, team)))
 }
 
 impl Document {
+    pub fn build(conn: &Connection) -> Result<Document, ApiError> {
+        let media = db::media::all(conn)?;
+        let photo = |photo_id: Option<i64>, art: Option<String>, size: (u32, u32)| match (
+            photo_id.and_then(|id| media.get(&id)),
+            art,
+        ) {
+            (Some(media), _) => Some(media.photo()),
+            (None, Some(art)) => Some(drawing(art, size)),
+            (None, None) => None,
+        };
+
+        let stored = db::site_settings::all(conn)?;
+        let settings = crate::domain::site_setting_keys()
+            .map(|key| {
+                let value = stored.get(key).cloned().unwrap_or_default();
+                let setting = if key == "supportPhoto" {
+                    let art = Some(value.clone()).filter(|v| !v.is_empty());
+                    Setting::Photo(match stored_reference(&value) {
+                        Some(id) => photo(Some(id), None, PICTURE_ART),
+                        None => photo(None, art, PICTURE_ART),
+                    })
+                } else {
+                    Setting::Text(value)
+                };
+                (key, setting)
+            })
+            .collect();
+
+        let (mut works, mut awards) = (Vec::new(), Vec::new());
+        for card in db::cards::list(conn)? {
+            let picture = Picture {
+                id: card.id,
+                caption: card.caption,
+                photo: photo(card.photo_id, card.art, PICTURE_ART),
+            };
+            if card.section == "works" {
+                works.push(picture);
+            } else {
+                awards.push(picture);
+            }
+        }
+
+        let gallery = db::gallery_images::list(conn)?
+            .into_iter()
+            .map(|image| Picture {
+                id: image.id,
+                caption: image.caption,
+                photo: photo(image.photo_id, image.art, PICTURE_ART),
+            })
+            .collect();
+
+        let mut members: HashMap<i64, Vec<Member>> = HashMap::new();
+        for member in db::members::list(conn)? {
+            members.entry(member.roster_id).or_default().push(Member {
+                id: member.id,
+                name: member.name,
+                department: member.department,
+                year: member.year,
+                position: member.position,
+                photo: photo(member.photo_id, member.art, MEMBER_ART),
+                link: member.link,
+            });
+        }
+        let teams = db::rosters::list(conn)?
+            .into_iter()
+            .enumerate()
+            .map(|(index, roster)| Team {
+                members: members.remove(&roster.id).unwrap_or_default(),
+                id: roster.id,
+                slug: roster.slug,
+                title: roster.title,
+                order: index + 1,
+            })
+            .collect();
+
+        Ok(Document {
+            settings: Settings(settings),
+            works,
+            awards,
+            gallery,
+            teams,
+        })
+    }
+}
+
+/// One of our shipped drawings, which has a single size and no variants.
+fn drawing(src: String, (width, height): (u32, u32)) -> Photo {
+    Photo {
+        src,
+        width,
+        height,
+        srcset: None,
+        photo_id: None,
+    }
+}
+
+/// The document as served: serialised and compressed once per change, with the roster slugs
+/// the app's `/team{slug}` routes need.
+pub struct Published {
+    pub json: Encoded,
+    slugs: Vec<String>,
+}
+
+impl Published {
+    pub fn build(conn: &mut Connection) -> Result<Published, ApiError> {
+        let document = Document::build(conn)?;
+        Ok(Published {
+            json: Encoded::json(&document)?,
+            slugs: document.teams.into_iter().map(|team| team.slug).collect(),
+        })
+    }
+
     /// Whether `/team{slug}` names a roster (`core` is `/team` itself).
     pub fn has_team_page(&self, slug: &str) -> bool {
-        slug != "core" && self.rosters.iter().any(|roster| roster == slug)
+        slug != CORE && self.slugs.iter().any(|known| known == slug)
     }
-}
-
-#[derive(Default)]
-pub struct Content(Cached<Document>);
-
-impl Content {
-    pub async fn document(&self, pool: &Pool) -> Result<Arc<Document>, ApiError> {
-        self.0
-            .get(|| {
-                // Serialising and gzipping run on the blocking pool with the query, off the workers.
-                db::run(pool, |conn| {
-                    let value = db::site_content::document(conn)?;
-                    let rosters = value["teams"]
-                        .as_object()
-                        .map(|teams| teams.keys().cloned().collect())
-                        .unwrap_or_default();
-                    Ok(Document {
-                        encoded: Encoded::json(value.to_string().into_bytes()),
-                        rosters,
-                    })
-                })
-            })
-            .await
-    }
-
-    /// Call after any change to content tables: the next request rebuilds the document.
-    pub fn invalidate(&self) {
-        self.0.invalidate();
-    }
-}
-
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -1,7 +1,26 @@
 //! CSV for spreadsheets: RFC 4180 quoting, and formula-looking cells neutralised.
 
+use crate::db::contacts::Contact;
+
+/// The contact messages as a CSV file, in the order given.
+pub fn contacts_csv(contacts: &[Contact]) -> String {
+    let mut body = csv_row(["Name", "Email", "Telephone", "Rating", "Message", "Sent at"]);
+    for contact in contacts {
+        let rating = format!("{}star", contact.subject.stars());
+        body.push_str(&csv_row([
+            contact.name.as_str(),
+            &contact.email,
+            &contact.telephone,
+            &rating,
+            &contact.message,
+            &contact.created_at,
+        ]));
+    }
+    body
+}
+
 /// One CSV line (with CRLF) from its cells.
-pub fn csv_row<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
+fn csv_row<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
     let mut line = cells
         .into_iter()
         .map(csv_cell)

@@ -1,7 +1,11 @@
-//! Photo uploads: decode for real (with limits against decompression bombs), apply the EXIF
-//! orientation, drop all metadata, and make resized WebP variants once.
+//! Photo uploads: read the admin's form, decode for real (with limits against decompression
+//! bombs), apply the EXIF orientation, drop all metadata, and make resized WebP variants once.
 
 use crate::db::media::Variant;
+use crate::domain::line;
+use crate::error::ApiError;
+use actix_multipart::Multipart;
+use futures_util::StreamExt;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use sha2::{Digest, Sha256};
 use std::io::Cursor;
@@ -13,6 +17,73 @@ const WIDTHS: [u32; 3] = [480, 960, 1600];
 /// Past this many pixels a photo is refused before it is decoded (a 10 MB file can claim far more).
 const MAX_PIXELS: u64 = 50_000_000;
 const WEBP_QUALITY: f32 = 80.0;
+
+/// Largest value of a text field of the upload form.
+const MAX_FIELD: usize = 1024;
+
+/// A photo as uploaded: the file's bytes and its description.
+pub struct Upload {
+    pub file: Vec<u8>,
+    pub alt: String,
+}
+
+impl Upload {
+    /// Reads the form (`file`, and optionally `alt`) with limits on every field's size.
+    pub async fn read(mut form: Multipart) -> Result<Upload, ApiError> {
+        let invalid = |e| ApiError::BadRequest(format!("Invalid upload: {e}"));
+        let mut file: Option<Vec<u8>> = None;
+        let mut alt = String::new();
+        while let Some(field) = form.next().await {
+            let mut field = field.map_err(invalid)?;
+            let name = field.name().unwrap_or_default().to_owned();
+            let limit = if name == "file" {
+                MAX_UPLOAD
+            } else {
+                MAX_FIELD
+            };
+            let mut data = Vec::new();
+            while let Some(chunk) = field.next().await {
+                let chunk = chunk.map_err(invalid)?;
+                if data.len() + chunk.len() > limit {
+                    return Err(if name == "file" {
+                        ApiError::field("file", "Photos can be 10 MB at most")
+                    } else {
+                        ApiError::PayloadTooLarge
+                    });
+                }
+                data.extend_from_slice(&chunk);
+            }
+            match name.as_str() {
+                "file" => file = Some(data),
+                "alt" => {
+                    alt = line(
+                        Some(String::from_utf8_lossy(&data).into_owned()),
+                        200,
+                        false,
+                    )
+                    .map_err(|why| ApiError::field("alt", why))?
+                }
+                other => {
+                    return Err(ApiError::BadRequest(format!(
+                        "Unknown form field `{other}`"
+                    )))
+                }
+            }
+        }
+        let file = file
+            .filter(|f| !f.is_empty())
+            .ok_or_else(|| ApiError::field("file", "choose a photo to upload"))?;
+        Ok(Upload { file, alt })
+    }
+
+    /// Decodes and resizes on the blocking pool; a refused photo is a `file` field error.
+    pub async fn process(self) -> Result<(Processed, String), ApiError> {
+        let processed = actix_web::web::block(move || process(&self.file))
+            .await?
+            .map_err(|why| ApiError::field("file", why))?;
+        Ok((processed, self.alt))
+    }
+}
 
 pub struct Processed {
     pub hash: String,
@@ -64,7 +135,7 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
             encode(&sized)
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let hash = crate::content::hex(&Sha256::digest(bytes)[..8]);
+    let hash = crate::conditional::hex(&Sha256::digest(bytes)[..8]);
     Ok(Processed { hash, variants })
 }
 

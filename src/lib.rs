@@ -1,28 +1,32 @@
 //! jyoti: the Jyoti night school's website, its JSON API and its SQLite database in one program.
 
-/// The embedded React app and its precompressed variants.
+/// The embedded React app and its client routes.
 pub mod assets;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
-/// Values built from the database and kept until a write.
+/// Values built from tables and kept until one of the tables is written.
 pub mod cache;
 /// Command-line definitions.
 pub mod cli;
 /// Maintenance commands such as `create-admin`.
 pub mod commands;
-/// The site content document of `/api/content`.
+/// Precompressed and conditional answers: encodings, ETags, 304.
+pub mod conditional;
+/// The running server's options (bcrypt cost, proxy trust, rate limits).
+pub mod config;
+/// The public content document of `/api/content`.
 pub mod content;
 /// SQLite: pool, PRAGMAs, migrations, backups, and all SQL.
 pub mod db;
 /// Parsed input types: what may reach SQL.
 pub mod domain;
-/// JSON answers kept ready, plain and gzip.
-pub mod encoded;
+/// Files sent as downloads.
+pub mod download;
 /// The API error type.
 pub mod error;
 /// CSV export.
 pub mod export;
-/// Photo uploads: decoding, orientation, WebP variants.
+/// Photo uploads: reading, decoding, orientation, WebP variants.
 pub mod images;
 /// Per-address rate limits.
 pub mod rate_limit;
@@ -30,5 +34,5 @@ pub mod rate_limit;
 pub mod routes;
 /// Building and running the server.
 pub mod startup;
-/// Shared state and settings.
+/// What every handler can reach.
 pub mod state;

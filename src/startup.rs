@@ -2,12 +2,15 @@
 
 use crate::assets::Assets;
 use crate::auth::jwt::{self, JwtKeys};
+use crate::cache::Cached;
 use crate::cli::ServeArgs;
-use crate::content::Content;
-use crate::db::{self, Pool};
+use crate::conditional::Encoded;
+use crate::config::Config;
+use crate::content::{self, Published};
+use crate::db::{self, Pool, Table};
 use crate::rate_limit::Limits;
 use crate::routes;
-use crate::state::{AppState, Settings};
+use crate::state::AppState;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Logger};
@@ -20,7 +23,7 @@ img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'non
 form-action 'self'; frame-ancestors 'none'";
 
 /// Everything a handler needs, from an open pool.
-pub fn state(pool: Pool, settings: Settings) -> Result<web::Data<AppState>, String> {
+pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> {
     let conn = pool
         .get()
         .map_err(|e| format!("cannot use the database: {e}"))?;
@@ -28,12 +31,16 @@ pub fn state(pool: Pool, settings: Settings) -> Result<web::Data<AppState>, Stri
     drop(conn);
     Ok(web::Data::new(AppState {
         jwt: JwtKeys::from_secret(&secret),
-        limits: Limits::new(settings.rate_limit),
+        limits: Limits::new(config.rate_limit),
         assets: Assets::load(),
-        content: Content::default(),
-        notice_list: Default::default(),
-        certificate_names: Default::default(),
-        settings,
+        content: Cached::new(content::TABLES, Published::build),
+        notice_list: Cached::new(&[Table::Notices], |conn| {
+            Encoded::json(&db::notices::list(conn)?)
+        }),
+        certificate_names: Cached::new(&[Table::Certificates], |conn| {
+            db::certificates::names(conn)
+        }),
+        config,
         pool,
     }))
 }
@@ -68,12 +75,12 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
     let (pool, notes) = db::open_noting(&args.db.db)?;
     let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
-    let settings = Settings {
+    let config = Config {
         bcrypt_cost: args.bcrypt_cost,
         trust_proxy: args.trust_proxy,
         rate_limit: !args.no_rate_limit,
     };
-    let state = state(pool, settings)?;
+    let state = state(pool, config)?;
     let has_admin = state
         .pool
         .get()

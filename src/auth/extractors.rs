@@ -89,7 +89,7 @@ impl FromRequest for ClientIp {
 
 fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
     let state = state(req)?;
-    if state.settings.trust_proxy {
+    if state.config.trust_proxy {
         let forwarded = req
             .headers()
             .get_all("x-forwarded-for")

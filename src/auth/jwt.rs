@@ -80,7 +80,7 @@ pub fn load_secret(conn: &rusqlite::Connection) -> Result<Vec<u8>, String> {
     }
     let mut random = [0u8; 32];
     getrandom::fill(&mut random).map_err(|e| format!("cannot make a random secret: {e}"))?;
-    let fresh: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let fresh = crate::conditional::hex(&random);
     db::settings::get_or_insert(conn, "jwt_secret", &fresh)
         .map(String::into_bytes)
         .map_err(|e| format!("cannot read the session secret from the database: {e}"))

@@ -40,6 +40,26 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
     copy(&source, out)
 }
 
+/// A copy of the live database as an open file (with its length) whose name is already gone,
+/// so nothing is left behind however the download ends.
+pub fn snapshot(conn: &Connection) -> Result<(File, u64), crate::error::ApiError> {
+    use crate::error::ApiError;
+    let db_path = conn
+        .path()
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| ApiError::internal("database has no file"))?;
+    let copy_path = PathBuf::from(format!(
+        "{db_path}.download-{}-{}",
+        stamp(),
+        std::process::id()
+    ));
+    copy(conn, &copy_path).map_err(ApiError::Unavailable)?;
+    let file = File::open(&copy_path).map_err(ApiError::internal)?;
+    fs::remove_file(&copy_path).map_err(ApiError::internal)?;
+    let length = file.metadata().map_err(ApiError::internal)?.len();
+    Ok((file, length))
+}
+
 /// Copies the database behind `source` to `out` (through a `.partial` file) as one self-contained file.
 pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
     let partial = PathBuf::from(format!("{}.partial", out.display()));

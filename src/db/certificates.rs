@@ -4,6 +4,7 @@ use crate::domain::NewCertificate;
 use crate::error::ApiError;
 use rusqlite::{params, Connection, Row};
 use serde::Serialize;
+use std::collections::HashMap;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Certificate {
@@ -24,13 +25,9 @@ fn from_row(row: &Row) -> rusqlite::Result<Certificate> {
 pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certificate, ApiError> {
     conn.prepare_cached("INSERT INTO certificates (name, certinumber) VALUES (?1, ?2) RETURNING id, name, certinumber")?
         .query_row(params![certificate.name, certificate.certinumber.get()], from_row)
-        .map_err(|err| {
-            if super::is_unique_violation(&err) {
-                ApiError::Conflict("A certificate with this number already exists".into())
-            } else {
-                err.into()
-            }
-        })
+        .map_err(super::conflict_if_taken(
+            "A certificate with this number already exists",
+        ))
 }
 
 /// In certificate-number order.
@@ -39,6 +36,15 @@ pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
         conn.prepare_cached("SELECT id, name, certinumber FROM certificates ORDER BY certinumber")?;
     let certificates = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
     Ok(certificates)
+}
+
+/// Certificate number → holder's name, for lookups.
+pub fn names(conn: &Connection) -> Result<HashMap<i64, String>, ApiError> {
+    let mut stmt = conn.prepare_cached("SELECT certinumber, name FROM certificates")?;
+    let names = stmt
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(names)
 }
 
 pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {

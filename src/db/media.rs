@@ -13,15 +13,24 @@ pub struct Variant {
 }
 
 /// What a page needs to show a photo: its URLs and sizes, never its bytes.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Media {
-    #[serde(rename = "_id")]
     pub id: i64,
     pub hash: String,
     pub alt: String,
     /// `(width, height)` of each variant, smallest first.
-    #[serde(skip)]
     pub sizes: Vec<(u32, u32)>,
+}
+
+/// A photo as the pages show it: an uploaded photo's variants, or one of our shipped drawings.
+#[derive(Debug, Clone, Serialize)]
+pub struct Photo {
+    pub src: String,
+    pub width: u32,
+    pub height: u32,
+    pub srcset: Option<String>,
+    #[serde(rename = "photoId")]
+    pub photo_id: Option<i64>,
 }
 
 impl Media {
@@ -29,9 +38,9 @@ impl Media {
         format!("/media/{}-{}-{}.webp", self.id, self.hash, width)
     }
 
-    /// The page's photo object: the variant nearest 960 px as `src`, every variant in `srcset`.
-    pub fn photo(&self) -> serde_json::Value {
-        let main = self
+    /// The variant nearest 960 px as `src`, every variant in `srcset`.
+    pub fn photo(&self) -> Photo {
+        let (width, height) = self
             .sizes
             .iter()
             .rev()
@@ -45,8 +54,30 @@ impl Media {
             .map(|(w, _)| format!("{} {w}w", self.url(*w)))
             .collect::<Vec<_>>()
             .join(", ");
-        serde_json::json!({ "src": self.url(main.0), "width": main.0, "height": main.1, "srcset": srcset, "photoId": self.id })
+        Photo {
+            src: self.url(width),
+            width,
+            height,
+            srcset: Some(srcset),
+            photo_id: Some(self.id),
+        }
     }
+}
+
+/// An uploaded photo as the Photos screen lists it: with the places that show it.
+#[derive(Serialize)]
+pub struct Listed {
+    #[serde(rename = "_id")]
+    pub id: i64,
+    pub alt: String,
+    pub photo: Photo,
+    #[serde(rename = "usedBy")]
+    pub used_by: Vec<String>,
+}
+
+/// `site_settings` keeps a photo setting as `media:ID`; the id, if `value` is one.
+pub fn stored_reference(value: &str) -> Option<i64> {
+    value.strip_prefix("media:")?.parse().ok()
 }
 
 pub fn insert(
@@ -54,7 +85,7 @@ pub fn insert(
     hash: &str,
     alt: &str,
     variants: &[Variant],
-) -> Result<i64, ApiError> {
+) -> Result<Media, ApiError> {
     let largest = variants
         .last()
         .ok_or_else(|| ApiError::internal("a photo without variants"))?;
@@ -73,7 +104,12 @@ pub fn insert(
         }
     }
     tx.commit()?;
-    Ok(id)
+    Ok(Media {
+        id,
+        hash: hash.to_owned(),
+        alt: alt.to_owned(),
+        sizes: variants.iter().map(|v| (v.width, v.height)).collect(),
+    })
 }
 
 /// Every photo by id, with its variant sizes.
@@ -108,6 +144,47 @@ pub fn all(conn: &Connection) -> Result<HashMap<i64, Media>, ApiError> {
     Ok(media)
 }
 
+/// Where photos are shown, in words for the admin ("Team 2k25: Sample Member 3"): `(media id, place)`,
+/// for one photo (`Some(id)`) or for all of them, in one query.
+const USES: &str = "
+    SELECT m.photo_id, 'Team ' || r.title || ': ' || m.name
+      FROM members m JOIN rosters r ON r.id = m.roster_id WHERE m.photo_id = coalesce(?1, m.photo_id)
+    UNION ALL
+    SELECT photo_id, (CASE section WHEN 'works' THEN 'Our Works card: ' ELSE 'Performance & Awards card: ' END) || caption
+      FROM cards WHERE photo_id = coalesce(?1, photo_id)
+    UNION ALL
+    SELECT photo_id, 'Gallery: ' || caption FROM gallery_images WHERE photo_id = coalesce(?1, photo_id)
+    UNION ALL
+    SELECT CAST(substr(value, 7) AS INTEGER), 'Support page photo' FROM site_settings
+      WHERE key = 'supportPhoto' AND value LIKE 'media:%' AND (?1 IS NULL OR value = 'media:' || ?1)";
+
+fn uses(conn: &Connection, id: Option<i64>) -> Result<HashMap<i64, Vec<String>>, ApiError> {
+    let mut uses: HashMap<i64, Vec<String>> = HashMap::new();
+    let mut stmt = conn.prepare_cached(USES)?;
+    let rows = stmt.query_map([id], |row| Ok((row.get::<_, i64>(0)?, row.get(1)?)))?;
+    for row in rows {
+        let (id, place) = row?;
+        uses.entry(id).or_default().push(place);
+    }
+    Ok(uses)
+}
+
+/// Every photo, newest first, with where it is used.
+pub fn list(conn: &Connection) -> Result<Vec<Listed>, ApiError> {
+    let mut uses = uses(conn, None)?;
+    let mut media: Vec<Media> = all(conn)?.into_values().collect();
+    media.sort_by_key(|m| std::cmp::Reverse(m.id));
+    Ok(media
+        .into_iter()
+        .map(|m| Listed {
+            id: m.id,
+            used_by: uses.remove(&m.id).unwrap_or_default(),
+            photo: m.photo(),
+            alt: m.alt,
+        })
+        .collect())
+}
+
 /// The WebP bytes of one variant, if the id, hash and width all match.
 pub fn variant(
     conn: &Connection,
@@ -116,44 +193,38 @@ pub fn variant(
     width: u32,
 ) -> Result<Option<Vec<u8>>, ApiError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT v.data FROM media_variants v JOIN media m ON m.id = v.media_id WHERE m.id = ?1 AND m.hash = ?2 AND v.width = ?3",
+        "SELECT v.data FROM media_variants v JOIN media m ON m.id = v.media_id
+         WHERE m.id = ?1 AND m.hash = ?2 AND v.width = ?3",
     )?;
     Ok(stmt
         .query_row(params![id, hash, width], |row| row.get(0))
         .optional()?)
 }
 
-pub fn exists(conn: &Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
+/// Refuses a photo reference (`photoId`) that names no uploaded photo.
+pub fn check_photo(conn: &Connection, photo_id: Option<Option<i64>>) -> Result<(), ApiError> {
+    let Some(Some(id)) = photo_id else {
+        return Ok(());
+    };
+    let exists = conn
         .prepare_cached("SELECT 1 FROM media WHERE id = ?1")?
         .query_row([id], |_| Ok(()))
         .optional()?
-        .is_some())
-}
-
-/// Where a photo is shown, in words for the admin ("Team 2k25: Sample Member 3").
-pub fn uses(conn: &Connection, id: i64) -> Result<Vec<String>, ApiError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT 'Team ' || r.title || ': ' || m.name FROM members m JOIN rosters r ON r.id = m.roster_id WHERE m.photo_id = ?1
-         UNION ALL SELECT (CASE section WHEN 'works' THEN 'Our Works card: ' ELSE 'Performance & Awards card: ' END) || caption
-           FROM cards WHERE photo_id = ?1
-         UNION ALL SELECT 'Gallery: ' || caption FROM gallery_images WHERE photo_id = ?1
-         UNION ALL SELECT 'Support page photo' FROM site_settings WHERE key = 'supportPhoto' AND value = 'media:' || ?1",
-    )?;
-    let uses = stmt
-        .query_map([id], |row| row.get(0))?
-        .collect::<Result<_, _>>()?;
-    Ok(uses)
+        .is_some();
+    if exists {
+        Ok(())
+    } else {
+        Err(ApiError::field("photoId", "no uploaded photo has this id"))
+    }
 }
 
 /// Deletes a photo no page uses; 409 naming the places that still show it.
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let uses = uses(&tx, id)?;
-    if !uses.is_empty() {
+    if let Some(places) = uses(&tx, Some(id))?.remove(&id) {
         return Err(ApiError::Conflict(format!(
             "This photo is still used by: {}",
-            uses.join("; ")
+            places.join("; ")
         )));
     }
     let deleted = tx.execute("DELETE FROM media WHERE id = ?1", [id])? > 0;

@@ -17,7 +17,7 @@ const STEPS: &[Step] = &[
     // Content as data; the default content is seeded here, so once per database and never over edits.
     Step {
         sql: include_str!("migrations/002_site_content.sql"),
-        then: Some(super::site_content::seed),
+        then: Some(super::seed::seed),
     },
 ];
 
@@ -28,16 +28,9 @@ pub fn version(conn: &Connection) -> rusqlite::Result<u32> {
     conn.query_row("PRAGMA user_version", [], |row| row.get(0))
 }
 
-/// What [`migrate`] did: the versions before and after.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Migrated {
-    pub from: u32,
-    pub to: u32,
-}
-
 /// Applies every missing step, each with its version bump in one transaction,
 /// so a failed step leaves the database as it was.
-pub fn migrate(conn: &mut Connection) -> Result<Migrated, String> {
+pub fn migrate(conn: &mut Connection) -> Result<(), String> {
     let from = version(conn).map_err(|e| e.to_string())?;
     if from > LATEST {
         return Err(format!(
@@ -58,5 +51,5 @@ pub fn migrate(conn: &mut Connection) -> Result<Migrated, String> {
             .map_err(|e| e.to_string())?;
         tx.commit().map_err(|e| e.to_string())?;
     }
-    Ok(Migrated { from, to: LATEST })
+    Ok(())
 }

@@ -3,21 +3,108 @@
 //! All SQL of the program lives in this folder.
 
 pub mod backup;
+pub mod cards;
 pub mod certificates;
 pub mod contacts;
+pub mod gallery_images;
 pub mod media;
+pub mod members;
 pub mod migrations;
 pub mod notices;
+pub mod rosters;
+pub mod seed;
 pub mod settings;
-pub mod site_content;
+pub mod site_settings;
 pub mod users;
 
 use crate::error::ApiError;
 use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::Connection;
+use std::cell::Cell;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
-pub type Pool = r2d2::Pool<SqliteConnectionManager>;
+/// The connection pool, and how often each table has been written through it.
+#[derive(Clone)]
+pub struct Pool {
+    connections: r2d2::Pool<SqliteConnectionManager>,
+    versions: Arc<[AtomicU64; Table::COUNT]>,
+}
+
+impl Pool {
+    pub fn get(&self) -> Result<r2d2::PooledConnection<SqliteConnectionManager>, r2d2::Error> {
+        self.connections.get()
+    }
+
+    /// Most connections open at once.
+    pub fn max_size(&self) -> u32 {
+        self.connections.max_size()
+    }
+
+    /// A number that grows whenever one of `tables` is written through this pool: a value built
+    /// from those tables is current exactly while this number stays the same.
+    pub fn version(&self, tables: &[Table]) -> u64 {
+        tables
+            .iter()
+            .map(|table| self.versions[*table as usize].load(Ordering::Acquire))
+            .sum()
+    }
+
+    fn publish(&self, touched: u32) {
+        for (index, version) in self.versions.iter().enumerate() {
+            if touched & (1 << index) != 0 {
+                version.fetch_add(1, Ordering::AcqRel);
+            }
+        }
+    }
+}
+
+/// The tables a cached value can be built from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    Notices,
+    Certificates,
+    SiteSettings,
+    Rosters,
+    Members,
+    Cards,
+    GalleryImages,
+    Media,
+}
+
+impl Table {
+    const COUNT: usize = 8;
+
+    fn named(name: &str) -> Option<Table> {
+        Some(match name {
+            "notices" => Table::Notices,
+            "certificates" => Table::Certificates,
+            "site_settings" => Table::SiteSettings,
+            "rosters" => Table::Rosters,
+            "members" => Table::Members,
+            "cards" => Table::Cards,
+            "gallery_images" => Table::GalleryImages,
+            "media" | "media_variants" => Table::Media,
+            _ => return None,
+        })
+    }
+}
+
+thread_local! {
+    /// The tables the work on this thread has written to, one bit each, as SQLite reports them.
+    static TOUCHED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Notes each row change in [`TOUCHED`]; the change becomes visible to caches when its work ends.
+fn watch_writes(conn: &Connection) {
+    conn.update_hook(Some(|_, _: &str, table: &str, _| {
+        if let Some(table) = Table::named(table) {
+            TOUCHED.with(|touched| touched.set(touched.get() | 1 << table as u32));
+        }
+    }))
+    .ok();
+}
 
 /// Most connections the pool keeps; WAL lets readers run side by side, SQLite serialises writers.
 const POOL_SIZE: u32 = 8;
@@ -77,16 +164,25 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
         .map_err(|err| format!("cannot prepare the database {shown}: {err}"))?;
     drop(conn);
 
-    let manager = SqliteConnectionManager::file(path).with_init(|conn| configure(conn));
-    let pool = Pool::builder()
+    let manager = SqliteConnectionManager::file(path).with_init(|conn| {
+        watch_writes(conn);
+        configure(conn)
+    });
+    let connections = r2d2::Pool::builder()
         .max_size(POOL_SIZE)
         .min_idle(Some(2))
         .build(manager)
         .map_err(|err| format!("cannot open the database {shown}: {err}"))?;
+    let pool = Pool {
+        connections,
+        versions: Arc::new(Default::default()),
+    };
     Ok((pool, notes))
 }
 
 /// Runs `work` with a pooled connection on the blocking thread pool, never on an actix worker.
+/// The tables it wrote get new versions once it is done (committed), so no cache built from them
+/// outlives a write: a write cannot forget to clear a cache, because it never has to.
 pub async fn run<T, F>(pool: &Pool, work: F) -> Result<T, ApiError>
 where
     F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
@@ -95,7 +191,10 @@ where
     let pool = pool.clone();
     actix_web::web::block(move || {
         let mut conn = pool.get()?;
-        work(&mut conn)
+        TOUCHED.with(|touched| touched.set(0));
+        let result = work(&mut conn);
+        pool.publish(TOUCHED.with(Cell::take));
+        result
     })
     .await?
 }
@@ -106,10 +205,48 @@ pub fn ping(conn: &Connection) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// True when `err` is a UNIQUE constraint failure, so the caller can answer 409.
-pub fn is_unique_violation(err: &rusqlite::Error) -> bool {
-    matches!(
-        err,
-        rusqlite::Error::SqliteFailure(e, _) if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
-    )
+/// A UNIQUE constraint failure becomes 409 with `message`; any other error stays what it is.
+/// Use as `.map_err(conflict_if_taken("…"))`.
+pub fn conflict_if_taken(message: &'static str) -> impl Fn(rusqlite::Error) -> ApiError {
+    move |err| match &err {
+        rusqlite::Error::SqliteFailure(e, _)
+            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
+        {
+            ApiError::Conflict(message.into())
+        }
+        _ => err.into(),
+    }
+}
+
+/// Puts a whole list in the given order: `ids_sql` selects the list's ids (scoped by `?1`),
+/// `update_sql` sets one row's position. The order must name exactly the list's ids.
+fn reorder(
+    conn: &mut Connection,
+    ids_sql: &str,
+    update_sql: &str,
+    scope: rusqlite::types::Value,
+    order: &crate::domain::Order,
+) -> Result<(), ApiError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let mut current: Vec<i64> = tx
+        .prepare(ids_sql)?
+        .query_map([&scope], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut wanted = order.ids().to_vec();
+    current.sort_unstable();
+    wanted.sort_unstable();
+    if current != wanted {
+        return Err(ApiError::field(
+            "ids",
+            "must list every item of this list exactly once",
+        ));
+    }
+    {
+        let mut stmt = tx.prepare(update_sql)?;
+        for (position, id) in order.ids().iter().enumerate() {
+            stmt.execute(rusqlite::params![id, position as i64 + 1])?;
+        }
+    }
+    tx.commit()?;
+    Ok(())
 }

@@ -1,4 +1,5 @@
-//! Key/value server settings, such as the generated JWT secret.
+//! The `settings` table: values the server keeps for itself, such as the generated session secret.
+//! (The club's texts are `site_settings`; the command line's options are `config::Config`.)
 
 use rusqlite::Connection;
 

@@ -69,15 +69,7 @@ pub fn insert(
             ],
             from_row,
         )
-        .map_err(|err| unique_to_conflict(err, EMAIL_TAKEN))
-}
-
-fn unique_to_conflict(err: rusqlite::Error, message: &str) -> ApiError {
-    if super::is_unique_violation(&err) {
-        ApiError::Conflict(message.into())
-    } else {
-        err.into()
-    }
+        .map_err(super::conflict_if_taken(EMAIL_TAKEN))
 }
 
 pub fn list(conn: &Connection) -> Result<Vec<User>, ApiError> {
@@ -153,7 +145,7 @@ pub fn update(
             ],
             from_row,
         )
-        .map_err(|err| unique_to_conflict(err, "Another user already has this email"))?;
+        .map_err(super::conflict_if_taken("Another user already has this email"))?;
     tx.commit()?;
     Ok(Some(updated))
 }

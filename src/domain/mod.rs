@@ -2,15 +2,30 @@
 //!
 //! Each type's inner value is private; the only way to get one is its `parse`.
 
-mod content;
-mod inputs;
+mod certificates;
+mod contacts;
+mod members;
+mod notices;
+mod order;
+mod pictures;
+mod rosters;
+mod site_settings;
+mod users;
 mod values;
 
-pub use content::*;
-pub use inputs::*;
+pub use certificates::*;
+pub use contacts::*;
+pub use members::*;
+pub use notices::*;
+pub use order::*;
+pub use pictures::*;
+pub use rosters::*;
+pub use site_settings::*;
+pub use users::*;
 pub use values::*;
 
 use crate::error::{ApiError, FieldErrors};
+use serde::{Deserialize, Deserializer};
 
 /// Collects every bad field of one request so the client learns all of them at once.
 #[derive(Default)]
@@ -37,5 +52,34 @@ impl Checker {
         } else {
             Err(ApiError::Validation(self.errors))
         }
+    }
+}
+
+/// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// Text fields that some clients send as numbers (a year such as `3`).
+fn loose_text(value: Option<NumberOrText>) -> Option<String> {
+    value.map(|value| match value {
+        NumberOrText::Number(number) => number.to_string(),
+        NumberOrText::Text(text) => text,
+    })
+}
+
+/// An empty or null URL means "no link".
+fn optional_url(value: Option<String>) -> Result<Option<HttpUrl>, String> {
+    match value {
+        Some(url) if !url.trim().is_empty() => HttpUrl::parse(Some(url)).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// A photo reference from the client: an uploaded media id, or `null` for none.
+fn photo_id(value: Option<Option<i64>>) -> Result<Option<Option<i64>>, String> {
+    match value {
+        Some(Some(id)) if id <= 0 => Err("must be the id of an uploaded photo".into()),
+        other => Ok(other),
     }
 }

@@ -1,5 +1,6 @@
 //! Registration, login and the current user.
 
+use super::{get, post, Call};
 use crate::auth::extractors::ClientIp;
 use crate::auth::{password, AuthUser};
 use crate::db;
@@ -11,11 +12,13 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-pub fn scope(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/auth/register").route(web::post().to(register)))
-        .service(web::resource("/auth/login").route(web::post().to(login)))
-        .service(web::resource("/auth/user").route(web::get().to(current_user)))
-        .service(web::resource("/auth/password").route(web::post().to(change_password)));
+pub fn calls() -> Vec<Call> {
+    vec![
+        post("/auth/register", register),
+        post("/auth/login", login),
+        get("/auth/user", current_user),
+        post("/auth/password", change_password),
+    ]
 }
 
 /// Same words for an unknown email and a wrong password, so nobody can probe who has an account.
@@ -40,11 +43,7 @@ async fn register(
         return Err(ApiError::Conflict("User Already Exists!".into()));
     }
     state.limits.registrations.record(ip.0);
-    let hash = password::hash(
-        user.password.expose().to_owned(),
-        state.settings.bcrypt_cost,
-    )
-    .await?;
+    let hash = password::hash(user.password.expose().to_owned(), state.config.bcrypt_cost).await?;
     let user = db::run(&state.pool, move |conn| {
         db::users::insert(conn, &user, &hash, false)
     })
@@ -67,7 +66,7 @@ async fn login(
     })
     .await?;
     let (user, hash) = found.map_or((None, None), |(user, hash)| (Some(user), Some(hash)));
-    let matches = password::verify(credentials.password, hash, state.settings.bcrypt_cost).await?;
+    let matches = password::verify(credentials.password, hash, state.config.bcrypt_cost).await?;
     match user {
         Some(user) if matches => {
             let token = state.jwt.issue(user.id, user.token_version)?;
@@ -97,14 +96,14 @@ async fn change_password(
     let change = PasswordChange::parse(body.into_inner())?;
     let id = user.0.id;
     let hash = db::run(&state.pool, move |conn| db::users::password_hash(conn, id)).await?;
-    if !password::verify(change.current, hash, state.settings.bcrypt_cost).await? {
+    if !password::verify(change.current, hash, state.config.bcrypt_cost).await? {
         state.limits.failed_logins.record(ip.0);
         return Err(ApiError::field(
             "currentPassword",
             "is not your current password",
         ));
     }
-    let hash = password::hash(change.new.expose().to_owned(), state.settings.bcrypt_cost).await?;
+    let hash = password::hash(change.new.expose().to_owned(), state.config.bcrypt_cost).await?;
     let version = db::run(&state.pool, move |conn| {
         db::users::set_password(conn, id, &hash)
     })

@@ -1,6 +1,6 @@
-//! Everything outside `/api`: embedded files, and `index.html` for the app's client-side routes.
+//! Everything outside `/api`: embedded files, and `index.html` for the app's client routes —
+//! 200 for a path of the app's route table (or a roster's `/team{slug}`), 404 for any other.
 
-use crate::assets::Asset;
 use crate::state::AppState;
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -20,7 +20,12 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let file = path.trim_start_matches('/');
     if !file.is_empty() && file != "index.html" {
         if let Some(asset) = state.assets.get(file) {
-            return respond(&req, &asset, StatusCode::OK);
+            let cache = if asset.immutable {
+                "public, max-age=31536000, immutable"
+            } else {
+                "no-cache"
+            };
+            return asset.body.respond(&req, StatusCode::OK, cache);
         }
     }
     let status = if is_client_route(path, &state).await {
@@ -29,7 +34,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         StatusCode::NOT_FOUND
     };
     match state.assets.get("index.html") {
-        Some(index) => respond(&req, &index, status),
+        Some(index) => index.body.respond(&req, status, "no-cache"),
         None => HttpResponse::InternalServerError().body("The site was built without its frontend"),
     }
 }
@@ -46,76 +51,59 @@ fn is_traversal(path: &str) -> bool {
             .any(|encoded| lower.contains(encoded))
 }
 
-/// The routes of the React app (SPEC §2) that answer 200; anything else gets the app's 404 page with 404.
 async fn is_client_route(path: &str, state: &AppState) -> bool {
-    let path = if path.len() > 1 {
-        path.trim_end_matches('/')
-    } else {
-        path
+    let path = match path.trim_end_matches('/') {
+        "" | "/index.html" => "/",
+        trimmed => trimmed,
     };
-    let segments: Vec<&str> = path.split('/').skip(1).collect();
-    let is_id = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    match segments.as_slice() {
-        [""]
-        | ["index.html"]
-        | ["support"]
-        | ["team"]
-        | ["gallery"]
-        | ["notice"]
-        | ["contact"]
-        | ["form"]
-        | ["signup"]
-        | ["login"]
-        | ["logout"]
-        | ["verify"]
-        | ["admin"] => true,
-        ["admin", "users" | "contacts" | "notices" | "certificates"] => true,
-        ["admin", "users" | "servicelist", id] | ["admin", "users" | "servicelist", id, "edit"] => {
-            is_id(id)
-        }
-        ["admin", "team" | "cards" | "gallery" | "settings" | "photos"] | ["account"] => true,
-        [page] => match page.strip_prefix("team") {
-            Some(slug) => state
-                .content
-                .document(&state.pool)
-                .await
-                .is_ok_and(|doc| doc.has_team_page(slug)),
-            None => false,
-        },
+    if state
+        .assets
+        .routes()
+        .iter()
+        .any(|pattern| matches(pattern, path))
+    {
+        return true;
+    }
+    match path.strip_prefix("/team") {
+        Some(slug) if !slug.contains('/') => state
+            .content
+            .get(&state.pool)
+            .await
+            .is_ok_and(|content| content.has_team_page(slug)),
         _ => false,
     }
 }
 
-fn respond(req: &HttpRequest, asset: &Asset, status: StatusCode) -> HttpResponse {
-    let accept = req
-        .headers()
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let variant = asset.variant(accept);
-    let cache = if asset.immutable {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
-    let etag = variant.etag.to_str().unwrap_or_default();
-    let not_modified = status == StatusCode::OK && super::etag_matches(req, etag);
-    let mut response = HttpResponse::build(if not_modified {
-        StatusCode::NOT_MODIFIED
-    } else {
-        status
-    });
-    response
-        .insert_header((header::ETAG, variant.etag.clone()))
-        .insert_header((header::CACHE_CONTROL, cache))
-        .insert_header((header::VARY, "Accept-Encoding"));
-    if not_modified {
-        return response.finish();
+/// Whether `path` fits a route pattern; a `:param` segment stands for an id (digits).
+fn matches(pattern: &str, path: &str) -> bool {
+    let mut wanted = pattern.split('/');
+    let mut given = path.split('/');
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return true,
+            (Some(w), Some(g)) if w.starts_with(':') => {
+                if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
+                    return false;
+                }
+            }
+            (Some(w), Some(g)) if w == g => {}
+            _ => return false,
+        }
     }
-    if let Some(encoding) = variant.encoding {
-        response.insert_header((header::CONTENT_ENCODING, encoding));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn patterns_match_their_paths_and_ids_only() {
+        assert!(matches("/", "/"));
+        assert!(matches("/support", "/support"));
+        assert!(matches("/admin/users/:id/edit", "/admin/users/12/edit"));
+        assert!(!matches("/admin/users/:id/edit", "/admin/users/x/edit"));
+        assert!(!matches("/admin/users/:id", "/admin/users/12/edit"));
+        assert!(!matches("/support", "/support/more"));
+        assert!(!matches("/", "/support"));
     }
-    response
-        .insert_header((header::CONTENT_TYPE, asset.content_type.clone()))
-        .body(variant.body.clone())
 }

@@ -1,26 +1,24 @@
 //! Admin management of users.
 
+use super::{delete, get, patch, Call, PathId, Record};
 use crate::auth::AdminUser;
-use crate::db;
-use crate::domain::{Id, UserUpdate, UserUpdateRequest};
+use crate::db::{self, users::User};
+use crate::domain::{UserUpdate, UserUpdateRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
-pub fn scope(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/admin/users").route(web::get().to(list)))
-        .service(web::resource("/admin/users/{id}").route(web::get().to(get)))
-        .service(web::resource("/admin/users/update/{id}").route(web::patch().to(update)))
-        .service(web::resource("/admin/users/delete/{id}").route(web::delete().to(delete)));
+pub fn calls() -> Vec<Call> {
+    vec![
+        get("/admin/users", list),
+        get("/admin/users/{id}", find),
+        patch("/admin/users/update/{id}", update),
+        delete("/admin/users/delete/{id}", remove),
+    ]
 }
 
-const NOT_FOUND: &str = "User not found";
-
-fn user_id(path: &str) -> Result<i64, ApiError> {
-    Id::parse(path)
-        .map(Id::get)
-        .ok_or(ApiError::NotFound(NOT_FOUND))
+impl Record for User {
+    const NOT_FOUND: &'static str = "User not found";
 }
 
 async fn list(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -28,40 +26,34 @@ async fn list(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, 
     Ok(HttpResponse::Ok().json(users))
 }
 
-async fn get(
+async fn find(
     _: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    id: PathId<User>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = user_id(&path)?;
-    let user = db::run(&state.pool, move |conn| db::users::find(conn, id)).await?;
-    Ok(HttpResponse::Ok().json(user.ok_or(ApiError::NotFound(NOT_FOUND))?))
+    let user = db::run(&state.pool, move |conn| db::users::find(conn, id.get())).await?;
+    Ok(HttpResponse::Ok().json(id.found(user)?))
 }
 
 async fn update(
     _: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    id: PathId<User>,
     body: web::Json<UserUpdateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = user_id(&path)?;
     let change = UserUpdate::parse(body.into_inner())?;
     let user = db::run(&state.pool, move |conn| {
-        db::users::update(conn, id, &change)
+        db::users::update(conn, id.get(), &change)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(user.ok_or(ApiError::NotFound(NOT_FOUND))?))
+    Ok(HttpResponse::Ok().json(id.found(user)?))
 }
 
-async fn delete(
+async fn remove(
     _: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    id: PathId<User>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = user_id(&path)?;
-    if db::run(&state.pool, move |conn| db::users::delete(conn, id)).await? {
-        Ok(HttpResponse::Ok().json(json!({ "msg": "User has been deleted" })))
-    } else {
-        Err(ApiError::NotFound(NOT_FOUND))
-    }
+    let deleted = db::run(&state.pool, move |conn| db::users::delete(conn, id.get())).await?;
+    id.done(deleted, "User has been deleted")
 }

@@ -136,11 +136,11 @@ fn the_jwt_secret_is_kept_in_the_database_so_tokens_survive_a_restart() {
     let app = spawn_app();
     let (_, token) = app.register("restart@example.org");
     let pool = jyoti::db::open(&app.dir.path().join("jyoti.db")).unwrap();
-    let settings = jyoti::state::Settings {
+    let config = jyoti::config::Config {
         bcrypt_cost: 10,
         ..Default::default()
     };
-    let restarted = jyoti::startup::state(pool, settings).unwrap();
+    let restarted = jyoti::startup::state(pool, config).unwrap();
     assert!(restarted.jwt.verify(&token).is_some());
 }
 

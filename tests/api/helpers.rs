@@ -2,8 +2,9 @@
 
 pub use crate::support::{Request, Response};
 use actix_web::web;
+use jyoti::config::Config;
 use jyoti::db;
-use jyoti::state::{AppState, Settings};
+use jyoti::state::AppState;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::mpsc;
@@ -19,16 +20,16 @@ pub struct TestApp {
 pub const TEST_BCRYPT_COST: u32 = 10;
 
 pub fn spawn_app() -> TestApp {
-    spawn_app_with(Settings {
+    spawn_app_with(Config {
         bcrypt_cost: TEST_BCRYPT_COST,
-        ..Settings::default()
+        ..Config::default()
     })
 }
 
-pub fn spawn_app_with(settings: Settings) -> TestApp {
+pub fn spawn_app_with(config: Config) -> TestApp {
     let dir = tempfile::tempdir().expect("a temp dir");
     let pool = db::open(&dir.path().join("jyoti.db")).expect("open the test database");
-    let state = jyoti::startup::state(pool, settings).expect("build the app state");
+    let state = jyoti::startup::state(pool, config).expect("build the app state");
     let (tx, rx) = mpsc::channel();
     let server_state = state.clone();
     std::thread::spawn(move || {

@@ -1,7 +1,7 @@
 //! Rate limits, body size, malformed JSON and hostile text.
 
 use crate::helpers::{contact, spawn_app, spawn_app_with, TEST_BCRYPT_COST};
-use jyoti::state::Settings;
+use jyoti::config::Config;
 use serde_json::json;
 
 #[test]
@@ -80,7 +80,7 @@ fn registrations_are_limited_to_twenty_an_hour() {
 
 #[test]
 fn forwarded_addresses_count_only_behind_a_trusted_proxy() {
-    let trusting = spawn_app_with(Settings {
+    let trusting = spawn_app_with(Config {
         bcrypt_cost: TEST_BCRYPT_COST,
         trust_proxy: true,
         rate_limit: true,
@@ -119,7 +119,7 @@ fn forwarded_addresses_count_only_behind_a_trusted_proxy() {
 
 #[test]
 fn no_rate_limit_turns_every_limit_off() {
-    let app = spawn_app_with(Settings {
+    let app = spawn_app_with(Config {
         bcrypt_cost: TEST_BCRYPT_COST,
         trust_proxy: false,
         rate_limit: false,

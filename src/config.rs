@@ -1,0 +1,20 @@
+//! How this server runs, from the command line: bcrypt cost, proxy trust, rate limits.
+//! (Not the club's site settings, nor the server's stored `settings` such as its secret.)
+
+/// The running server's options with their defaults (DESIGN §5); `serve` fills them from the command line.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bcrypt_cost: u32,
+    pub trust_proxy: bool,
+    pub rate_limit: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bcrypt_cost: 12,
+            trust_proxy: false,
+            rate_limit: true,
+        }
+    }
+}

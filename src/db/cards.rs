@@ -1,0 +1,82 @@
+//! The `cards` table: the home page's two carousels, "Our Works" and "Performance & Awards".
+
+use crate::domain::{Order, PictureInput, Section};
+use crate::error::ApiError;
+use rusqlite::{params, Connection, Row};
+
+pub struct Card {
+    pub id: i64,
+    pub section: String,
+    pub caption: String,
+    pub photo_id: Option<i64>,
+    /// A shipped drawing, for sample cards without an uploaded photo.
+    pub art: Option<String>,
+}
+
+fn from_row(row: &Row) -> rusqlite::Result<Card> {
+    Ok(Card {
+        id: row.get(0)?,
+        section: row.get(1)?,
+        caption: row.get(2)?,
+        photo_id: row.get(3)?,
+        art: row.get(4)?,
+    })
+}
+
+/// Both carousels' cards, each in its order.
+pub fn list(conn: &Connection) -> Result<Vec<Card>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, section, caption, photo_id, art FROM cards ORDER BY sort_order, id",
+    )?;
+    let cards = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    Ok(cards)
+}
+
+/// Adds a card at the end of its carousel (the input names one: cards are parsed with a section).
+pub fn insert(conn: &Connection, input: &PictureInput) -> Result<i64, ApiError> {
+    super::media::check_photo(conn, input.photo_id)?;
+    Ok(conn.query_row(
+        "INSERT INTO cards (section, sort_order, caption, photo_id)
+         VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM cards WHERE section = ?1), ?2, ?3)
+         RETURNING id",
+        params![
+            input.section.map(Section::as_str),
+            input.caption,
+            input.photo_id.flatten()
+        ],
+        |row| row.get(0),
+    )?)
+}
+
+pub fn update(conn: &Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
+    super::media::check_photo(conn, input.photo_id)?;
+    let changed = conn.execute(
+        "UPDATE cards SET caption = coalesce(?2, caption), section = coalesce(?3, section),
+            photo_id = CASE WHEN ?4 THEN ?5 ELSE photo_id END,
+            art = CASE WHEN ?4 THEN NULL ELSE art END
+         WHERE id = ?1",
+        params![
+            id,
+            input.caption,
+            input.section.map(Section::as_str),
+            input.photo_id.is_some(),
+            input.photo_id.flatten()
+        ],
+    )?;
+    Ok(changed > 0)
+}
+
+pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+    Ok(conn.execute("DELETE FROM cards WHERE id = ?1", [id])? > 0)
+}
+
+/// Puts one carousel's cards in the given order.
+pub fn reorder(conn: &mut Connection, section: Section, order: &Order) -> Result<(), ApiError> {
+    super::reorder(
+        conn,
+        "SELECT id FROM cards WHERE section = ?1",
+        "UPDATE cards SET sort_order = ?2 WHERE id = ?1",
+        rusqlite::types::Value::Text(section.as_str().to_owned()),
+        order,
+    )
+}

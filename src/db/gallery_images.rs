@@ -1,0 +1,73 @@
+//! The `gallery_images` table: the photos of the `/gallery` page.
+
+use crate::domain::{Order, PictureInput};
+use crate::error::ApiError;
+use rusqlite::{params, Connection, Row};
+
+pub struct GalleryImage {
+    pub id: i64,
+    pub caption: String,
+    pub photo_id: Option<i64>,
+    /// A shipped drawing, for sample images without an uploaded photo.
+    pub art: Option<String>,
+}
+
+fn from_row(row: &Row) -> rusqlite::Result<GalleryImage> {
+    Ok(GalleryImage {
+        id: row.get(0)?,
+        caption: row.get(1)?,
+        photo_id: row.get(2)?,
+        art: row.get(3)?,
+    })
+}
+
+/// In the order admins set.
+pub fn list(conn: &Connection) -> Result<Vec<GalleryImage>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, caption, photo_id, art FROM gallery_images ORDER BY sort_order, id",
+    )?;
+    let images = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    Ok(images)
+}
+
+/// Adds an image at the end of the gallery.
+pub fn insert(conn: &Connection, input: &PictureInput) -> Result<i64, ApiError> {
+    super::media::check_photo(conn, input.photo_id)?;
+    Ok(conn.query_row(
+        "INSERT INTO gallery_images (sort_order, caption, photo_id)
+         VALUES ((SELECT coalesce(max(sort_order), 0) + 1 FROM gallery_images), ?1, ?2) RETURNING id",
+        params![input.caption, input.photo_id.flatten()],
+        |row| row.get(0),
+    )?)
+}
+
+pub fn update(conn: &Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
+    super::media::check_photo(conn, input.photo_id)?;
+    let changed = conn.execute(
+        "UPDATE gallery_images SET caption = coalesce(?2, caption),
+            photo_id = CASE WHEN ?3 THEN ?4 ELSE photo_id END,
+            art = CASE WHEN ?3 THEN NULL ELSE art END
+         WHERE id = ?1",
+        params![
+            id,
+            input.caption,
+            input.photo_id.is_some(),
+            input.photo_id.flatten()
+        ],
+    )?;
+    Ok(changed > 0)
+}
+
+pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+    Ok(conn.execute("DELETE FROM gallery_images WHERE id = ?1", [id])? > 0)
+}
+
+pub fn reorder(conn: &mut Connection, order: &Order) -> Result<(), ApiError> {
+    super::reorder(
+        conn,
+        "SELECT id FROM gallery_images WHERE ?1 IS NULL",
+        "UPDATE gallery_images SET sort_order = ?2 WHERE id = ?1",
+        rusqlite::types::Value::Null,
+        order,
+    )
+}

@@ -1,0 +1,109 @@
+//! The `members` table: the people on a roster, in the order admins set.
+
+use crate::domain::{HttpUrl, MemberInput, Order};
+use crate::error::ApiError;
+use rusqlite::{params, Connection, Row};
+
+pub struct Member {
+    pub id: i64,
+    pub roster_id: i64,
+    pub name: String,
+    pub department: String,
+    pub year: String,
+    pub position: String,
+    pub photo_id: Option<i64>,
+    /// A shipped drawing, for sample members without an uploaded photo.
+    pub art: Option<String>,
+    pub link: Option<String>,
+}
+
+fn from_row(row: &Row) -> rusqlite::Result<Member> {
+    Ok(Member {
+        id: row.get(0)?,
+        roster_id: row.get(1)?,
+        name: row.get(2)?,
+        department: row.get(3)?,
+        year: row.get(4)?,
+        position: row.get(5)?,
+        photo_id: row.get(6)?,
+        art: row.get(7)?,
+        link: row.get(8)?,
+    })
+}
+
+/// Every roster's members, each roster's in its order.
+pub fn list(conn: &Connection) -> Result<Vec<Member>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, roster_id, name, department, year, position, photo_id, art, link
+         FROM members ORDER BY sort_order, id",
+    )?;
+    let members = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    Ok(members)
+}
+
+fn link(input: &MemberInput) -> Option<&str> {
+    input
+        .link
+        .as_ref()
+        .and_then(|link| link.as_ref().map(HttpUrl::as_str))
+}
+
+/// Adds a member at the end of an existing roster (the caller checks that it exists).
+pub fn insert(conn: &Connection, roster_id: i64, input: &MemberInput) -> Result<i64, ApiError> {
+    super::media::check_photo(conn, input.photo_id)?;
+    Ok(conn.query_row(
+        "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, link)
+         VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM members WHERE roster_id = ?1),
+                 ?2, coalesce(?3, ''), coalesce(?4, ''), coalesce(?5, ''), ?6, ?7)
+         RETURNING id",
+        params![
+            roster_id,
+            input.name,
+            input.department,
+            input.year,
+            input.position,
+            input.photo_id.flatten(),
+            link(input)
+        ],
+        |row| row.get(0),
+    )?)
+}
+
+pub fn update(conn: &Connection, id: i64, input: &MemberInput) -> Result<bool, ApiError> {
+    super::media::check_photo(conn, input.photo_id)?;
+    let changed = conn.execute(
+        "UPDATE members SET name = coalesce(?2, name), department = coalesce(?3, department),
+            year = coalesce(?4, year), position = coalesce(?5, position),
+            photo_id = CASE WHEN ?6 THEN ?7 ELSE photo_id END,
+            art = CASE WHEN ?6 THEN NULL ELSE art END,
+            link = CASE WHEN ?8 THEN ?9 ELSE link END
+         WHERE id = ?1",
+        params![
+            id,
+            input.name,
+            input.department,
+            input.year,
+            input.position,
+            input.photo_id.is_some(),
+            input.photo_id.flatten(),
+            input.link.is_some(),
+            link(input)
+        ],
+    )?;
+    Ok(changed > 0)
+}
+
+pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+    Ok(conn.execute("DELETE FROM members WHERE id = ?1", [id])? > 0)
+}
+
+/// Puts one roster's members in the given order.
+pub fn reorder(conn: &mut Connection, roster_id: i64, order: &Order) -> Result<(), ApiError> {
+    super::reorder(
+        conn,
+        "SELECT id FROM members WHERE roster_id = ?1",
+        "UPDATE members SET sort_order = ?2 WHERE id = ?1",
+        rusqlite::types::Value::Integer(roster_id),
+        order,
+    )
+}

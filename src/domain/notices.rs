@@ -1,0 +1,80 @@
+//! A notice to create or change.
+
+use super::values::*;
+use super::{optional_url, present, Checker};
+use crate::error::ApiError;
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoticeRequest {
+    #[serde(default, deserialize_with = "present")]
+    url: Option<Option<String>>,
+    title: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    date: Option<Option<String>>,
+}
+
+/// An empty or null date means "today" on create.
+fn optional_date(value: Option<String>) -> Result<Option<IsoDate>, String> {
+    match value {
+        Some(date) if !date.trim().is_empty() => IsoDate::parse(date.trim()).map(Some),
+        _ => Ok(None),
+    }
+}
+
+pub struct NewNotice {
+    pub url: Option<HttpUrl>,
+    pub title: String,
+    /// `None`: the day it is stored.
+    pub date: Option<IsoDate>,
+}
+
+impl NewNotice {
+    pub fn parse(request: NoticeRequest) -> Result<NewNotice, ApiError> {
+        let mut check = Checker::default();
+        let url = check.check("url", optional_url(request.url.flatten()));
+        let title = check.check("title", line(request.title, 200, true));
+        let date = check.check("date", optional_date(request.date.flatten()));
+        check.finish(|| {
+            Some(NewNotice {
+                url: url?,
+                title: title?,
+                date: date?,
+            })
+        })
+    }
+}
+
+/// A change to a notice; `None` leaves that field as it is, `Some(None)` url removes the link.
+pub struct NoticeUpdate {
+    pub url: Option<Option<HttpUrl>>,
+    pub title: Option<String>,
+    pub date: Option<IsoDate>,
+}
+
+impl NoticeUpdate {
+    pub fn parse(request: NoticeRequest) -> Result<NoticeUpdate, ApiError> {
+        let mut check = Checker::default();
+        let url = match request.url {
+            None => Some(None),
+            Some(url) => check.check("url", optional_url(url)).map(Some),
+        };
+        let title = match request.title {
+            None => Some(None),
+            title => check.check("title", line(title, 200, true)).map(Some),
+        };
+        let date = match request.date {
+            None | Some(None) => Some(None),
+            Some(Some(date)) if date.trim().is_empty() => Some(None),
+            Some(Some(date)) => check.check("date", IsoDate::parse(date.trim())).map(Some),
+        };
+        check.finish(|| {
+            Some(NoticeUpdate {
+                url: url?,
+                title: title?,
+                date: date?,
+            })
+        })
+    }
+}

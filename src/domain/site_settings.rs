@@ -1,0 +1,92 @@
+//! Changes to the site settings: the club's texts and details, each key with its own rule.
+
+use super::values::*;
+use crate::error::ApiError;
+use std::collections::BTreeMap;
+
+/// How each site setting is checked.
+#[derive(Clone, Copy)]
+enum SettingKind {
+    Line(usize),
+    Text(usize),
+    Url,
+    Email,
+    Photo,
+}
+
+/// Every setting the site knows, with its rule; anything else is refused.
+const SETTINGS: &[(&str, SettingKind)] = &[
+    ("heroTitle", SettingKind::Line(200)),
+    ("heroText", SettingKind::Text(2000)),
+    ("donationAccount", SettingKind::Line(100)),
+    ("donationIfsc", SettingKind::Line(50)),
+    ("donationBranch", SettingKind::Line(100)),
+    ("donationAppeal", SettingKind::Text(2000)),
+    ("supportPhoto", SettingKind::Photo),
+    ("address", SettingKind::Text(300)),
+    ("contactEmail", SettingKind::Email),
+    ("linkedin", SettingKind::Url),
+    ("facebook", SettingKind::Url),
+    ("instagram", SettingKind::Url),
+    ("presidentName", SettingKind::Line(100)),
+    ("presidentMessage", SettingKind::Text(2000)),
+    ("galleryMoreUrl", SettingKind::Url),
+    ("makersCredit", SettingKind::Line(200)),
+];
+
+pub fn site_setting_keys() -> impl Iterator<Item = &'static str> {
+    SETTINGS.iter().map(|(key, _)| *key)
+}
+
+/// Changed settings, each checked by its rule. `supportPhoto` takes a media id and is stored as `media:ID`.
+pub struct SiteSettingsPatch(pub Vec<(&'static str, String)>);
+
+impl SiteSettingsPatch {
+    pub fn parse(
+        request: BTreeMap<String, serde_json::Value>,
+    ) -> Result<SiteSettingsPatch, ApiError> {
+        let mut errors = crate::error::FieldErrors::new();
+        let mut changes = Vec::new();
+        for (key, value) in request {
+            let Some((name, kind)) = SETTINGS.iter().find(|(name, _)| *name == key) else {
+                return Err(ApiError::BadRequest(format!("unknown setting `{key}`")));
+            };
+            let text = match (&value, kind) {
+                (serde_json::Value::Number(n), SettingKind::Photo) => {
+                    n.as_i64().filter(|id| *id > 0).map(|id| id.to_string())
+                }
+                (serde_json::Value::String(s), _) => Some(s.clone()),
+                _ => None,
+            };
+            let parsed = match (text, kind) {
+                (None, SettingKind::Photo) => {
+                    Err("must be the id of an uploaded photo".to_string())
+                }
+                (None, _) => Err("must be text".to_string()),
+                (Some(text), SettingKind::Line(max)) => line(Some(text), *max, true),
+                (Some(text), SettingKind::Text(max)) => super::values::text(Some(text), *max, true),
+                (Some(text), SettingKind::Url) => {
+                    HttpUrl::parse(Some(text)).map(|u| u.as_str().to_owned())
+                }
+                (Some(text), SettingKind::Email) => {
+                    Email::parse(Some(text)).map(|e| e.as_str().to_owned())
+                }
+                (Some(text), SettingKind::Photo) => match text.parse::<i64>() {
+                    Ok(id) if id > 0 => Ok(format!("media:{id}")),
+                    _ => Err("must be the id of an uploaded photo".to_string()),
+                },
+            };
+            match parsed {
+                Ok(value) => changes.push((*name, value)),
+                Err(why) => {
+                    errors.insert((*name).to_owned(), why);
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(SiteSettingsPatch(changes))
+        } else {
+            Err(ApiError::Validation(errors))
+        }
+    }
+}

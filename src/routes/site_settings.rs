@@ -1,0 +1,27 @@
+//! Admin editing of the site settings: the club's texts and details.
+
+use super::{message, patch, Call};
+use crate::auth::AdminUser;
+use crate::db;
+use crate::domain::SiteSettingsPatch;
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use std::collections::BTreeMap;
+
+pub fn calls() -> Vec<Call> {
+    vec![patch("/admin/settings", update)]
+}
+
+async fn update(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<BTreeMap<String, serde_json::Value>>,
+) -> Result<HttpResponse, ApiError> {
+    let patch = SiteSettingsPatch::parse(body.into_inner())?;
+    db::run(&state.pool, move |conn| {
+        db::site_settings::update(conn, &patch)
+    })
+    .await?;
+    Ok(message("Updated Successfully"))
+}
