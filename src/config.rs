@@ -2,7 +2,7 @@
 //! (Not the club's site settings, nor the server's stored `settings` such as its secret.)
 
 /// The running server's options with their defaults (DESIGN §5); `serve` fills them from the command line.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Config {
     pub bcrypt_cost: u32,
     pub trust_proxy: bool,

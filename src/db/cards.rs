@@ -2,25 +2,17 @@
 
 use crate::domain::{Order, PictureInput, Section};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, Row};
+use rusqlite::{params, Connection};
 
-pub struct Card {
-    pub id: i64,
-    pub section: String,
-    pub caption: String,
-    pub photo_id: Option<i64>,
-    /// A shipped drawing, for sample cards without an uploaded photo.
-    pub art: Option<String>,
-}
-
-fn from_row(row: &Row) -> rusqlite::Result<Card> {
-    Ok(Card {
-        id: row.get(0)?,
-        section: row.get(1)?,
-        caption: row.get(2)?,
-        photo_id: row.get(3)?,
-        art: row.get(4)?,
-    })
+super::row! {
+    pub struct Card {
+        pub id: i64,
+        pub section: String,
+        pub caption: String,
+        pub photo_id: Option<i64>,
+        /// A shipped drawing, for sample cards without an uploaded photo.
+        pub art: Option<String>,
+    }
 }
 
 /// Both carousels' cards, each in its order.
@@ -28,12 +20,14 @@ pub fn list(conn: &Connection) -> Result<Vec<Card>, ApiError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, section, caption, photo_id, art FROM cards ORDER BY sort_order, id",
     )?;
-    let cards = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    let cards = stmt
+        .query_map([], Card::from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(cards)
 }
 
 /// Adds a card at the end of its carousel (the input names one: cards are parsed with a section).
-pub fn insert(conn: &Connection, input: &PictureInput) -> Result<i64, ApiError> {
+pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
     super::media::check_photo(conn, input.photo_id)?;
     Ok(conn.query_row(
         "INSERT INTO cards (section, sort_order, caption, photo_id)
@@ -48,7 +42,7 @@ pub fn insert(conn: &Connection, input: &PictureInput) -> Result<i64, ApiError> 
     )?)
 }
 
-pub fn update(conn: &Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
+pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
     super::media::check_photo(conn, input.photo_id)?;
     let changed = conn.execute(
         "UPDATE cards SET caption = coalesce(?2, caption), section = coalesce(?3, section),
@@ -66,7 +60,7 @@ pub fn update(conn: &Connection, id: i64, input: &PictureInput) -> Result<bool, 
     Ok(changed > 0)
 }
 
-pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     Ok(conn.execute("DELETE FROM cards WHERE id = ?1", [id])? > 0)
 }
 

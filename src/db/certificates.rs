@@ -2,29 +2,23 @@
 
 use crate::domain::NewCertificate;
 use crate::error::ApiError;
-use rusqlite::{params, Connection, Row};
+use rusqlite::{params, Connection};
 use serde::Serialize;
 use std::collections::HashMap;
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Certificate {
-    #[serde(rename = "_id")]
-    pub id: i64,
-    pub name: String,
-    pub certinumber: i64,
-}
-
-fn from_row(row: &Row) -> rusqlite::Result<Certificate> {
-    Ok(Certificate {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        certinumber: row.get(2)?,
-    })
+super::row! {
+    #[derive(Debug, Serialize)]
+    pub struct Certificate {
+        #[serde(rename = "_id")]
+        pub id: i64,
+        pub name: String,
+        pub certinumber: i64,
+    }
 }
 
 pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certificate, ApiError> {
     conn.prepare_cached("INSERT INTO certificates (name, certinumber) VALUES (?1, ?2) RETURNING id, name, certinumber")?
-        .query_row(params![certificate.name, certificate.certinumber.get()], from_row)
+        .query_row(params![certificate.name, certificate.certinumber.get()], Certificate::from_row)
         .map_err(super::conflict_if_taken(
             "A certificate with this number already exists",
         ))
@@ -34,7 +28,9 @@ pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certifi
 pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
     let mut stmt =
         conn.prepare_cached("SELECT id, name, certinumber FROM certificates ORDER BY certinumber")?;
-    let certificates = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    let certificates = stmt
+        .query_map([], Certificate::from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(certificates)
 }
 
@@ -47,7 +43,7 @@ pub fn names(conn: &Connection) -> Result<HashMap<i64, String>, ApiError> {
     Ok(names)
 }
 
-pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     Ok(conn
         .prepare_cached("DELETE FROM certificates WHERE id = ?1")?
         .execute([id])?

@@ -2,23 +2,16 @@
 
 use crate::domain::{Order, PictureInput};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, Row};
+use rusqlite::{params, Connection};
 
-pub struct GalleryImage {
-    pub id: i64,
-    pub caption: String,
-    pub photo_id: Option<i64>,
-    /// A shipped drawing, for sample images without an uploaded photo.
-    pub art: Option<String>,
-}
-
-fn from_row(row: &Row) -> rusqlite::Result<GalleryImage> {
-    Ok(GalleryImage {
-        id: row.get(0)?,
-        caption: row.get(1)?,
-        photo_id: row.get(2)?,
-        art: row.get(3)?,
-    })
+super::row! {
+    pub struct GalleryImage {
+        pub id: i64,
+        pub caption: String,
+        pub photo_id: Option<i64>,
+        /// A shipped drawing, for sample images without an uploaded photo.
+        pub art: Option<String>,
+    }
 }
 
 /// In the order admins set.
@@ -26,12 +19,14 @@ pub fn list(conn: &Connection) -> Result<Vec<GalleryImage>, ApiError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, caption, photo_id, art FROM gallery_images ORDER BY sort_order, id",
     )?;
-    let images = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    let images = stmt
+        .query_map([], GalleryImage::from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(images)
 }
 
 /// Adds an image at the end of the gallery.
-pub fn insert(conn: &Connection, input: &PictureInput) -> Result<i64, ApiError> {
+pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
     super::media::check_photo(conn, input.photo_id)?;
     Ok(conn.query_row(
         "INSERT INTO gallery_images (sort_order, caption, photo_id)
@@ -41,7 +36,7 @@ pub fn insert(conn: &Connection, input: &PictureInput) -> Result<i64, ApiError> 
     )?)
 }
 
-pub fn update(conn: &Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
+pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
     super::media::check_photo(conn, input.photo_id)?;
     let changed = conn.execute(
         "UPDATE gallery_images SET caption = coalesce(?2, caption),
@@ -58,7 +53,7 @@ pub fn update(conn: &Connection, id: i64, input: &PictureInput) -> Result<bool, 
     Ok(changed > 0)
 }
 
-pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     Ok(conn.execute("DELETE FROM gallery_images WHERE id = ?1", [id])? > 0)
 }
 

@@ -13,7 +13,7 @@ pub struct Variant {
 }
 
 /// What a page needs to show a photo: its URLs and sizes, never its bytes.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Media {
     pub id: i64,
     pub hash: String,
@@ -23,7 +23,7 @@ pub struct Media {
 }
 
 /// A photo as the pages show it: an uploaded photo's variants, or one of our shipped drawings.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct Photo {
     pub src: String,
     pub width: u32,

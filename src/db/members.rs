@@ -2,33 +2,21 @@
 
 use crate::domain::{HttpUrl, MemberInput, Order};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, Row};
+use rusqlite::{params, Connection};
 
-pub struct Member {
-    pub id: i64,
-    pub roster_id: i64,
-    pub name: String,
-    pub department: String,
-    pub year: String,
-    pub position: String,
-    pub photo_id: Option<i64>,
-    /// A shipped drawing, for sample members without an uploaded photo.
-    pub art: Option<String>,
-    pub link: Option<String>,
-}
-
-fn from_row(row: &Row) -> rusqlite::Result<Member> {
-    Ok(Member {
-        id: row.get(0)?,
-        roster_id: row.get(1)?,
-        name: row.get(2)?,
-        department: row.get(3)?,
-        year: row.get(4)?,
-        position: row.get(5)?,
-        photo_id: row.get(6)?,
-        art: row.get(7)?,
-        link: row.get(8)?,
-    })
+super::row! {
+    pub struct Member {
+        pub id: i64,
+        pub roster_id: i64,
+        pub name: String,
+        pub department: String,
+        pub year: String,
+        pub position: String,
+        pub photo_id: Option<i64>,
+        /// A shipped drawing, for sample members without an uploaded photo.
+        pub art: Option<String>,
+        pub link: Option<String>,
+    }
 }
 
 /// Every roster's members, each roster's in its order.
@@ -37,7 +25,9 @@ pub fn list(conn: &Connection) -> Result<Vec<Member>, ApiError> {
         "SELECT id, roster_id, name, department, year, position, photo_id, art, link
          FROM members ORDER BY sort_order, id",
     )?;
-    let members = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    let members = stmt
+        .query_map([], Member::from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(members)
 }
 
@@ -69,7 +59,7 @@ pub fn insert(conn: &Connection, roster_id: i64, input: &MemberInput) -> Result<
     )?)
 }
 
-pub fn update(conn: &Connection, id: i64, input: &MemberInput) -> Result<bool, ApiError> {
+pub fn update(conn: &mut Connection, id: i64, input: &MemberInput) -> Result<bool, ApiError> {
     super::media::check_photo(conn, input.photo_id)?;
     let changed = conn.execute(
         "UPDATE members SET name = coalesce(?2, name), department = coalesce(?3, department),
@@ -93,7 +83,7 @@ pub fn update(conn: &Connection, id: i64, input: &MemberInput) -> Result<bool, A
     Ok(changed > 0)
 }
 
-pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     Ok(conn.execute("DELETE FROM members WHERE id = ?1", [id])? > 0)
 }
 

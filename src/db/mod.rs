@@ -2,6 +2,22 @@
 //!
 //! All SQL of the program lives in this folder.
 
+/// A row type read from the columns of its fields' names (a query renames a column with `AS`
+/// where the field's name differs): the struct, and its `from_row` for `query_row`/`query_map`.
+macro_rules! row {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        pub struct $name { $($(#[$field_meta])* pub $field: $ty,)* }
+
+        impl $name {
+            fn from_row(row: &rusqlite::Row) -> rusqlite::Result<$name> {
+                Ok($name { $($field: row.get(stringify!($field))?,)* })
+            }
+        }
+    };
+}
+use row;
+
 pub mod backup;
 pub mod cards;
 pub mod certificates;
@@ -61,7 +77,7 @@ impl Pool {
 }
 
 /// The tables a cached value can be built from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Table {
     Notices,
     Certificates,

@@ -2,31 +2,24 @@
 
 use crate::domain::{HttpUrl, IsoDate, NewNotice, NoticeUpdate};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Notice {
-    #[serde(rename = "_id")]
-    pub id: i64,
-    pub url: Option<String>,
-    pub title: String,
-    pub date: String,
+super::row! {
+    #[derive(Debug, Serialize)]
+    pub struct Notice {
+        #[serde(rename = "_id")]
+        pub id: i64,
+        pub url: Option<String>,
+        pub title: String,
+        pub date: String,
+    }
 }
 
 macro_rules! columns {
     () => {
         "id, url, title, date"
     };
-}
-
-fn from_row(row: &Row) -> rusqlite::Result<Notice> {
-    Ok(Notice {
-        id: row.get(0)?,
-        url: row.get(1)?,
-        title: row.get(2)?,
-        date: row.get(3)?,
-    })
 }
 
 pub fn insert(conn: &Connection, notice: &NewNotice) -> Result<Notice, ApiError> {
@@ -40,7 +33,7 @@ pub fn insert(conn: &Connection, notice: &NewNotice) -> Result<Notice, ApiError>
             notice.title,
             notice.date.as_ref().map(IsoDate::as_str)
         ],
-        from_row,
+        Notice::from_row,
     )?)
 }
 
@@ -51,7 +44,9 @@ pub fn list(conn: &Connection) -> Result<Vec<Notice>, ApiError> {
         columns!(),
         " FROM notices ORDER BY date DESC, id DESC"
     ))?;
-    let notices = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    let notices = stmt
+        .query_map([], Notice::from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(notices)
 }
 
@@ -61,11 +56,11 @@ pub fn find(conn: &Connection, id: i64) -> Result<Option<Notice>, ApiError> {
         columns!(),
         " FROM notices WHERE id = ?1"
     ))?;
-    Ok(stmt.query_row([id], from_row).optional()?)
+    Ok(stmt.query_row([id], Notice::from_row).optional()?)
 }
 
 pub fn update(
-    conn: &Connection,
+    conn: &mut Connection,
     id: i64,
     change: &NoticeUpdate,
 ) -> Result<Option<Notice>, ApiError> {
@@ -88,12 +83,12 @@ pub fn update(
                 change.title,
                 change.date.as_ref().map(IsoDate::as_str)
             ],
-            from_row,
+            Notice::from_row,
         )
         .optional()?)
 }
 
-pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     Ok(conn
         .prepare_cached("DELETE FROM notices WHERE id = ?1")?
         .execute([id])?

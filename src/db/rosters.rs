@@ -3,12 +3,14 @@
 use crate::db::conflict_if_taken;
 use crate::domain::{Order, RosterInput};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension};
 
-pub struct Roster {
-    pub id: i64,
-    pub slug: String,
-    pub title: String,
+super::row! {
+    pub struct Roster {
+        pub id: i64,
+        pub slug: String,
+        pub title: String,
+    }
 }
 
 /// `core` is the `/team` page itself: it always exists and keeps its slug.
@@ -16,19 +18,13 @@ pub const CORE: &str = "core";
 
 const SLUG_TAKEN: &str = "A team with this slug already exists";
 
-fn from_row(row: &Row) -> rusqlite::Result<Roster> {
-    Ok(Roster {
-        id: row.get(0)?,
-        slug: row.get(1)?,
-        title: row.get(2)?,
-    })
-}
-
 /// In the order admins set.
 pub fn list(conn: &Connection) -> Result<Vec<Roster>, ApiError> {
     let mut stmt =
         conn.prepare_cached("SELECT id, slug, title FROM rosters ORDER BY sort_order, id")?;
-    let rosters = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    let rosters = stmt
+        .query_map([], Roster::from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(rosters)
 }
 
@@ -43,7 +39,7 @@ pub fn exists(conn: &Connection, id: i64) -> Result<bool, ApiError> {
     Ok(slug(conn, id)?.is_some())
 }
 
-pub fn insert(conn: &Connection, input: &RosterInput) -> Result<i64, ApiError> {
+pub fn insert(conn: &mut Connection, input: &RosterInput) -> Result<i64, ApiError> {
     conn.query_row(
         "INSERT INTO rosters (slug, title, sort_order)
          VALUES (?1, ?2, (SELECT coalesce(max(sort_order), 0) + 1 FROM rosters)) RETURNING id",
@@ -53,7 +49,7 @@ pub fn insert(conn: &Connection, input: &RosterInput) -> Result<i64, ApiError> {
     .map_err(conflict_if_taken(SLUG_TAKEN))
 }
 
-pub fn update(conn: &Connection, id: i64, input: &RosterInput) -> Result<bool, ApiError> {
+pub fn update(conn: &mut Connection, id: i64, input: &RosterInput) -> Result<bool, ApiError> {
     let Some(current) = slug(conn, id)? else {
         return Ok(false);
     };
@@ -72,7 +68,7 @@ pub fn update(conn: &Connection, id: i64, input: &RosterInput) -> Result<bool, A
 }
 
 /// Deletes a roster with its members; the core roster stays.
-pub fn delete(conn: &Connection, id: i64) -> Result<bool, ApiError> {
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     match slug(conn, id)?.as_deref() {
         None => Ok(false),
         Some(CORE) => Err(ApiError::Conflict(

@@ -2,42 +2,31 @@
 
 use crate::domain::{Email, NewUser, UserUpdate};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
 
-#[derive(Debug, Clone, Serialize)]
-pub struct User {
-    #[serde(rename = "_id")]
-    pub id: i64,
-    pub firstname: String,
-    pub lastname: String,
-    pub department: String,
-    pub year: String,
-    pub email: String,
-    #[serde(rename = "isAdmin")]
-    pub is_admin: bool,
-    #[serde(skip)]
-    pub token_version: i64,
+super::row! {
+    #[derive(Debug, Serialize)]
+    pub struct User {
+        #[serde(rename = "_id")]
+        pub id: i64,
+        pub firstname: String,
+        pub lastname: String,
+        pub department: String,
+        pub year: String,
+        pub email: String,
+        #[serde(rename = "isAdmin")]
+        pub is_admin: bool,
+        #[serde(skip)]
+        pub token_version: i64,
+    }
 }
 
-/// The columns [`from_row`] reads, spliced by `concat!` so every query stays a constant.
+/// The columns [`User::from_row`] reads, spliced by `concat!` so every query stays a constant.
 macro_rules! columns {
     () => {
         "id, firstname, lastname, department, year, email, is_admin, token_version"
     };
-}
-
-fn from_row(row: &Row) -> rusqlite::Result<User> {
-    Ok(User {
-        id: row.get(0)?,
-        firstname: row.get(1)?,
-        lastname: row.get(2)?,
-        department: row.get(3)?,
-        year: row.get(4)?,
-        email: row.get(5)?,
-        is_admin: row.get(6)?,
-        token_version: row.get(7)?,
-    })
 }
 
 const EMAIL_TAKEN: &str = "User Already Exists!";
@@ -67,7 +56,7 @@ pub fn insert(
                 password_hash,
                 is_admin
             ],
-            from_row,
+            User::from_row,
         )
         .map_err(super::conflict_if_taken(EMAIL_TAKEN))
 }
@@ -75,14 +64,16 @@ pub fn insert(
 pub fn list(conn: &Connection) -> Result<Vec<User>, ApiError> {
     let mut stmt =
         conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users ORDER BY id"))?;
-    let users = stmt.query_map([], from_row)?.collect::<Result<_, _>>()?;
+    let users = stmt
+        .query_map([], User::from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(users)
 }
 
 pub fn find(conn: &Connection, id: i64) -> Result<Option<User>, ApiError> {
     let mut stmt =
         conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users WHERE id = ?1"))?;
-    Ok(stmt.query_row([id], from_row).optional()?)
+    Ok(stmt.query_row([id], User::from_row).optional()?)
 }
 
 pub fn find_by_email(conn: &Connection, email: &Email) -> Result<Option<User>, ApiError> {
@@ -91,7 +82,9 @@ pub fn find_by_email(conn: &Connection, email: &Email) -> Result<Option<User>, A
         columns!(),
         " FROM users WHERE email = ?1"
     ))?;
-    Ok(stmt.query_row([email.as_str()], from_row).optional()?)
+    Ok(stmt
+        .query_row([email.as_str()], User::from_row)
+        .optional()?)
 }
 
 /// The user and their bcrypt hash, for checking a login.
@@ -105,7 +98,9 @@ pub fn password_hash_by_email(
         ", password_hash FROM users WHERE email = ?1"
     ))?;
     Ok(stmt
-        .query_row([email.as_str()], |row| Ok((from_row(row)?, row.get(8)?)))
+        .query_row([email.as_str()], |row| {
+            Ok((User::from_row(row)?, row.get("password_hash")?))
+        })
         .optional()?)
 }
 
@@ -143,7 +138,7 @@ pub fn update(
                 change.email.as_ref().map(Email::as_str),
                 change.is_admin
             ],
-            from_row,
+            User::from_row,
         )
         .map_err(super::conflict_if_taken("Another user already has this email"))?;
     tx.commit()?;

@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use serde::Deserialize;
 
 /// Home page carousels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Section {
     Works,
     Awards,
@@ -46,8 +46,20 @@ pub struct PictureInput {
 }
 
 impl PictureInput {
-    /// `with_section`: cards name their carousel; gallery images refuse the field.
-    pub fn parse(
+    /// A carousel card, which names its carousel.
+    pub fn parse_card(request: PictureRequest, creating: bool) -> Result<PictureInput, ApiError> {
+        PictureInput::parse(request, creating, true)
+    }
+
+    /// A gallery image, which has no carousel: the field is refused.
+    pub fn parse_gallery_image(
+        request: PictureRequest,
+        creating: bool,
+    ) -> Result<PictureInput, ApiError> {
+        PictureInput::parse(request, creating, false)
+    }
+
+    fn parse(
         request: PictureRequest,
         creating: bool,
         with_section: bool,

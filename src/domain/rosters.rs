@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use serde::Deserialize;
 
 /// A roster slug: what follows `/team` in its URL (`2k26` → `/team2k26`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Slug(String);
 
 impl Slug {

@@ -31,7 +31,7 @@ pub fn line(value: Option<String>, max: usize, required: bool) -> Result<String,
 }
 
 /// An email address, trimmed and lower-cased so that uniqueness ignores case.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Email(String);
 
 impl Email {
@@ -151,7 +151,7 @@ pub fn telephone(value: Option<String>) -> Result<String, String> {
 }
 
 /// A calendar date written `YYYY-MM-DD`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct IsoDate(String);
 
 impl IsoDate {
@@ -191,7 +191,7 @@ impl IsoDate {
 }
 
 /// An absolute `http` or `https` URL (never `javascript:` or `data:`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct HttpUrl(String);
 
 impl HttpUrl {

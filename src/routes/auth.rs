@@ -1,6 +1,5 @@
 //! Registration, login and the current user.
 
-use super::{get, post, Call};
 use crate::auth::extractors::ClientIp;
 use crate::auth::{password, AuthUser};
 use crate::db;
@@ -12,19 +11,10 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-pub fn calls() -> Vec<Call> {
-    vec![
-        post("/auth/register", register),
-        post("/auth/login", login),
-        get("/auth/user", current_user),
-        post("/auth/password", change_password),
-    ]
-}
-
 /// Same words for an unknown email and a wrong password, so nobody can probe who has an account.
 const BAD_LOGIN: &str = "Invalid Credentials";
 
-async fn register(
+pub(super) async fn register(
     state: web::Data<AppState>,
     ip: ClientIp,
     body: web::Json<RegisterRequest>,
@@ -53,7 +43,7 @@ async fn register(
         .json(json!({ "msg": "User Registered Successfully", "token": token, "userId": user.id })))
 }
 
-async fn login(
+pub(super) async fn login(
     state: web::Data<AppState>,
     ip: ClientIp,
     body: web::Json<LoginRequest>,
@@ -80,13 +70,13 @@ async fn login(
     }
 }
 
-async fn current_user(user: AuthUser) -> HttpResponse {
+pub(super) async fn current_user(user: AuthUser) -> HttpResponse {
     HttpResponse::Ok().json(json!({ "userData": user.0 }))
 }
 
 /// Changes the signed-in user's password. Raising the token version signs every other session
 /// out; this one gets a fresh token so the user stays signed in here.
-async fn change_password(
+pub(super) async fn change_password(
     user: AuthUser,
     state: web::Data<AppState>,
     ip: ClientIp,

@@ -1,6 +1,5 @@
 //! `GET /api/admin/backup`: a consistent copy of the live database, streamed to an admin.
 
-use super::{get, Call};
 use crate::auth::AdminUser;
 use crate::db;
 use crate::download::{attachment, file_body};
@@ -8,11 +7,10 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 
-pub fn calls() -> Vec<Call> {
-    vec![get("/admin/backup", download)]
-}
-
-async fn download(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub(super) async fn download(
+    _: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let (file, length) = db::run(&state.pool, |conn| db::backup::snapshot(conn)).await?;
     let filename = format!("jyoti-{}.db", db::backup::stamp());
     Ok(attachment("application/vnd.sqlite3", &filename).body(file_body(file, length)))

@@ -1,16 +1,14 @@
 //! `GET /api/content`: everything the public pages show, in one document with a strong ETag.
 
-use super::{get, Call};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-pub fn calls() -> Vec<Call> {
-    vec![get("/content", document)]
-}
-
-async fn document(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+pub(super) async fn document(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
     let content = state.content.get(&state.pool).await?;
     Ok(content.json.respond(&req, StatusCode::OK, "no-cache"))
 }

@@ -1,6 +1,6 @@
 //! Photos: admin upload, list and delete; public serving of the WebP variants.
 
-use super::{delete, get, post, Call, PathId, Record};
+use super::calls::Record;
 use crate::auth::AdminUser;
 use crate::conditional::not_modified;
 use crate::db::{self, media::Media};
@@ -13,14 +13,6 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde_json::json;
 
-pub fn calls() -> Vec<Call> {
-    vec![
-        get("/admin/media", list),
-        post("/admin/media", upload),
-        delete("/admin/media/{id}", remove),
-    ]
-}
-
 /// The public route for the variants, outside `/api`.
 pub fn files(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/media/{file}").route(web::get().to(serve)));
@@ -30,7 +22,7 @@ impl Record for Media {
     const NOT_FOUND: &'static str = "Photo not found";
 }
 
-async fn upload(
+pub(super) async fn upload(
     _: AdminUser,
     state: web::Data<AppState>,
     form: Multipart,
@@ -45,22 +37,8 @@ async fn upload(
     ))
 }
 
-async fn list(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let list = db::run(&state.pool, |conn| db::media::list(conn)).await?;
-    Ok(HttpResponse::Ok().json(list))
-}
-
-async fn remove(
-    _: AdminUser,
-    state: web::Data<AppState>,
-    id: PathId<Media>,
-) -> Result<HttpResponse, ApiError> {
-    let deleted = db::run(&state.pool, move |conn| db::media::delete(conn, id.get())).await?;
-    id.done(deleted, "Photo deleted")
-}
-
 /// `/media/{id}-{hash}-{width}.webp`: the name changes with the content, so it is cached for good.
-async fn serve(
+pub(super) async fn serve(
     req: HttpRequest,
     state: web::Data<AppState>,
     file: web::Path<String>,

@@ -1,27 +1,20 @@
 //! Admin editing of a roster's members.
 
-use super::{created, delete, message, patch, post, put, Call, PathId, Record};
+use super::calls::{message, PathId, Record};
 use crate::auth::AdminUser;
 use crate::db::{self, members::Member, rosters::Roster};
 use crate::domain::{MemberInput, MemberRequest, Order, OrderRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
-
-pub fn calls() -> Vec<Call> {
-    vec![
-        post("/admin/rosters/{id}/members", create),
-        put("/admin/rosters/{id}/members/order", reorder),
-        patch("/admin/members/{id}", update),
-        delete("/admin/members/{id}", remove),
-    ]
-}
+use serde_json::json;
 
 impl Record for Member {
     const NOT_FOUND: &'static str = "Member not found";
 }
 
-async fn create(
+/// A new member goes at the end of the roster the path names.
+pub(super) async fn create(
     _: AdminUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,
@@ -35,33 +28,12 @@ async fn create(
         db::members::insert(conn, roster.get(), &input).map(Some)
     })
     .await?;
-    Ok(created(roster.found(id)?, "Member Added"))
+    let id = roster.found(id)?;
+    Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Member Added" })))
 }
 
-async fn update(
-    _: AdminUser,
-    state: web::Data<AppState>,
-    id: PathId<Member>,
-    body: web::Json<MemberRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let input = MemberInput::parse(body.into_inner(), false)?;
-    let updated = db::run(&state.pool, move |conn| {
-        db::members::update(conn, id.get(), &input)
-    })
-    .await?;
-    id.done(updated, "Updated Successfully")
-}
-
-async fn remove(
-    _: AdminUser,
-    state: web::Data<AppState>,
-    id: PathId<Member>,
-) -> Result<HttpResponse, ApiError> {
-    let deleted = db::run(&state.pool, move |conn| db::members::delete(conn, id.get())).await?;
-    id.done(deleted, "Member deleted")
-}
-
-async fn reorder(
+/// Each roster has its own order.
+pub(super) async fn reorder(
     _: AdminUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,

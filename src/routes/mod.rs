@@ -7,6 +7,7 @@
 
 mod auth;
 mod backup;
+mod calls;
 mod cards;
 mod certificates;
 mod contacts;
@@ -21,39 +22,91 @@ mod site_settings;
 mod spa;
 mod users;
 
+use crate::db::{
+    self, cards::Card, certificates::Certificate, contacts::Contact, gallery_images::GalleryImage,
+    media::Media, members::Member, notices::Notice, rosters::Roster, users::User,
+};
+use crate::domain::{
+    MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, RosterInput, UserUpdate,
+};
 use crate::error::ApiError;
 use actix_web::body::MessageBody;
-use actix_web::dev::{Payload, ServiceResponse};
+use actix_web::dev::ServiceResponse;
 use actix_web::error::JsonPayloadError;
 use actix_web::http::{header, Method};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
-use actix_web::{web, FromRequest, Handler, HttpRequest, HttpResponse, Responder};
-use std::marker::PhantomData;
+use actix_web::{web, HttpResponse};
+use calls::{
+    admin_add, admin_change, admin_create, admin_delete, admin_list, admin_reorder, admin_update,
+    get, patch, post, put, Call,
+};
 
 /// Largest JSON body accepted (DESIGN §4).
 pub const JSON_LIMIT: usize = 64 * 1024;
 
-/// Every API call, resource by resource. The order matters where paths overlap: a fixed path
-/// (`/admin/rosters/order`) comes before the pattern that would also match it (`/admin/rosters/{id}`).
+/// Every API call, resource by resource: the whole API in one table. `admin_*` calls need an
+/// admin's token; the others say who may call them in their handler's signature. Where paths
+/// overlap, the fixed path (`/admin/rosters/order`) comes before the pattern that would also
+/// match it (`/admin/rosters/{id}`). Input parsers take the body and whether it creates.
+#[rustfmt::skip]
 fn api() -> Vec<Call> {
-    [
-        auth::calls(),
-        users::calls(),
-        contacts::calls(),
-        notices::calls(),
-        certificates::calls(),
-        content::calls(),
-        rosters::calls(),
-        members::calls(),
-        cards::calls(),
-        gallery_images::calls(),
-        site_settings::calls(),
-        media::calls(),
-        backup::calls(),
+    vec![
+        post("/auth/register", auth::register),
+        post("/auth/login", auth::login),
+        get("/auth/user", auth::current_user),
+        post("/auth/password", auth::change_password),
+
+        admin_list("/admin/users", |c| db::users::list(c)),
+        get("/admin/users/{id}", users::find),
+        admin_update("/admin/users/update/{id}", UserUpdate::parse, db::users::update),
+        admin_delete::<User>("/admin/users/delete/{id}", db::users::delete, "User has been deleted"),
+
+        post("/form/contact", contacts::create),
+        admin_list("/admin/contacts", |c| db::contacts::list(c)),
+        get("/admin/contacts/csv", contacts::csv),
+        admin_delete::<Contact>("/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),
+
+        get("/admin/servicelist", notices::list),
+        get("/admin/servicelist/{id}", notices::find),
+        admin_create("/admin/service", NewNotice::parse, |c, n| db::notices::insert(c, n)),
+        admin_update("/admin/servicelist/update/{id}", NoticeUpdate::parse, db::notices::update),
+        admin_delete::<Notice>("/admin/servicelist/delete/{id}", db::notices::delete, "Service deleted"),
+
+        get("/certificate/get_certificate/{number}", certificates::lookup),
+        admin_list("/admin/display_certificate", |c| db::certificates::list(c)),
+        admin_create("/admin/post_certificate", NewCertificate::parse, |c, n| db::certificates::insert(c, n)),
+        admin_delete::<Certificate>("/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
+
+        get("/content", content::document),
+
+        admin_add("/admin/rosters", |b| RosterInput::parse(b, true), db::rosters::insert, "Team Created"),
+        admin_reorder("/admin/rosters/order", db::rosters::reorder),
+        admin_change::<Roster, _, _>("/admin/rosters/{id}", |b| RosterInput::parse(b, false), db::rosters::update, "Updated Successfully"),
+        admin_delete::<Roster>("/admin/rosters/{id}", db::rosters::delete, "Team deleted"),
+
+        post("/admin/rosters/{id}/members", members::create),
+        put("/admin/rosters/{id}/members/order", members::reorder),
+        admin_change::<Member, _, _>("/admin/members/{id}", |b| MemberInput::parse(b, false), db::members::update, "Updated Successfully"),
+        admin_delete::<Member>("/admin/members/{id}", db::members::delete, "Member deleted"),
+
+        admin_add("/admin/cards", |b| PictureInput::parse_card(b, true), db::cards::insert, "Card Created"),
+        put("/admin/cards/{section}/order", cards::reorder),
+        admin_change::<Card, _, _>("/admin/cards/{id}", |b| PictureInput::parse_card(b, false), db::cards::update, "Updated Successfully"),
+        admin_delete::<Card>("/admin/cards/{id}", db::cards::delete, "Card deleted"),
+
+        admin_add("/admin/gallery", |b| PictureInput::parse_gallery_image(b, true), db::gallery_images::insert, "Image Added"),
+        admin_reorder("/admin/gallery/order", db::gallery_images::reorder),
+        admin_change::<GalleryImage, _, _>("/admin/gallery/{id}", |b| PictureInput::parse_gallery_image(b, false), db::gallery_images::update, "Updated Successfully"),
+        admin_delete::<GalleryImage>("/admin/gallery/{id}", db::gallery_images::delete, "Image deleted"),
+
+        patch("/admin/settings", site_settings::update),
+
+        admin_list("/admin/media", |c| db::media::list(c)),
+        post("/admin/media", media::upload),
+        admin_delete::<Media>("/admin/media/{id}", db::media::delete, "Photo deleted"),
+
+        get("/admin/backup", backup::download),
     ]
-    .into_iter()
-    .flatten()
-    .collect()
 }
 
 /// `(method, path)` of every API call as registered, paths as `/api/admin/users/{id}`.
@@ -88,100 +141,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(health::scope)
         .configure(media::files)
         .default_service(web::to(spa::serve));
-}
-
-/// One API call: a method and a path under `/api`, and the handler that answers it.
-pub struct Call {
-    method: Method,
-    path: &'static str,
-    route: actix_web::Route,
-}
-
-impl Call {
-    fn new<F, Args>(method: Method, path: &'static str, handler: F) -> Call
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
-        Call {
-            route: web::method(method.clone()).to(handler),
-            method,
-            path,
-        }
-    }
-}
-
-macro_rules! call_with_method {
-    ($($name:ident => $method:ident),*) => {$(
-        fn $name<F, Args>(path: &'static str, handler: F) -> Call
-        where
-            F: Handler<Args>,
-            Args: FromRequest + 'static,
-            F::Output: Responder + 'static,
-        {
-            Call::new(Method::$method, path, handler)
-        }
-    )*};
-}
-call_with_method!(get => GET, post => POST, put => PUT, patch => PATCH, delete => DELETE);
-
-/// A kind of record reached by id in a path; its 404 message when the id names none.
-pub trait Record {
-    const NOT_FOUND: &'static str;
-}
-
-/// The `{id}` of the path, parsed: anything but a positive integer is that record's 404,
-/// exactly like an id that names no record.
-pub struct PathId<R>(i64, PhantomData<R>);
-
-impl<R> Clone for PathId<R> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<R> Copy for PathId<R> {}
-
-impl<R: Record> PathId<R> {
-    pub fn get(self) -> i64 {
-        self.0
-    }
-
-    /// The record, or this kind's 404.
-    pub fn found<T>(self, record: Option<T>) -> Result<T, ApiError> {
-        record.ok_or(ApiError::NotFound(R::NOT_FOUND))
-    }
-
-    /// `{"msg": done}` when the change found its record, or this kind's 404.
-    pub fn done(self, found: bool, done: &str) -> Result<HttpResponse, ApiError> {
-        self.found(found.then_some(()))?;
-        Ok(message(done))
-    }
-}
-
-impl<R: Record> FromRequest for PathId<R> {
-    type Error = ApiError;
-    type Future = std::future::Ready<Result<Self, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let id = req
-            .match_info()
-            .get("id")
-            .and_then(crate::domain::Id::parse)
-            .map(|id| PathId(id.get(), PhantomData))
-            .ok_or(ApiError::NotFound(R::NOT_FOUND));
-        std::future::ready(id)
-    }
-}
-
-/// 200 with `{"msg": text}`, the spec's answer to a change.
-pub fn message(text: &str) -> HttpResponse {
-    HttpResponse::Ok().json(serde_json::json!({ "msg": text }))
-}
-
-/// 201 with `{"_id": id, "msg": text}`, for the content calls that create a record.
-pub fn created(id: i64, text: &str) -> HttpResponse {
-    HttpResponse::Created().json(serde_json::json!({ "_id": id, "msg": text }))
 }
 
 fn json_config() -> web::JsonConfig {

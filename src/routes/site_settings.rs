@@ -1,6 +1,6 @@
 //! Admin editing of the site settings: the club's texts and details.
 
-use super::{message, patch, Call};
+use super::calls::message;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::domain::SiteSettingsPatch;
@@ -9,11 +9,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use std::collections::BTreeMap;
 
-pub fn calls() -> Vec<Call> {
-    vec![patch("/admin/settings", update)]
-}
-
-async fn update(
+pub(super) async fn update(
     _: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<BTreeMap<String, serde_json::Value>>,

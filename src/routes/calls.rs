@@ -1,0 +1,229 @@
+//! How the resource files declare their calls: a `Call` per method and path, the path-id
+//! extractor, the spec's answers, and builders for the calls that only differ in what they change.
+//!
+//! A builder's name says who may call it (`admin_…` handlers take an [`AdminUser`]).
+
+use crate::auth::AdminUser;
+use crate::db;
+use crate::domain::{Id, Order, OrderRequest};
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::dev::Payload;
+use actix_web::http::Method;
+use actix_web::{web, FromRequest, Handler, HttpRequest, HttpResponse, Responder};
+use rusqlite::Connection;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::marker::PhantomData;
+
+/// One API call: a method and a path under `/api`, and the handler that answers it.
+pub struct Call {
+    pub method: Method,
+    pub path: &'static str,
+    pub route: actix_web::Route,
+}
+
+macro_rules! call_with_method {
+    ($($name:ident => $method:ident),*) => {$(
+        pub fn $name<F, Args>(path: &'static str, handler: F) -> Call
+        where
+            F: Handler<Args>,
+            Args: FromRequest + 'static,
+            F::Output: Responder + 'static,
+        {
+            Call {
+                method: Method::$method,
+                path,
+                route: actix_web::Route::new().method(Method::$method).to(handler),
+            }
+        }
+    )*};
+}
+call_with_method!(get => GET, post => POST, put => PUT, patch => PATCH, delete => DELETE);
+
+/// A kind of record reached by id in a path; its 404 message when the id names none.
+pub trait Record: 'static {
+    const NOT_FOUND: &'static str;
+}
+
+/// The `{id}` of the path, parsed: anything but a positive integer is that record's 404,
+/// exactly like an id that names no record.
+pub struct PathId<R>(i64, PhantomData<fn() -> R>);
+
+impl<R> Clone for PathId<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<R> Copy for PathId<R> {}
+
+impl<R: Record> PathId<R> {
+    pub fn get(self) -> i64 {
+        self.0
+    }
+
+    /// The record, or this kind's 404.
+    pub fn found<T>(self, record: Option<T>) -> Result<T, ApiError> {
+        record.ok_or(ApiError::NotFound(R::NOT_FOUND))
+    }
+
+    /// `{"msg": done}` when the change found its record, or this kind's 404.
+    pub fn done(self, found: bool, done: &str) -> Result<HttpResponse, ApiError> {
+        self.found(found.then_some(()))?;
+        Ok(message(done))
+    }
+}
+
+impl<R: Record> FromRequest for PathId<R> {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let id = req
+            .match_info()
+            .get("id")
+            .and_then(Id::parse)
+            .map(|id| PathId(id.get(), PhantomData))
+            .ok_or(ApiError::NotFound(R::NOT_FOUND));
+        std::future::ready(id)
+    }
+}
+
+/// 200 with `{"msg": text}`, the spec's answer to a change.
+pub fn message(text: &str) -> HttpResponse {
+    HttpResponse::Ok().json(serde_json::json!({ "msg": text }))
+}
+
+/// Parses a request body into what a write takes.
+type Parse<B, I> = fn(B) -> Result<I, ApiError>;
+
+/// `POST path`: an admin adds a record from the parsed body; 201 with `{"_id", "msg": done}`.
+pub fn admin_add<B, I>(
+    path: &'static str,
+    parse: Parse<B, I>,
+    insert: fn(&mut Connection, &I) -> Result<i64, ApiError>,
+    done: &'static str,
+) -> Call
+where
+    B: DeserializeOwned + 'static,
+    I: Send + 'static,
+{
+    post(
+        path,
+        move |_: AdminUser, state: web::Data<AppState>, body: web::Json<B>| async move {
+            let input = parse(body.into_inner())?;
+            let id = db::run(&state.pool, move |conn| insert(conn, &input)).await?;
+            Ok::<_, ApiError>(
+                HttpResponse::Created().json(serde_json::json!({ "_id": id, "msg": done })),
+            )
+        },
+    )
+}
+
+/// `PATCH path`: an admin changes the record the path's id names; `{"msg": done}` or its 404.
+pub fn admin_change<R, B, I>(
+    path: &'static str,
+    parse: Parse<B, I>,
+    change: fn(&mut Connection, i64, &I) -> Result<bool, ApiError>,
+    done: &'static str,
+) -> Call
+where
+    R: Record,
+    B: DeserializeOwned + 'static,
+    I: Send + 'static,
+{
+    patch(
+        path,
+        move |_: AdminUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
+            let input = parse(body.into_inner())?;
+            let found = db::run(&state.pool, move |conn| change(conn, id.get(), &input)).await?;
+            id.done(found, done)
+        },
+    )
+}
+
+/// `PATCH path`: an admin changes the record the path's id names; the changed record or its 404.
+pub fn admin_update<R, B, I>(
+    path: &'static str,
+    parse: Parse<B, I>,
+    update: fn(&mut Connection, i64, &I) -> Result<Option<R>, ApiError>,
+) -> Call
+where
+    R: Record + Serialize + Send,
+    B: DeserializeOwned + 'static,
+    I: Send + 'static,
+{
+    patch(
+        path,
+        move |_: AdminUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
+            let input = parse(body.into_inner())?;
+            let record = db::run(&state.pool, move |conn| update(conn, id.get(), &input)).await?;
+            Ok::<_, ApiError>(HttpResponse::Ok().json(id.found(record)?))
+        },
+    )
+}
+
+/// `DELETE path`: an admin deletes the record the path's id names; `{"msg": done}` or its 404.
+pub fn admin_delete<R: Record>(
+    path: &'static str,
+    delete_record: fn(&mut Connection, i64) -> Result<bool, ApiError>,
+    done: &'static str,
+) -> Call {
+    delete(
+        path,
+        move |_: AdminUser, state: web::Data<AppState>, id: PathId<R>| async move {
+            let found = db::run(&state.pool, move |conn| delete_record(conn, id.get())).await?;
+            id.done(found, done)
+        },
+    )
+}
+
+/// `PUT path`: an admin puts a whole list in a new order.
+pub fn admin_reorder(
+    path: &'static str,
+    reorder: fn(&mut Connection, &Order) -> Result<(), ApiError>,
+) -> Call {
+    put(
+        path,
+        move |_: AdminUser, state: web::Data<AppState>, body: web::Json<OrderRequest>| async move {
+            let order = Order::parse(body.into_inner())?;
+            db::run(&state.pool, move |conn| reorder(conn, &order)).await?;
+            Ok::<_, ApiError>(message("Order saved"))
+        },
+    )
+}
+
+/// `GET path`: an admin reads a whole list.
+pub fn admin_list<T: Serialize + Send + 'static>(
+    path: &'static str,
+    list: fn(&mut Connection) -> Result<Vec<T>, ApiError>,
+) -> Call {
+    get(
+        path,
+        move |_: AdminUser, state: web::Data<AppState>| async move {
+            let list = db::run(&state.pool, list).await?;
+            Ok::<_, ApiError>(HttpResponse::Ok().json(list))
+        },
+    )
+}
+
+/// `POST path`: an admin adds a record from the parsed body; 201 with the stored record.
+pub fn admin_create<B, I, T>(
+    path: &'static str,
+    parse: Parse<B, I>,
+    insert: fn(&mut Connection, &I) -> Result<T, ApiError>,
+) -> Call
+where
+    B: DeserializeOwned + 'static,
+    I: Send + 'static,
+    T: Serialize + Send + 'static,
+{
+    post(
+        path,
+        move |_: AdminUser, state: web::Data<AppState>, body: web::Json<B>| async move {
+            let input = parse(body.into_inner())?;
+            let record = db::run(&state.pool, move |conn| insert(conn, &input)).await?;
+            Ok::<_, ApiError>(HttpResponse::Created().json(record))
+        },
+    )
+}
