@@ -29,10 +29,10 @@ function lazyPage(load, name) {
 // Home ships in the first load; every other public page is its own chunk, fetched in the background once the app
 // runs, so the first visit stays small and later navigation does not wait.
 const SupportPage = lazyPage(() => import('../features/support/support-page.jsx'), 'SupportPage');
-const TeamPage = lazyPage(() => import('../features/team/team-page.jsx'), 'TeamPage');
+const RosterPage = lazyPage(() => import('../features/rosters/roster-page.jsx'), 'RosterPage');
 const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page.jsx'), 'GalleryPage');
 const NoticeBoardPage = lazyPage(() => import('../features/notices/notice-board-page.jsx'), 'NoticeBoardPage');
-const ContactPage = lazyPage(() => import('../features/contact/contact-page.jsx'), 'ContactPage');
+const ContactPage = lazyPage(() => import('../features/contacts/contact-page.jsx'), 'ContactPage');
 const FeedbackFormPage = lazyPage(() => import('../features/feedback-form/feedback-form-page.jsx'), 'FeedbackFormPage');
 const SignupPage = lazyPage(() => import('../features/auth/signup-page.jsx'), 'SignupPage');
 const LoginPage = lazyPage(() => import('../features/auth/login-page.jsx'), 'LoginPage');
@@ -42,7 +42,7 @@ const AccountPage = lazyPage(() => import('../features/account/account-page.jsx'
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.jsx'), 'NotFoundPage');
 const publicPages = [
   SupportPage,
-  TeamPage,
+  RosterPage,
   GalleryPage,
   NoticeBoardPage,
   ContactPage,
@@ -64,7 +64,7 @@ const ContactsPage = adminScreen('ContactsPage');
 const NoticesPage = adminScreen('NoticesPage');
 const NoticeEditPage = adminScreen('NoticeEditPage');
 const CertificatesPage = adminScreen('CertificatesPage');
-const TeamAdminPage = adminScreen('TeamAdminPage');
+const RostersAdminPage = adminScreen('RostersAdminPage');
 const CardsAdminPage = adminScreen('CardsAdminPage');
 const GalleryAdminPage = adminScreen('GalleryAdminPage');
 const SettingsAdminPage = adminScreen('SettingsAdminPage');
@@ -111,11 +111,11 @@ function routeTable(rosterSlugs) {
       children: [
         { index: true, element: <HomePage /> },
         { path: 'support', element: <SupportPage /> },
-        { path: 'team', element: <TeamPage slug="core" /> },
+        { path: 'team', element: <RosterPage slug="core" /> },
         ...rosterSlugs
           .split(' ')
           .filter(Boolean)
-          .map((slug) => ({ path: `team${slug}`, element: <TeamPage key={slug} slug={slug} /> })),
+          .map((slug) => ({ path: `team${slug}`, element: <RosterPage key={slug} slug={slug} /> })),
         { path: 'gallery', element: <GalleryPage /> },
         { path: 'notice', element: <NoticeBoardPage /> },
         { path: 'contact', element: <ContactPage /> },
@@ -148,7 +148,7 @@ function routeTable(rosterSlugs) {
               ],
             },
             { path: 'certificates', element: <CertificatesPage /> },
-            { path: 'team', element: <TeamAdminPage /> },
+            { path: 'team', element: <RostersAdminPage /> },
             { path: 'cards', element: <CardsAdminPage /> },
             { path: 'gallery', element: <GalleryAdminPage /> },
             { path: 'settings', element: <SettingsAdminPage /> },
