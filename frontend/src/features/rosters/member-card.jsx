@@ -1,4 +1,5 @@
 // One team member: photo, name, department and year, position, and the profile link when there is one.
+import { ExternalLink } from '../../components/external-link.jsx';
 import { Photo } from '../../components/photo.jsx';
 
 /** `eager` for a card above the fold; `priority` for the first, whose photo is the page's largest paint. */
@@ -12,9 +13,9 @@ export function MemberCard({ member, eager = false, priority = false }) {
         {studies && <p className="member-studies">{studies}</p>}
         {member.position && <p className="member-position">{member.position}</p>}
         {member.link && (
-          <a className="member-link" href={member.link} target="_blank" rel="noopener noreferrer">
-            LinkedIn<span className="visually-hidden"> profile of {member.name} (opens in a new tab)</span>
-          </a>
+          <ExternalLink className="member-link" href={member.link} hint={`profile of ${member.name}`}>
+            LinkedIn
+          </ExternalLink>
         )}
       </div>
     </article>
