@@ -1,13 +1,21 @@
-// An admin list: a heading with its actions, then a real table that scrolls sideways inside its own box,
-// so a phone's page never does.
+// An admin list: a heading with its actions, then a real table, described by its columns, that scrolls sideways
+// inside its own box, so a phone's page never does; and the hook that loads its rows through the API.
 import { useId } from 'react';
+import { useApiData } from '../../lib/api-hooks.js';
 import './data-table.css';
 
+/** A table's rows loaded by `load` (an api-client call; keep it stable): `rows`, `loadFailed` and `reload`. */
+export function useTableRows(load) {
+  const { data, loadFailed, reload } = useApiData(load);
+  return { rows: data, loadFailed, reload };
+}
+
 /**
- * `rows` is null while loading; `loadFailed` says it could not be loaded. `children` renders one row (a <tr>).
+ * `columns` are {header, cell(row, index), className}: the column's heading, what it shows for a row, and the
+ * class of its cells. `rows` (each with an `_id`) is null while loading; `loadFailed` says it could not be loaded.
  * The box is a focusable region so keyboard users can scroll it too.
  */
-export function DataTable({ title, actions, columns, rows, loadFailed, empty, children }) {
+export function DataTable({ title, actions, columns, rows, loadFailed, empty }) {
   const titleId = useId();
   let body;
   if (rows === null) {
@@ -20,8 +28,8 @@ export function DataTable({ title, actions, columns, rows, loadFailed, empty, ch
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
+                <th key={column.header} scope="col">
+                  {column.header}
                 </th>
               ))}
             </tr>
@@ -34,7 +42,15 @@ export function DataTable({ title, actions, columns, rows, loadFailed, empty, ch
                 </td>
               </tr>
             ) : (
-              rows.map(children)
+              rows.map((row, index) => (
+                <tr key={row._id}>
+                  {columns.map((column) => (
+                    <td key={column.header} className={column.className}>
+                      {column.cell(row, index)}
+                    </td>
+                  ))}
+                </tr>
+              ))
             )}
           </tbody>
         </table>

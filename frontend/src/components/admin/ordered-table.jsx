@@ -1,12 +1,25 @@
-// Up/Down buttons that move one row of an ordered list. The whole new order goes to the server, the content
-// is reloaded, and the keyboard focus follows the moved row.
+// An admin table of site content whose rows the admin puts in order: Up/Down buttons move one row, the whole new
+// order goes to the server, the content is reloaded, and the keyboard focus follows the moved row.
 import { useEffect, useId, useState } from 'react';
 import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
 import { useContent } from '../../lib/content.js';
+import { DataTable } from './data-table.jsx';
 import './ordered-table.css';
 
-/** `items` in their shown order (each with `_id`); `save(ids)` sends the new order. */
-export function useReorder(items, save) {
+/**
+ * A DataTable with an Order column last. `rows` are in their shown order; `save(ids)` sends the new order;
+ * `rowName(row)` says which row a button moves, for screen readers.
+ */
+export function OrderedTable({ columns, rows, save, rowName, ...table }) {
+  const order = useReorder(rows, save);
+  const orderColumn = {
+    header: 'Order',
+    cell: (row, index) => <MoveButtons order={order} item={row} index={index} name={rowName(row)} />,
+  };
+  return <DataTable {...table} columns={[...columns, orderColumn]} rows={rows} />;
+}
+
+function useReorder(items, save) {
   const { reload } = useContent();
   const prefix = useId();
   const [busy, setBusy] = useState(false);
@@ -45,7 +58,7 @@ export function useReorder(items, save) {
 }
 
 /** The Up and Down buttons of the row at `index`; `name` says which row, for screen readers. */
-export function MoveButtons({ order, item, index, name }) {
+function MoveButtons({ order, item, index, name }) {
   return (
     <span className="move-buttons">
       <button

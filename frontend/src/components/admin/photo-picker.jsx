@@ -1,12 +1,12 @@
 // Choosing the photo of a member, card, gallery image or the support page: one of the uploaded photos, none,
 // the current sample picture, or a new photo uploaded right here (chosen once it is in).
 import { useState } from 'react';
+import { useApiData } from '../../lib/api-hooks.js';
 import { Field } from '../field.jsx';
 import { Photo } from '../photo.jsx';
-import { useApiData } from '../../lib/api-hooks.js';
-import { fetchPhotos } from './photos-api.js';
 import './photo-picker.css';
 import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from './photo-upload.jsx';
+import { fetchPhotos } from './photos-api.js';
 
 const KEEP = 'keep';
 const NONE = 'none';
@@ -21,6 +21,23 @@ export function photoChoice(photo) {
 export function photoIdChange(initial, choice) {
   if (choice === initial || choice === KEEP) return undefined;
   return choice === NONE ? null : Number(choice);
+}
+
+/** The form values of `item` (a member, card or image; none for a new one): its `names` and its photo's choice. */
+export function photoItemValues(item, names) {
+  const texts = Object.fromEntries(names.map((name) => [name, item?.[name] ?? '']));
+  return { ...texts, photo: photoChoice(item?.photo) };
+}
+
+/** What to send for such a form: the filled-in values of a new item, or only what differs from `item`. */
+export function photoItemChanges(item, form, names) {
+  const body = {};
+  for (const name of names) {
+    if (form[name] !== (item?.[name] ?? '')) body[name] = form[name];
+  }
+  const photoId = photoIdChange(photoChoice(item?.photo), form.photo);
+  if (photoId !== undefined) body.photoId = photoId;
+  return body;
 }
 
 /**

@@ -1,6 +1,7 @@
 // 'Keep in Touch': the contact and star-review form.
-import { useState } from 'react';
 import { Field } from '../../components/field.jsx';
+import { FormActions } from '../../components/form-actions.jsx';
+import { useForm } from '../../lib/api-hooks.js';
 import { notify } from '../../lib/toast.js';
 import { sendContact } from './api.js';
 
@@ -8,45 +9,24 @@ const EMPTY = { name: '', email: '', telephone: '', subject: '', message: '' };
 const RATINGS = ['5star', '4star', '3star', '2star', '1star'];
 
 export function ContactPage() {
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState({});
-  const [sending, setSending] = useState(false);
-
-  const change = (event) => setForm({ ...form, [event.target.name]: event.target.value });
-
-  const submit = async (event) => {
-    event.preventDefault();
-    setSending(true);
-    const response = await sendContact(form);
-    setSending(false);
-    if (response.ok) {
+  const { field, setForm, submit, busy } = useForm(EMPTY, {
+    send: sendContact,
+    onSuccess: () => {
       notify.success('Message Delivered');
       setForm(EMPTY);
-      setErrors({});
-    } else if (response.data?.errors) {
-      setErrors(response.data.errors);
-    }
-    // Any other failure stays silent, as the spec asks.
-  };
+    },
+    // A refusal shows only the reasons beside the fields; any other failure stays silent, as the spec asks.
+    onRefusal: () => {},
+  });
 
   return (
     <div className="page">
       <h1 className="page-title">Keep in Touch</h1>
       <form className="form-card" onSubmit={submit}>
-        <Field label="Name" name="name" value={form.name} onChange={change} error={errors.name} required maxLength={100} autoComplete="name" />
-        <Field label="Email" name="email" type="email" value={form.email} onChange={change} error={errors.email} required autoComplete="email" />
-        <Field
-          label="Telephone"
-          name="telephone"
-          type="tel"
-          value={form.telephone}
-          onChange={change}
-          error={errors.telephone}
-          required
-          maxLength={30}
-          autoComplete="tel"
-        />
-        <Field as="select" label="Rating" name="subject" value={form.subject} onChange={change} error={errors.subject} required>
+        <Field label="Name" {...field('name')} required maxLength={100} autoComplete="name" />
+        <Field label="Email" type="email" {...field('email')} required autoComplete="email" />
+        <Field label="Telephone" type="tel" {...field('telephone')} required maxLength={30} autoComplete="tel" />
+        <Field as="select" label="Rating" {...field('subject')} required>
           <option value="" disabled>
             Review About Jyoti
           </option>
@@ -56,12 +36,8 @@ export function ContactPage() {
             </option>
           ))}
         </Field>
-        <Field as="textarea" label="Message" name="message" value={form.message} onChange={change} error={errors.message} required maxLength={5000} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={sending}>
-            Send Message
-          </button>
-        </div>
+        <Field as="textarea" label="Message" {...field('message')} required maxLength={5000} />
+        <FormActions submitLabel="Send Message" busy={busy} />
       </form>
     </div>
   );

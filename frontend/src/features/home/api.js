@@ -1,14 +1,11 @@
-// Admin calls for the cards of the two home carousels. Each change answers {msg}; the screen then reloads
-// GET /api/content, which the server has invalidated.
-import { api } from '../../lib/api-client.js';
+// Admin calls for the cards of the two home carousels.
+import { contentCalls } from '../../components/admin/content-calls.js';
 
-const id = (value) => encodeURIComponent(value);
+const cards = contentCalls('/api/admin/cards');
 
-/** `card` is {section: 'works'|'awards', caption, photoId}. */
-export const createCard = (card) => api('/api/admin/cards', { method: 'POST', body: card });
-
-export const updateCard = (cardId, changes) => api(`/api/admin/cards/${id(cardId)}`, { method: 'PATCH', body: changes });
-
-export const deleteCard = (cardId) => api(`/api/admin/cards/${id(cardId)}`, { method: 'DELETE' });
-
-export const orderCards = (section, ids) => api(`/api/admin/cards/${id(section)}/order`, { method: 'PUT', body: { ids } });
+/** The cards of one carousel, `section` 'works' or 'awards': each card is {caption, photoId}. */
+export const cardCalls = (section) => ({
+  ...cards,
+  create: (card) => cards.create({ section, ...card }),
+  order: contentCalls(`/api/admin/cards/${encodeURIComponent(section)}`).order,
+});

@@ -1,22 +1,32 @@
 // /admin/contacts: the visitors' messages and star reviews, newest first, with delete and a CSV download.
 // Messages are React text, so markup a visitor typed is shown, never run.
-import { DataTable } from '../../../components/admin/data-table.jsx';
+import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { DownloadButton } from '../../../components/download-button.jsx';
-import { deleteAfterConfirm, useApiData } from '../../../lib/api-hooks.js';
 import { CONTACTS_CSV, deleteContact, fetchContacts } from '../api.js';
 
-const columns = ['Name', 'Email', 'Telephone', 'Ratings', 'Message', 'Delete'];
-
 export function ContactsPage() {
-  const { data: contacts, loadFailed, reload } = useApiData(fetchContacts);
+  const { reload, ...list } = useTableRows(fetchContacts);
 
-  const remove = (contact) =>
-    deleteAfterConfirm(
-      `Delete the message from ${contact.name}?`,
-      () => deleteContact(contact._id),
-      'Contact deleted successfully',
-      reload,
-    );
+  const columns = [
+    { header: 'Name', cell: (contact) => contact.name },
+    { header: 'Email', cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a> },
+    { header: 'Telephone', cell: (contact) => contact.telephone, className: 'cell-nowrap' },
+    { header: 'Ratings', cell: (contact) => contact.subject },
+    { header: 'Message', cell: (contact) => contact.message, className: 'cell-text' },
+    {
+      header: 'Delete',
+      cell: (contact) => (
+        <DeleteButton
+          rowName={`the message from ${contact.name}`}
+          question={`Delete the message from ${contact.name}?`}
+          remove={() => deleteContact(contact._id)}
+          success="Contact deleted successfully"
+          onDeleted={reload}
+        />
+      ),
+    },
+  ];
 
   const downloadButton = (
     <DownloadButton path={CONTACTS_CSV} fallbackName="jyoti-contacts.csv">
@@ -24,31 +34,5 @@ export function ContactsPage() {
     </DownloadButton>
   );
 
-  return (
-    <DataTable
-      title="Contacts"
-      actions={downloadButton}
-      columns={columns}
-      rows={contacts}
-      loadFailed={loadFailed}
-      empty="No messages yet."
-    >
-      {(contact) => (
-        <tr key={contact._id}>
-          <td>{contact.name}</td>
-          <td>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
-          </td>
-          <td className="cell-nowrap">{contact.telephone}</td>
-          <td>{contact.subject}</td>
-          <td className="cell-text">{contact.message}</td>
-          <td>
-            <button type="button" className="button button-small button-danger" onClick={() => remove(contact)}>
-              Delete<span className="visually-hidden"> the message from {contact.name}</span>
-            </button>
-          </td>
-        </tr>
-      )}
-    </DataTable>
-  );
+  return <DataTable title="Contacts" actions={downloadButton} columns={columns} empty="No messages yet." {...list} />;
 }

@@ -1,32 +1,25 @@
 // /admin/cards: the two home carousels, 'Our Works' and 'Performance & Awards', each with its own table.
-import { useContent } from '../../../lib/content.js';
-import { createCard, deleteCard, orderCards, updateCard } from '../api.js';
 import { PictureTable } from '../../../components/admin/picture-table.jsx';
+import { useContent } from '../../../lib/content.js';
+import { cardCalls } from '../api.js';
 
 const carousels = [
   { section: 'works', title: 'Our Works', createTitle: 'Create Works card' },
   { section: 'awards', title: 'Performance & Awards', createTitle: 'Create Awards card' },
-];
-
-const apiFor = (section) => ({
-  create: (fields) => createCard({ section, ...fields }),
-  update: updateCard,
-  remove: deleteCard,
-  order: (ids) => orderCards(section, ids),
-});
+].map((carousel) => ({ ...carousel, calls: cardCalls(carousel.section) }));
 
 export function CardsAdminPage() {
   const content = useContent();
   return (
     <div className="admin-stack">
-      {carousels.map(({ section, title, createTitle }) => (
+      {carousels.map(({ section, title, createTitle, calls }) => (
         <PictureTable
           key={section}
           title={title}
           noun="card"
           createTitle={createTitle}
           items={content[section]}
-          api={apiFor(section)}
+          calls={calls}
         />
       ))}
     </div>

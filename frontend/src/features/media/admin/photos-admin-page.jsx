@@ -1,64 +1,56 @@
 // /admin/photos: upload a photo (with progress), and the uploaded photos with where each is used. The server
 // refuses to delete a photo still in use and says where; that reason becomes the error toast.
 import { useRef, useState } from 'react';
-import { DataTable } from '../../../components/admin/data-table.jsx';
-import { Field } from '../../../components/field.jsx';
-import { Photo } from '../../../components/photo.jsx';
-import { deleteAfterConfirm, useApiData } from '../../../lib/api-hooks.js';
-import { deletePhoto } from '../api.js';
-import { fetchPhotos } from '../../../components/admin/photos-api.js';
-import './photos-admin-page.css';
+import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from '../../../components/admin/photo-upload.jsx';
-
-const columns = ['Photo', 'Description', 'Used by', 'Delete'];
+import { fetchPhotos } from '../../../components/admin/photos-api.js';
+import { Field } from '../../../components/field.jsx';
+import { FormActions } from '../../../components/form-actions.jsx';
+import { Photo } from '../../../components/photo.jsx';
+import { deletePhoto } from '../api.js';
+import './photos-admin-page.css';
 
 export function PhotosAdminPage() {
-  const { data: photos, loadFailed, reload } = useApiData(fetchPhotos);
+  const { reload, ...list } = useTableRows(fetchPhotos);
 
-  const remove = (photo) =>
-    deleteAfterConfirm(
-      `Delete photo no. ${photo._id}${photo.alt ? ` (${photo.alt})` : ''}?`,
-      () => deletePhoto(photo._id),
-      'Photo deleted',
-      reload,
-    );
+  const columns = [
+    {
+      header: 'Photo',
+      cell: (photo) => <Photo photo={photo.photo} alt={photo.alt} sizes="96px" className="admin-thumb" />,
+    },
+    { header: 'Description', cell: (photo) => photo.alt || `Photo no. ${photo._id}`, className: 'cell-text' },
+    { header: 'Used by', cell: (photo) => <UsedBy places={photo.usedBy} /> },
+    {
+      header: 'Delete',
+      cell: (photo) => (
+        <DeleteButton
+          rowName={`photo no. ${photo._id}`}
+          question={`Delete photo no. ${photo._id}${photo.alt ? ` (${photo.alt})` : ''}?`}
+          remove={() => deletePhoto(photo._id)}
+          success="Photo deleted"
+          onDeleted={reload}
+        />
+      ),
+    },
+  ];
 
   return (
     <div className="admin-stack">
       <UploadForm onUploaded={reload} />
-      <DataTable
-        title="Uploaded photos"
-        columns={columns}
-        rows={photos}
-        loadFailed={loadFailed}
-        empty="No photos uploaded yet."
-      >
-        {(photo) => (
-          <tr key={photo._id}>
-            <td>
-              <Photo photo={photo.photo} alt={photo.alt} sizes="96px" className="admin-thumb" />
-            </td>
-            <td className="cell-text">{photo.alt || `Photo no. ${photo._id}`}</td>
-            <td>
-              {photo.usedBy.length > 0 ? (
-                <ul className="used-by">
-                  {photo.usedBy.map((place) => (
-                    <li key={place}>{place}</li>
-                  ))}
-                </ul>
-              ) : (
-                'Not used'
-              )}
-            </td>
-            <td>
-              <button type="button" className="button button-small button-danger" onClick={() => remove(photo)}>
-                Delete<span className="visually-hidden"> photo no. {photo._id}</span>
-              </button>
-            </td>
-          </tr>
-        )}
-      </DataTable>
+      <DataTable title="Uploaded photos" columns={columns} empty="No photos uploaded yet." {...list} />
     </div>
+  );
+}
+
+function UsedBy({ places }) {
+  if (places.length === 0) return 'Not used';
+  return (
+    <ul className="used-by">
+      {places.map((place) => (
+        <li key={place}>{place}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -96,11 +88,7 @@ function UploadForm({ onUploaded }) {
           maxLength={200}
         />
         <UploadProgress progress={uploader.progress} />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={uploader.busy}>
-            Upload
-          </button>
-        </div>
+        <FormActions submitLabel="Upload" busy={uploader.busy} />
       </form>
     </section>
   );

@@ -3,38 +3,13 @@ import { Field } from '../../../components/field.jsx';
 
 export const emptyNotice = { url: '', title: '', date: '' };
 
-/** `dateRequired`: an existing notice keeps a date; a new one without a date gets today's. */
-export function NoticeFields({ form, errors, onChange, dateRequired = false }) {
+/** `field` is useForm's; `dateRequired`: an existing notice keeps a date, a new one without a date gets today's. */
+export function NoticeFields({ field, dateRequired = false }) {
   return (
     <>
-      <Field
-        label="URL"
-        name="url"
-        type="url"
-        value={form.url}
-        onChange={onChange}
-        error={errors.url}
-        maxLength={2048}
-        placeholder="https://…"
-      />
-      <Field
-        label="Title"
-        name="title"
-        value={form.title}
-        onChange={onChange}
-        error={errors.title}
-        required
-        maxLength={200}
-      />
-      <Field
-        label="Date"
-        name="date"
-        type="date"
-        value={form.date}
-        onChange={onChange}
-        error={errors.date}
-        required={dateRequired}
-      />
+      <Field label="URL" type="url" {...field('url')} maxLength={2048} placeholder="https://…" />
+      <Field label="Title" {...field('title')} required maxLength={200} />
+      <Field label="Date" type="date" {...field('date')} required={dateRequired} />
     </>
   );
 }

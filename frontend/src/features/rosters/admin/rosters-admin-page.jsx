@@ -1,22 +1,26 @@
 // /admin/team: the rosters (add, rename, reorder, delete) and the members of the chosen roster
 // (add, edit, reorder, delete). The chosen roster is in the address (?team=slug), so it survives a reload.
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DataTable } from '../../../components/admin/data-table.jsx';
+import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { FormDialog } from '../../../components/admin/form-dialog.jsx';
+import { OrderedTable } from '../../../components/admin/ordered-table.jsx';
 import { Field } from '../../../components/field.jsx';
-import { FormMessage } from '../../../components/form-message.jsx';
-import { Modal } from '../../../components/modal.jsx';
-import { deleteAfterConfirm, notifyDone, useApiSubmit } from '../../../lib/api-hooks.js';
 import { rosterList, useContent } from '../../../lib/content.js';
-import { createRoster, deleteRoster, orderRosters, updateRoster } from '../api.js';
+import { rosterCalls } from '../api.js';
 import { MembersTable } from './members-table.jsx';
 import './rosters-admin-page.css';
-import { MoveButtons, useReorder } from '../../../components/admin/ordered-table.jsx';
-
-const columns = ['Title', 'Slug', 'Members', 'Rename', 'Delete', 'Order'];
 
 const CORE = 'core';
 const publicPath = (slug) => (slug === CORE ? '/team' : `/team${slug}`);
+const slugOf = (form) => form.slug.trim().toLowerCase();
+
+/** What the rename form changes: the slug and the title, each only when it differs. */
+function rosterChanges(roster, form) {
+  const changes = {};
+  if (slugOf(form) !== roster.slug) changes.slug = slugOf(form);
+  if (form.title !== roster.title) changes.title = form.title;
+  return changes;
+}
 
 export function RostersAdminPage() {
   const { teams, reload } = useContent();
@@ -26,63 +30,80 @@ export function RostersAdminPage() {
   const chosen = (wanted && Object.hasOwn(teams, wanted) ? teams[wanted] : teams[CORE]) ?? rosters[0];
   const choose = (slug) => setParams({ team: slug }, { replace: true });
 
-  const order = useReorder(rosters, orderRosters);
-  const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState(null);
-
-  const remove = (roster) =>
-    deleteAfterConfirm(
-      `Delete the team "${roster.title}" and its ${roster.members.length} members?`,
-      () => deleteRoster(roster._id),
-      'Team deleted',
-      reload,
-    );
-
   // A new roster, or a new slug for the roster on show, becomes the one whose members are managed.
-  const saved = (slug) => {
-    if (!renaming || renaming._id === chosen?._id) choose(slug);
-    setCreating(false);
-    setRenaming(null);
+  const showSaved = (form) => {
+    choose(slugOf(form));
     reload();
   };
 
+  const columns = [
+    { header: 'Title', cell: (roster) => roster.title },
+    {
+      header: 'Slug',
+      cell: (roster) => (
+        <Link to={publicPath(roster.slug)}>
+          {roster.slug}
+          <span className="visually-hidden"> (the page of {roster.title})</span>
+        </Link>
+      ),
+    },
+    { header: 'Members', cell: (roster) => roster.members.length },
+    {
+      header: 'Rename',
+      cell: (roster) => (
+        <FormDialog
+          button="Rename"
+          rowName={roster.title}
+          title="Rename team"
+          submitLabel="Save"
+          initial={{ slug: roster.slug, title: roster.title }}
+          send={(form) => rosterCalls.update(roster._id, rosterChanges(roster, form))}
+          success="Updated Successfully"
+          onSaved={roster._id === chosen?._id ? showSaved : reload}
+        >
+          {(form) => <RosterFields form={form} core={roster.slug === CORE} />}
+        </FormDialog>
+      ),
+    },
+    {
+      header: 'Delete',
+      cell: (roster) =>
+        roster.slug !== CORE && (
+          <DeleteButton
+            rowName={roster.title}
+            question={`Delete the team "${roster.title}" and its ${roster.members.length} members?`}
+            remove={() => rosterCalls.remove(roster._id)}
+            success="Team deleted"
+            onDeleted={reload}
+          />
+        ),
+    },
+  ];
+
   const createButton = (
-    <button type="button" className="button" onClick={() => setCreating(true)}>
-      Create team
-    </button>
+    <FormDialog
+      button="Create team"
+      title="Create team"
+      initial={{ slug: '', title: '' }}
+      send={(form) => rosterCalls.create({ slug: slugOf(form), title: form.title })}
+      success="Created Successfully"
+      onSaved={showSaved}
+    >
+      {(form) => <RosterFields form={form} />}
+    </FormDialog>
   );
 
   return (
     <div className="admin-stack">
-      <DataTable title="Teams" actions={createButton} columns={columns} rows={rosters} empty="No teams yet.">
-        {(roster, index) => (
-          <tr key={roster._id}>
-            <td>{roster.title}</td>
-            <td>
-              <Link to={publicPath(roster.slug)}>
-                {roster.slug}
-                <span className="visually-hidden"> (the page of {roster.title})</span>
-              </Link>
-            </td>
-            <td>{roster.members.length}</td>
-            <td>
-              <button type="button" className="button button-small" onClick={() => setRenaming(roster)}>
-                Rename<span className="visually-hidden"> {roster.title}</span>
-              </button>
-            </td>
-            <td>
-              {roster.slug !== CORE && (
-                <button type="button" className="button button-small button-danger" onClick={() => remove(roster)}>
-                  Delete<span className="visually-hidden"> {roster.title}</span>
-                </button>
-              )}
-            </td>
-            <td>
-              <MoveButtons order={order} item={roster} index={index} name={roster.title} />
-            </td>
-          </tr>
-        )}
-      </DataTable>
+      <OrderedTable
+        title="Teams"
+        actions={createButton}
+        columns={columns}
+        rows={rosters}
+        empty="No teams yet."
+        save={rosterCalls.order}
+        rowName={(roster) => roster.title}
+      />
 
       {chosen && (
         <div className="admin-stack">
@@ -103,46 +124,17 @@ export function RostersAdminPage() {
           <MembersTable key={chosen._id} roster={chosen} />
         </div>
       )}
-
-      <Modal open={creating} title="Create team" onClose={() => setCreating(false)}>
-        <RosterForm onSaved={saved} onCancel={() => setCreating(false)} />
-      </Modal>
-      <Modal open={renaming !== null} title="Rename team" onClose={() => setRenaming(null)}>
-        {renaming && <RosterForm roster={renaming} onSaved={saved} onCancel={() => setRenaming(null)} />}
-      </Modal>
     </div>
   );
 }
 
-/** A new roster's slug and title, or the changes to `roster` (the core team keeps its slug). */
-function RosterForm({ roster, onSaved, onCancel }) {
-  const [form, setForm] = useState({ slug: roster?.slug ?? '', title: roster?.title ?? '' });
-  const slug = form.slug.trim().toLowerCase();
-
-  const send = () => {
-    if (!roster) return createRoster({ slug, title: form.title });
-    const changes = {};
-    if (slug !== roster.slug) changes.slug = slug;
-    if (form.title !== roster.title) changes.title = form.title;
-    return updateRoster(roster._id, changes);
-  };
-
-  const { submit, busy, errors, message } = useApiSubmit(send, (response) => {
-    notifyDone(response, roster ? 'Updated Successfully' : 'Created Successfully');
-    onSaved(slug);
-  });
-
-  const change = (event) => setForm({ ...form, [event.target.name]: event.target.value });
-  const core = roster?.slug === CORE;
-
+/** A roster's slug (read-only for the core team, which always lives at /team) and title. */
+function RosterFields({ form: { field }, core = false }) {
   return (
-    <form onSubmit={submit}>
+    <>
       <Field
         label={core ? 'Slug (the core team always lives at /team)' : 'Slug: the page is /team + slug, e.g. 2k26'}
-        name="slug"
-        value={form.slug}
-        onChange={change}
-        error={errors.slug}
+        {...field('slug')}
         required
         maxLength={20}
         pattern="[a-zA-Z0-9\-]+"
@@ -151,24 +143,7 @@ function RosterForm({ roster, onSaved, onCancel }) {
         autoCapitalize="none"
         spellCheck={false}
       />
-      <Field
-        label="Title, e.g. Team 2k26"
-        name="title"
-        value={form.title}
-        onChange={change}
-        error={errors.title}
-        required
-        maxLength={100}
-      />
-      <FormMessage>{message}</FormMessage>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {roster ? 'Save' : 'Send'}
-        </button>
-        <button type="button" className="button button-outline" onClick={onCancel}>
-          Close
-        </button>
-      </div>
-    </form>
+      <Field label="Title, e.g. Team 2k26" {...field('title')} required maxLength={100} />
+    </>
   );
 }

@@ -1,14 +1,14 @@
 // /admin/settings: every text and link of the site in one form, prefilled from the content; Save sends only
 // what changed.
 import { useState } from 'react';
+import { PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { Field } from '../../../components/field.jsx';
-import { FormMessage } from '../../../components/form-message.jsx';
-import { notifyDone, useApiSubmit } from '../../../lib/api-hooks.js';
+import { FormActions } from '../../../components/form-actions.jsx';
+import { notifyDone, useForm } from '../../../lib/api-hooks.js';
 import { useContent } from '../../../lib/content.js';
 import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
 import './settings-admin-page.css';
-import { PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 
 /** The form's sections, each a list of [key, label, control props]; keys are the server's setting names. */
 const sections = [
@@ -61,9 +61,8 @@ export function SettingsAdminPage() {
     ...textsOf(settings),
     supportPhoto: photoChoice(settings.supportPhoto),
   }));
-  const [form, setForm] = useState(saved);
 
-  const changes = () => {
+  const changes = (form) => {
     const body = {};
     for (const key of textKeys) if (form[key] !== saved[key]) body[key] = form[key];
     const photoId = photoIdChange(saved.supportPhoto, form.supportPhoto);
@@ -71,54 +70,36 @@ export function SettingsAdminPage() {
     return body;
   };
 
-  const { submit, busy, errors, message } = useApiSubmit(
-    () => updateSettings(changes()),
-    (response) => {
+  const { form, field, set, submit, busy, errors, message } = useForm(saved, {
+    check: (values) => {
+      const changed = Object.keys(changes(values)).length > 0;
+      if (!changed) notify.warning('Nothing has changed');
+      return changed;
+    },
+    send: (values) => updateSettings(changes(values)),
+    onSuccess: (response, values) => {
       notifyDone(response, 'Updated Successfully');
-      setSaved(form);
+      setSaved(values);
       reload();
     },
-  );
-
-  const save = (event) => {
-    if (Object.keys(changes()).length === 0) {
-      event.preventDefault();
-      notify.warning('Nothing has changed');
-      return;
-    }
-    submit(event);
-  };
-
-  const change = (event) => {
-    const { name, value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
-  };
+  });
 
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      <form className="form-card settings-form" onSubmit={save}>
+      <form className="form-card settings-form" onSubmit={submit}>
         {sections.map((section) => (
           <fieldset key={section.title} className="form-group settings-group">
             <legend>{section.title}</legend>
             {section.fields.map(([key, label, props]) => (
-              <Field
-                key={key}
-                label={label}
-                name={key}
-                value={form[key]}
-                onChange={change}
-                error={errors[key]}
-                required
-                {...props}
-              />
+              <Field key={key} label={label} {...field(key)} required {...props} />
             ))}
             {section.photo && (
               <PhotoPicker
                 label="Photo on the Support page"
                 current={settings.supportPhoto}
                 value={form.supportPhoto}
-                onChange={(value) => setForm((current) => ({ ...current, supportPhoto: value }))}
+                onChange={(value) => set('supportPhoto', value)}
                 alt="Children of Jyoti"
                 error={errors.supportPhoto}
                 allowNone={false}
@@ -126,12 +107,7 @@ export function SettingsAdminPage() {
             )}
           </fieldset>
         ))}
-        <FormMessage>{message}</FormMessage>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={busy}>
-            Save
-          </button>
-        </div>
+        <FormActions submitLabel="Save" busy={busy} message={message} />
       </form>
     </section>
   );

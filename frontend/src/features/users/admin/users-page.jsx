@@ -1,46 +1,35 @@
 // /admin/users: every account, with delete and a link to its edit form.
-import { Link } from 'react-router-dom';
-import { DataTable } from '../../../components/admin/data-table.jsx';
-import { deleteAfterConfirm, useApiData } from '../../../lib/api-hooks.js';
+import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { EditLink } from '../../../components/admin/edit-link.jsx';
 import { deleteUser, fetchUsers } from '../api.js';
 
-const columns = ['First Name', 'Last Name', 'Department', 'Year', 'Email', 'Admin', 'Delete', 'Update'];
+const fullName = (user) => `${user.firstname} ${user.lastname}`.trim();
 
 export function UsersPage() {
-  const { data: users, loadFailed, reload } = useApiData(fetchUsers);
+  const { reload, ...list } = useTableRows(fetchUsers);
 
-  const remove = (user) =>
-    deleteAfterConfirm(
-      `Delete the account of ${fullName(user)} (${user.email})?`,
-      () => deleteUser(user._id),
-      'User has been deleted',
-      reload,
-    );
+  const columns = [
+    { header: 'First Name', cell: (user) => user.firstname },
+    { header: 'Last Name', cell: (user) => user.lastname },
+    { header: 'Department', cell: (user) => user.department },
+    { header: 'Year', cell: (user) => user.year },
+    { header: 'Email', cell: (user) => user.email },
+    { header: 'Admin', cell: (user) => (user.isAdmin ? 'Yes' : 'No') },
+    {
+      header: 'Delete',
+      cell: (user) => (
+        <DeleteButton
+          rowName={fullName(user)}
+          question={`Delete the account of ${fullName(user)} (${user.email})?`}
+          remove={() => deleteUser(user._id)}
+          success="User has been deleted"
+          onDeleted={reload}
+        />
+      ),
+    },
+    { header: 'Update', cell: (user) => <EditLink to={`/admin/users/${user._id}/edit`} rowName={fullName(user)} /> },
+  ];
 
-  return (
-    <DataTable title="Users" columns={columns} rows={users} loadFailed={loadFailed} empty="No users yet.">
-      {(user) => (
-        <tr key={user._id}>
-          <td>{user.firstname}</td>
-          <td>{user.lastname}</td>
-          <td>{user.department}</td>
-          <td>{user.year}</td>
-          <td>{user.email}</td>
-          <td>{user.isAdmin ? 'Yes' : 'No'}</td>
-          <td>
-            <button type="button" className="button button-small button-danger" onClick={() => remove(user)}>
-              Delete<span className="visually-hidden"> {fullName(user)}</span>
-            </button>
-          </td>
-          <td>
-            <Link to={`/admin/users/${user._id}/edit`}>
-              Edit<span className="visually-hidden"> {fullName(user)}</span>
-            </Link>
-          </td>
-        </tr>
-      )}
-    </DataTable>
-  );
+  return <DataTable title="Users" columns={columns} empty="No users yet." {...list} />;
 }
-
-const fullName = (user) => `${user.firstname} ${user.lastname}`.trim();
