@@ -1,8 +1,9 @@
-// The one client-route table, as plain data: each path, the page it shows and where that page's code comes from.
-// routes.jsx renders it; build.mjs lists its paths for the server (dist/routes.json), so a route added here is
-// both shown by the app and answered with 200 by the server.
+// The one client-route table, as plain data: each path, the page it shows and where the page's code comes from.
 
 /**
+ * routes.jsx renders this table; build.mjs lists its paths for the server (dist/routes.json), so a route added
+ * here is both shown by the app and answered with 200 by the server.
+ *
  * A route has a `path` (React Router syntax, relative to its parent) or is its parent's `index`; it shows a `page`
  * (named as its module exports it, given `props`), goes on to a `redirect`, or only holds `children`.
  * Where a page's code comes from: `load` imports its own chunk, which the app fetches in the background once it

@@ -1,5 +1,4 @@
-// The routes the app renders: the route table's pages, each loaded as it is needed. Team pages come from the
-// rosters in the content, so a new roster needs no code change.
+// The routes the app renders: the route table's pages, each loaded when it is needed.
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { matchRoutes, Navigate, useRoutes } from 'react-router-dom';
 import { HomePage } from '../features/home/home-page.jsx';

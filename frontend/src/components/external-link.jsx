@@ -1,5 +1,4 @@
-// A link to another site: it opens in a new tab without giving that site a handle on this one, and says so to
-// screen readers.
+// A link to another site: a new tab that gets no handle on this one, and screen readers are told so.
 
 /** `hint` is read out after the link's text, before "(opens in a new tab)", to say more about where it leads. */
 export function ExternalLink({ href, className, hint, children }) {

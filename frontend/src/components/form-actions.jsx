@@ -1,8 +1,10 @@
-// The end of a form: its own error line for a refusal that names no single field (e.g. a duplicate), then the
-// submit button with any other actions beside it.
+// The end of a form: its own error line for a refusal that names no single field, then its buttons.
 import './form-actions.css';
 
-/** `busy` disables the submit button while the form is sent; `children` are the buttons or links after it. */
+/**
+ * `message` is the server's reason, e.g. for a duplicate; `busy` disables the submit button while the form is
+ * sent; `children` are the buttons or links after it.
+ */
 export function FormActions({ submitLabel, busy = false, message, children }) {
   return (
     <>

@@ -1,9 +1,8 @@
-// The admin calls of an ordered list of site content (rosters, members, cards, gallery images), in the shape the
-// kit's tables take. Each change answers {msg}; the screens then reload GET /api/content, which the server has
-// invalidated.
+// The admin calls of an ordered list of site content (rosters, members, cards, gallery images).
 import { api } from '../../lib/api-client.js';
 
 /**
+ * Each change answers {msg}; the screens then reload GET /api/content, which the server has invalidated.
  * `create(fields)` and `order(ids)` go to the list at `listPath`; `update(id, changes)` and `remove(id)` to the
  * item under `itemPath` (the list's own path unless the server keeps items elsewhere).
  */

@@ -1,5 +1,4 @@
-// An admin list: a heading with its actions, then a real table, described by its columns, that scrolls sideways
-// inside its own box, so a phone's page never does; and the hook that loads its rows through the API.
+// An admin list as a real table described by its columns, and the hook that loads its rows through the API.
 import { useId } from 'react';
 import { useApiData } from '../../lib/api-hooks.js';
 import './data-table.css';
@@ -11,6 +10,7 @@ export function useTableRows(load) {
 }
 
 /**
+ * A heading with its actions, then the table in its own sideways-scrolling box, so a phone's page never scrolls.
  * `columns` are {header, cell(row, index), className}: the column's heading, what it shows for a row, and the
  * class of its cells. `rows` (each with an `_id`) is null while loading; `loadFailed` says it could not be loaded.
  * The box is a focusable region so keyboard users can scroll it too.

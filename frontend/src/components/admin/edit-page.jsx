@@ -1,11 +1,11 @@
-// An admin edit page for one record (a user, a notice): its form filled in from the server; UPDATE saves and goes
-// back to the list, Cancel goes back without saving.
+// An admin edit page for one record (a user, a notice): UPDATE saves it and goes back to the list.
 import { Link, useNavigate } from 'react-router-dom';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { FormActions } from '../form-actions.jsx';
 import { useRecord } from './use-record.js';
 
 /**
+ * The form is filled in from the server; Cancel goes back to the list without saving.
  * `load(id)` fetches the record named by the address; `initial(record)` gives the form's values and
  * `send(id, form)` saves them. `noun` names one record in the not-found text; `list` is the list's path.
  * `children(form)` renders the fields from useForm's answer.

@@ -1,11 +1,11 @@
-// A button that opens a popup form: the fields, the server's reasons for a refusal, Send (or Save) and Close.
-// The form starts afresh each time the popup opens, and the popup closes once the server took the form.
+// A button that opens a popup form: fields, the server's reasons for a refusal, Send (or Save) and Close.
 import { useState } from 'react';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { FormActions } from '../form-actions.jsx';
 import { Modal } from '../modal.jsx';
 
 /**
+ * The form starts afresh each time the popup opens, and the popup closes once the server took the form.
  * `button` is the opener's text; with `rowName` it is a table row's small button whose name says which row.
  * `title` names the popup. The form starts at `initial`; `send(form)` makes the call; once it is ok, the toast
  * shows the server's words (`success` without them), the popup closes and `onSaved(form)` runs.

@@ -1,5 +1,4 @@
-// An admin table of site content whose rows the admin puts in order: Up/Down buttons move one row, the whole new
-// order goes to the server, the content is reloaded, and the keyboard focus follows the moved row.
+// An admin table of site content whose rows the admin moves Up and Down.
 import { useEffect, useId, useState } from 'react';
 import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
 import { useContent } from '../../lib/content.js';
@@ -7,7 +6,8 @@ import { DataTable } from './data-table.jsx';
 import './ordered-table.css';
 
 /**
- * A DataTable with an Order column last. `rows` are in their shown order; `save(ids)` sends the new order;
+ * A DataTable with an Order column last. A move sends the whole new order to the server and reloads the content;
+ * the keyboard focus follows the moved row. `rows` are in their shown order; `save(ids)` sends the new order;
  * `rowName(row)` says which row a button moves, for screen readers.
  */
 export function OrderedTable({ columns, rows, save, rowName, ...table }) {

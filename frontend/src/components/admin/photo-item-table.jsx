@@ -1,5 +1,4 @@
-// An ordered table of site content that has a photo each (roster members, carousel cards, gallery images): a
-// thumbnail, the item's own columns, Edit and Delete, Up/Down, and the popups that add and edit an item.
+// An ordered admin table of site content with a photo each (roster members, carousel cards, gallery images).
 import { useContent } from '../../lib/content.js';
 import { Photo } from '../photo.jsx';
 import { DeleteButton } from './delete-button.jsx';
@@ -8,6 +7,7 @@ import { OrderedTable } from './ordered-table.jsx';
 import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.jsx';
 
 /**
+ * A thumbnail, the item's own columns, Edit and Delete, Up/Down, and the popups that add and edit an item.
  * `items` come from the content; `calls` are contentCalls'. `texts` are the names of the item's text fields, the
  * first of them naming the item; `fields(form)` renders them above the photo picker, `columns` show them.
  * `add` is {button, title, success} for the add popup, `editTitle` the edit popup's title, and `deletion` is

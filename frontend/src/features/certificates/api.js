@@ -1,5 +1,4 @@
-// Certificate calls: the public lookup by number, and the admin's list, issue and delete (the list is
-// admin-only: it names every holder).
+// Certificate calls: the public lookup by number, and the admin's list (it names every holder), issue and delete.
 import { api } from '../../lib/api-client.js';
 
 const id = (value) => encodeURIComponent(value);

@@ -10,12 +10,12 @@ const ABOVE_THE_FOLD = 5;
 
 export function RosterPage({ slug }) {
   const { teams } = useContent();
-  const team = teams[slug];
+  const shown = teams[slug];
   const others = rosterList(teams).filter((roster) => roster.slug !== 'core');
 
   return (
     <div className="page">
-      <h1 className="page-title">{team?.title ?? 'Our Team'}</h1>
+      <h1 className="page-title">{shown?.title ?? 'Our Team'}</h1>
       {slug === 'core' ? (
         others.length > 0 && (
           <nav className="roster-links" aria-label="Teams of other years">
@@ -37,9 +37,9 @@ export function RosterPage({ slug }) {
           </Link>
         </p>
       )}
-      {team && team.members.length > 0 ? (
+      {shown && shown.members.length > 0 ? (
         <ul className="team-grid">
-          {team.members.map((member, index) => (
+          {shown.members.map((member, index) => (
             <li key={member._id}>
               <MemberCard member={member} eager={index < ABOVE_THE_FOLD} priority={index === 0} />
             </li>
