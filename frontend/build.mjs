@@ -1,9 +1,11 @@
-// Production build: esbuild bundles src/ into hashed files, writes index.html and precompressed copies.
+// Production build: esbuild bundles src/ into hashed files, writes index.html, the list of client routes for the
+// server, and precompressed copies.
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { routeTable } from './src/app/route-table.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -105,6 +107,7 @@ function staticClosure(file, seen = new Set()) {
 const preloads = [...staticClosure(entryFile)];
 
 writeFileSync(join(dist, 'index.html'), indexHtml());
+writeFileSync(join(dist, 'routes.json'), JSON.stringify(clientPaths(routeTable)));
 cpSync(join(root, 'public'), dist, { recursive: true });
 
 const files = walk(dist);
@@ -146,6 +149,21 @@ ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
   </body>
 </html>
 `;
+}
+
+/**
+ * Every path the route table renders with 200, in React Router syntax (`/admin/users/:id`): the server answers
+ * these with index.html and anything else with the app's 404 page. The catch-all is no such path, and the
+ * per-roster team pages come from the database, so the server asks it for those.
+ */
+function clientPaths(routes, parent = '') {
+  const paths = routes.flatMap((route) => {
+    if (route.index) return [parent || '/'];
+    if (!route.path || route.path === '*') return [];
+    const path = route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
+    return route.children ? clientPaths(route.children, path === '/' ? '' : path) : [path];
+  });
+  return [...new Set(paths)];
 }
 
 function walk(dir) {

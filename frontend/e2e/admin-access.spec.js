@@ -1,15 +1,11 @@
 // The admin area's door and frame: who gets in, the sidebar, the separate chunk, and phones.
-import { ADMIN, expect, test, visit } from './fixtures.js';
+import { ADMIN, expect, recordDialogs, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, registerUser, useToken } from './admin-helpers.js';
 
 const ADMIN_CHUNK = /\/assets\/admin-screens-[^/]+\.js$/;
 
 test('a visitor who is not logged in is sent from /admin to the home page', async ({ page }) => {
-  const dialogs = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    dialog.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Welcome To Admin Page' })).toHaveCount(0);

@@ -1,9 +1,17 @@
 // /admin/certificates: the table, the Create popup, duplicates refused, and deleting.
 import { createCertificate, expect, test } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, expectEscapeCloses, fillIn, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 
 /** A certificate number no other test in this worker uses. */
 const freshNumber = () => 100_000 + Math.floor(Math.random() * 900_000_000);
+
+/** Opens the Create popup, fills in the holder's name and the number and sends it; answers the popup. */
+async function sendNewCertificate(page, name, number) {
+  const dialog = await openPopup(page, 'Create');
+  await fillIn(dialog, { Name: name, 'Certificate number': number });
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  return dialog;
+}
 
 test('the certificates table has the spec columns and shows each certificate', async ({ page, request }) => {
   const token = await asAdmin(page, request);
@@ -29,9 +37,7 @@ test('the Create popup takes focus, closes on Escape and gives focus back', asyn
   await expect(dialog.getByLabel('Certificate number')).toHaveAttribute('type', 'number');
   await expect(dialog.getByLabel('Certificate number')).toHaveAttribute('required', '');
 
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(create).toBeFocused();
+  await expectEscapeCloses(page, dialog, create);
 });
 
 test('creating a certificate says Certificate Created and adds it to the list', async ({ page, request }) => {
@@ -39,11 +45,7 @@ test('creating a certificate says Certificate Created and adds it to the list', 
   await openAdmin(page, '/admin/certificates');
   const number = String(freshNumber());
 
-  await page.getByRole('button', { name: 'Create' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill('Subham Mondal');
-  await dialog.getByLabel('Certificate number').fill(number);
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  const dialog = await sendNewCertificate(page, 'Subham Mondal', number);
 
   await expect(toast(page, 'Certificate Created')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -56,11 +58,7 @@ test('a duplicate certificate number is refused with the server message and the 
   await createCertificate(request, token, { name: 'First Holder', certinumber: number });
   await openAdmin(page, '/admin/certificates');
 
-  await page.getByRole('button', { name: 'Create' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill('Second Holder');
-  await dialog.getByLabel('Certificate number').fill(String(number));
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  const dialog = await sendNewCertificate(page, 'Second Holder', String(number));
 
   await expect(toast(page, 'A certificate with this number already exists')).toBeVisible();
   await expect(dialog.getByText('A certificate with this number already exists')).toBeVisible();
@@ -76,8 +74,7 @@ test('deleting a certificate asks first, says Certificate Deleted and drops the 
   await createCertificate(request, token, { name: 'Leaving Soon', certinumber: number });
   await openAdmin(page, '/admin/certificates');
 
-  acceptConfirm(page);
-  await row(page, String(number)).getByRole('button', { name: /Delete/ }).click();
+  await deleteRow(page, String(number));
   await expect(toast(page, 'Certificate Deleted')).toBeVisible();
   await expect(row(page, String(number))).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 // /admin/contacts: the visitors' messages, shown as text, and deleting them.
 import { expect, test, uniqueEmail } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, openAdmin, row, toast } from './admin-helpers.js';
 
 async function sendMessage(request, message) {
   const contact = {
@@ -60,8 +60,7 @@ test('deleting a message asks first, says Contact deleted successfully and drops
   const contact = await sendMessage(request, 'Please call me about volunteering.');
   await openAdmin(page, '/admin/contacts');
 
-  acceptConfirm(page);
-  await row(page, contact.email).getByRole('button', { name: /Delete/ }).click();
+  await deleteRow(page, contact.email);
   await expect(toast(page, 'Contact deleted successfully')).toBeVisible();
   await expect(row(page, contact.email)).toHaveCount(0);
 });

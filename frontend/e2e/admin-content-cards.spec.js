@@ -1,6 +1,6 @@
 // /admin/cards: the two home carousels, each with its own table, Create popup, edit and delete.
 import { expect, siteContent, test, visit } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 import { deletePicturesMarked, unique } from './content-helpers.js';
 
 test('both carousels have their table with the cards in order', async ({ page, request }) => {
@@ -22,8 +22,7 @@ test('a created Awards card shows on the home page; edited, then deleted, it cha
   const caption = unique('Science fair prize');
   try {
     await openAdmin(page, '/admin/cards');
-    await page.getByRole('button', { name: 'Create Awards card' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Awards card' });
+    const dialog = await openPopup(page, 'Create Awards card', 'Create Awards card');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByLabel('Caption')).toBeFocused(); // required: the browser stops the empty form
     await dialog.getByLabel('Caption').fill(caption);
@@ -46,8 +45,7 @@ test('a created Awards card shows on the home page; edited, then deleted, it cha
     await expect(toast(page, 'Updated Successfully')).toBeVisible();
     await expect(row(awards, `${caption} (first place)`)).toHaveCount(1);
 
-    acceptConfirm(page);
-    await row(awards, caption).getByRole('button', { name: /Delete/ }).click();
+    await deleteRow(page, caption, awards);
     await expect(toast(page, 'Card deleted')).toBeVisible();
     await expect(row(awards, caption)).toHaveCount(0);
     expect((await siteContent(request)).awards.some((card) => card.caption.includes(caption))).toBe(false);

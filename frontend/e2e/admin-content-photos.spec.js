@@ -1,7 +1,7 @@
 // /admin/photos and /admin/gallery: uploading photos (with progress), using them in the gallery, and the
 // server's refusals (a used photo, a file that is not an image, one over 10 MB).
 import { expect, siteContent, test, visit } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 import { addGalleryImage, deletePhoto, deletePicturesMarked, putOrder, unique, uploadPhoto } from './content-helpers.js';
 import { pngFile } from './png.js';
 
@@ -37,8 +37,7 @@ test('an uploaded photo, added to the gallery, shows on the gallery page with sr
     photoId = /^\/media\/(\d+)-/.exec(src)[1];
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Gallery' }).click();
-    await page.getByRole('button', { name: 'Add image' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add image' });
+    const dialog = await openPopup(page, 'Add image', 'Add image');
     await dialog.getByLabel('Caption').fill(caption);
     await dialog.getByLabel('Choose an uploaded photo').selectOption({ label: `${alt} (no. ${photoId})` });
     await dialog.getByRole('button', { name: 'Send' }).click();
@@ -75,14 +74,12 @@ test('deleting a photo that is still used shows the server refusal; an unused on
     await openAdmin(page, '/admin/photos');
     await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Photo', 'Description', 'Used by', 'Delete']);
 
-    acceptConfirm(page);
-    await row(page, usedAlt).getByRole('button', { name: /Delete/ }).click();
+    await deleteRow(page, usedAlt);
     await expect(toast(page, 'This photo is still used by')).toBeVisible();
     await expect(toast(page, caption)).toBeVisible();
     await expect(row(page, usedAlt)).toHaveCount(1);
 
-    acceptConfirm(page);
-    await row(page, freeAlt).getByRole('button', { name: /Delete/ }).click();
+    await deleteRow(page, freeAlt);
     await expect(toast(page, 'Photo deleted')).toBeVisible();
     await expect(row(page, freeAlt)).toHaveCount(0);
   } finally {

@@ -1,6 +1,6 @@
 // /admin/team: rosters and their members, edited in the browser and shown on the public team pages at once.
 import { expect, siteContent, test, visit } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 import { addMember, createRoster, deletePhoto, deleteRosterBySlug, unique, uniqueSlug } from './content-helpers.js';
 import { pngFile } from './png.js';
 
@@ -18,6 +18,16 @@ async function withRoster(request, token, names, use) {
 }
 
 const membersTable = (page, title) => page.getByRole('region', { name: `Members of ${title}` });
+
+/** Opens the Team screen's Create team popup, fills in `slug` and `title` and sends it; answers the popup. */
+async function sendNewTeam(page, slug, title) {
+  await openAdmin(page, '/admin/team');
+  const dialog = await openPopup(page, 'Create team', 'Create team');
+  await dialog.getByLabel(/Slug/).fill(slug);
+  await dialog.getByLabel(/Title/).fill(title);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  return dialog;
+}
 
 test('the Team screen lists every roster with its page, member count and actions', async ({ page, request }) => {
   await asAdmin(page, request);
@@ -87,12 +97,7 @@ test('a refused member edit shows the reason beside the field', async ({ page, r
 test('an admin adds roster 2k26: it gets /team2k26 and a button on /team, and goes again on delete', async ({ page, request }) => {
   const token = await asAdmin(page, request);
   try {
-    await openAdmin(page, '/admin/team');
-    await page.getByRole('button', { name: 'Create team' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create team' });
-    await dialog.getByLabel(/Slug/).fill('2k26');
-    await dialog.getByLabel(/Title/).fill('Team 2k26');
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    const dialog = await sendNewTeam(page, '2k26', 'Team 2k26');
 
     await expect(toast(page, 'Team Created')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -112,8 +117,7 @@ test('an admin adds roster 2k26: it gets /team2k26 and a button on /team, and go
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team 2k26', { timeout: 10_000 });
 
     await openAdmin(page, '/admin/team');
-    acceptConfirm(page);
-    await row(page.getByRole('region', { name: 'Teams' }), 'Team 2k26').getByRole('button', { name: /Delete/ }).click();
+    await deleteRow(page, 'Team 2k26', page.getByRole('region', { name: 'Teams' }));
     await expect(toast(page, 'Team deleted')).toBeVisible();
     await expect(row(page.getByRole('region', { name: 'Teams' }), 'Team 2k26')).toHaveCount(0);
     const gone = await page.goto('/team2k26');
@@ -125,12 +129,7 @@ test('an admin adds roster 2k26: it gets /team2k26 and a button on /team, and go
 
 test('a slug already taken is refused with the server reason', async ({ page, request }) => {
   await asAdmin(page, request);
-  await openAdmin(page, '/admin/team');
-  await page.getByRole('button', { name: 'Create team' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create team' });
-  await dialog.getByLabel(/Slug/).fill('2k24');
-  await dialog.getByLabel(/Title/).fill('Another 2k24');
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  const dialog = await sendNewTeam(page, '2k24', 'Another 2k24');
 
   await expect(toast(page, 'A team with this slug already exists')).toBeVisible();
   await expect(dialog).toContainText('A team with this slug already exists');
@@ -141,8 +140,7 @@ test('a member added with a photo uploaded in the popup shows it with srcset on 
   const token = await asAdmin(page, request);
   await withRoster(request, token, [], async ({ slug, title }) => {
     await openAdmin(page, `/admin/team?team=${slug}`);
-    await page.getByRole('button', { name: 'Add member' }).click();
-    const dialog = page.getByRole('dialog', { name: `Add member to ${title}` });
+    const dialog = await openPopup(page, 'Add member', `Add member to ${title}`);
     await dialog.getByLabel('Name').fill('Mou Ghosh');
     await dialog.getByLabel('Position').fill('Cashier');
     await dialog.getByLabel(/Or upload a new photo/).setInputFiles(pngFile('mou.png', 600, 600));
@@ -198,8 +196,7 @@ test('the content screens and their popups fit a 360 px screen: tables scroll in
   }
 
   await openAdmin(page, '/admin/team');
-  await page.getByRole('button', { name: 'Add member' }).click();
-  const dialog = page.getByRole('dialog', { name: /Add member/ });
+  const dialog = await openPopup(page, 'Add member', /Add member/);
   await expect(dialog.getByLabel('Name')).toBeFocused();
   const box = await dialog.boundingBox();
   expect(box.x).toBeGreaterThanOrEqual(0);

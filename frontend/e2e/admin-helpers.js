@@ -1,7 +1,5 @@
-// Shared steps of the admin browser tests: sessions through the API, confirm dialogs, toasts.
-import { ADMIN, adminToken, expect, uniqueEmail } from './fixtures.js';
-
-export const bearer = (token) => ({ Authorization: `Bearer ${token}` });
+// Shared steps of the admin browser tests: sessions through the API, popups, confirm dialogs, toasts.
+import { ADMIN, adminToken, bearer, expect, uniqueEmail } from './fixtures.js';
 
 /** The toast with this text (react-toastify gives each toast role="alert"). */
 export const toast = (page, text) => page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
@@ -33,6 +31,30 @@ export function acceptConfirm(page) {
     expect(dialog.type()).toBe('confirm');
     await dialog.accept();
   });
+}
+
+/** Accepts the confirmation and clicks the Delete button of the row that shows `text` (in `scope`, e.g. a region). */
+export async function deleteRow(page, text, scope = page) {
+  acceptConfirm(page);
+  await row(scope, text).getByRole('button', { name: /Delete/ }).click();
+}
+
+/** Clicks the button named `opener` and answers the popup it opens (the one named `name`, when given). */
+export async function openPopup(page, opener, name) {
+  await page.getByRole('button', { name: opener }).click();
+  return name === undefined ? page.getByRole('dialog') : page.getByRole('dialog', { name });
+}
+
+/** Escape closes the popup and gives the focus back to the button that opened it. */
+export async function expectEscapeCloses(page, dialog, opener) {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+/** Fills each field labelled by a key of `values` (in `scope`: a page or a popup) with its value. */
+export async function fillIn(scope, values) {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label).fill(value);
 }
 
 /** A registered ordinary user: {email, token, id}. */

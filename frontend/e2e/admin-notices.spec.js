@@ -1,8 +1,16 @@
 // /admin/notices: the table, the Create Notice popup, the edit form, deleting, and refused input.
 import { createNotice, expect, test } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, expectEscapeCloses, fillIn, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 
 const uniqueTitle = (prefix) => `${prefix} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+/** Opens the Create Notice popup, fills in `fields` (by label) and sends it; answers the popup. */
+async function sendNewNotice(page, fields) {
+  const dialog = await openPopup(page, 'Create', 'Create Notice');
+  await fillIn(dialog, fields);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  return dialog;
+}
 
 test('the notices table has the spec columns; a url shows as a Link opening a new tab', async ({ page, request }) => {
   const token = await asAdmin(page, request);
@@ -44,9 +52,7 @@ test('the Create Notice popup has url, a required title and a date, takes focus 
 
   await create.click();
   await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(create).toBeFocused();
+  await expectEscapeCloses(page, dialog, create);
 });
 
 test('creating a notice says Service Created and adds it to the list', async ({ page, request }) => {
@@ -54,12 +60,7 @@ test('creating a notice says Service Created and adds it to the list', async ({ 
   await openAdmin(page, '/admin/notices');
   const title = uniqueTitle('Admission open');
 
-  await page.getByRole('button', { name: 'Create' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Notice' });
-  await dialog.getByLabel('URL').fill('https://example.org/admission');
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Date').fill('2025-06-01');
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  const dialog = await sendNewNotice(page, { URL: 'https://example.org/admission', Title: title, Date: '2025-06-01' });
 
   await expect(toast(page, 'Service Created')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -71,11 +72,7 @@ test('a refused notice shows the field error in the popup and an error toast', a
   await openAdmin(page, '/admin/notices');
   const title = uniqueTitle('Refused');
 
-  await page.getByRole('button', { name: 'Create' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Notice' });
-  await dialog.getByLabel('URL').fill('ftp://example.org/file');
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  const dialog = await sendNewNotice(page, { URL: 'ftp://example.org/file', Title: title });
 
   await expect(dialog.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.locator('.field-error')).toHaveCount(1);
@@ -121,8 +118,7 @@ test('deleting a notice asks first, says Service deleted and drops the row', asy
   const notice = await createNotice(request, token, { url: '', title: uniqueTitle('Going away'), date: '2025-05-05' });
   await openAdmin(page, '/admin/notices');
 
-  acceptConfirm(page);
-  await row(page, notice.title).getByRole('button', { name: /Delete/ }).click();
+  await deleteRow(page, notice.title);
   await expect(toast(page, 'Service deleted')).toBeVisible();
   await expect(row(page, notice.title)).toHaveCount(0);
 });

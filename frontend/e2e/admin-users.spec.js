@@ -1,6 +1,13 @@
 // /admin/users: the table, editing and deleting accounts, and the server's refusals shown as toasts.
 import { ADMIN, expect, test, uniqueEmail } from './fixtures.js';
-import { acceptConfirm, asAdmin, onlySeededAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, onlySeededAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
+
+/** Sends the open edit form of user `id`: the server's refusal `message` shows as a toast and the form stays. */
+async function expectRefusedUpdate(page, id, message) {
+  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(toast(page, message)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${id}/edit$`));
+}
 
 test('the users table has the spec columns and shows each account', async ({ page, request }) => {
   await asAdmin(page, request);
@@ -48,8 +55,7 @@ test('deleting a user asks first, says User has been deleted and drops the row',
   await row(page, member.email).getByRole('button', { name: /Delete/ }).click();
   await expect(row(page, member.email)).toHaveCount(1);
 
-  acceptConfirm(page);
-  await row(page, member.email).getByRole('button', { name: /Delete/ }).click();
+  await deleteRow(page, member.email);
   await expect(toast(page, 'User has been deleted')).toBeVisible();
   await expect(row(page, member.email)).toHaveCount(0);
 });
@@ -59,8 +65,7 @@ test('deleting the last admin is refused with the server message and the row sta
   await onlySeededAdmin(request, token);
   await openAdmin(page, '/admin/users');
 
-  acceptConfirm(page);
-  await row(page, ADMIN.email).getByRole('button', { name: /Delete/ }).click();
+  await deleteRow(page, ADMIN.email);
   await expect(toast(page, 'The last admin cannot be removed or demoted; make another user admin first')).toBeVisible();
   await expect(row(page, ADMIN.email)).toHaveCount(1);
 });
@@ -72,9 +77,7 @@ test('demoting the last admin is refused with the server message and the form st
 
   await expect(page.getByRole('checkbox', { name: 'Admin' })).toBeChecked();
   await page.getByRole('checkbox', { name: 'Admin' }).uncheck();
-  await page.getByRole('button', { name: 'UPDATE' }).click();
-  await expect(toast(page, 'The last admin cannot be removed or demoted; make another user admin first')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/admin/users/${admin._id}/edit$`));
+  await expectRefusedUpdate(page, admin._id, 'The last admin cannot be removed or demoted; make another user admin first');
 });
 
 test('taking another user’s email is refused with the server message', async ({ page, request }) => {
@@ -85,9 +88,7 @@ test('taking another user’s email is refused with the server message', async (
 
   await expect(page.getByLabel('Email')).toHaveValue(second.email);
   await page.getByLabel('Email').fill(first.email);
-  await page.getByRole('button', { name: 'UPDATE' }).click();
-  await expect(toast(page, 'Another user already has this email')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/admin/users/${second.id}/edit$`));
+  await expectRefusedUpdate(page, second.id, 'Another user already has this email');
 });
 
 test('an invalid edit shows the field error beside the field and an error toast', async ({ page, request }) => {

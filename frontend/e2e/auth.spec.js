@@ -1,5 +1,5 @@
 // Registration, login, logout and the admin link, as round trips through the real server.
-import { ADMIN, expect, test, uniqueEmail, visit } from './fixtures.js';
+import { ADMIN, expect, recordDialogs, test, uniqueEmail, visit } from './fixtures.js';
 
 const toast = (page, text) => page.getByRole('alert').filter({ hasText: text });
 
@@ -102,11 +102,7 @@ test('the admin area turns away visitors and users who are not admins', async ({
   await register(page, email, 'not-admin-pass');
   await logIn(page, email, 'not-admin-pass');
   await expect(page).toHaveURL(/\/$/);
-  const alerts = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    dialog.accept();
-  });
+  const alerts = recordDialogs(page);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
   expect(alerts).toEqual(['Ask admin to get access']);

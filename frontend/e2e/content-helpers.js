@@ -1,7 +1,6 @@
 // Set-up and clean-up through the API for the site-content browser tests, so each test leaves the content
 // as the other suites expect it (15 core members, six cards per carousel, six gallery images…).
-import { expect, siteContent } from './fixtures.js';
-import { bearer } from './admin-helpers.js';
+import { bearer, expect, siteContent } from './fixtures.js';
 import { pngImage } from './png.js';
 
 export const unique = (prefix) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -152,6 +152,16 @@ export async function visit(page, path) {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 10_000 });
 }
 
+/** The messages of the alerts and confirmations the page shows from now on, each accepted. */
+export function recordDialogs(page) {
+  const messages = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    dialog.accept();
+  });
+  return messages;
+}
+
 export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
@@ -162,7 +172,7 @@ export async function adminToken(request) {
   return (await response.json()).token;
 }
 
-const bearer = (token) => ({ Authorization: `Bearer ${token}` });
+export const bearer = (token) => ({ Authorization: `Bearer ${token}` });
 
 export async function createNotice(request, token, notice) {
   const response = await request.post('/api/admin/service', { data: notice, headers: bearer(token) });

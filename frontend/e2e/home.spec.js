@@ -3,6 +3,16 @@ import { expect, siteContent, test, visit } from './fixtures.js';
 
 const activeCaption = (carousel) => carousel.locator('.swiper-slide-active h3').textContent();
 
+/** Opens home on a 360 px screen with 'Our Works' scrolled into view: the carousel and the caption it shows first. */
+async function worksCarousel(page) {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await visit(page, '/');
+  const works = page.getByRole('region', { name: 'Our Works' });
+  await works.scrollIntoViewIfNeeded();
+  await expect(works.locator('.swiper-slide-active')).toBeAttached();
+  return { works, first: await activeCaption(works) };
+}
+
 test('the hero and both carousels show the content with six cards each', async ({ page, request }) => {
   const { settings, works, awards } = await siteContent(request);
   await visit(page, '/');
@@ -25,12 +35,7 @@ test('the hero and both carousels show the content with six cards each', async (
 });
 
 test('carousels autoplay and have arrows and clickable pagination', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await visit(page, '/');
-  const works = page.getByRole('region', { name: 'Our Works' });
-  await works.scrollIntoViewIfNeeded();
-  await expect(works.locator('.swiper-slide-active')).toBeAttached();
-  const first = await activeCaption(works);
+  const { works, first } = await worksCarousel(page);
   await expect.poll(() => activeCaption(works), { timeout: 6_000 }).not.toBe(first);
 
   const bullets = works.getByRole('button', { name: /Go to slide/ });
@@ -50,12 +55,7 @@ test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('carousels do not autoplay and sections show without animation', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    await visit(page, '/');
-    const works = page.getByRole('region', { name: 'Our Works' });
-    await works.scrollIntoViewIfNeeded();
-    await expect(works.locator('.swiper-slide-active')).toBeAttached();
-    const first = await activeCaption(works);
+    const { works, first } = await worksCarousel(page);
     await page.waitForTimeout(3_500);
     expect(await activeCaption(works)).toBe(first);
     await works.getByRole('button', { name: 'Next slide' }).click();

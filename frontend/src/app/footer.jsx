@@ -2,16 +2,11 @@
 import { Link } from 'react-router-dom';
 import { useContent } from '../lib/content.js';
 import './footer.css';
+import { siteLinks } from './site-links.js';
 import { SocialLinks } from './social-links.jsx';
 
-const quickLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/team', label: 'Team' },
-  { to: '/notice', label: 'Notice' },
-  { to: '/verify', label: 'Verify' },
-  { to: '/contact', label: 'Contact' },
-];
+const { home, gallery, team, notice, verify, contact } = siteLinks;
+const quickLinks = [home, gallery, team, notice, verify, contact];
 
 const COPYRIGHT_YEAR = 2025;
 

@@ -3,16 +3,19 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
 import './header.css';
+import { siteLinks } from './site-links.js';
 import { SocialLinks } from './social-links.jsx';
 
-const navLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/team', label: 'Team' },
-  { to: '/notice', label: 'Notice' },
-  { to: '/support', label: 'Support' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/verify', label: 'Verify', mobileOnly: true },
+const { home, gallery, team, notice, support, contact, verify } = siteLinks;
+const navLinks = [home, gallery, team, notice, support, contact, { ...verify, mobileOnly: true }];
+
+const accountLinks = [
+  { to: '/account', label: 'Account' },
+  { to: '/logout', label: 'Logout' },
+];
+const visitorLinks = [
+  { to: '/login', label: 'Login' },
+  { to: '/signup', label: 'Register' },
 ];
 
 export function Header() {
@@ -41,26 +44,13 @@ export function Header() {
 
 function AccountLinks() {
   const { token } = useSession();
-  if (token) {
-    return (
-      <span className="account-links">
-        <Link className="account-link" to="/account">
-          Account
-        </Link>
-        <Link className="account-link" to="/logout">
-          Logout
-        </Link>
-      </span>
-    );
-  }
   return (
     <span className="account-links">
-      <Link className="account-link" to="/login">
-        Login
-      </Link>
-      <Link className="account-link" to="/signup">
-        Register
-      </Link>
+      {(token ? accountLinks : visitorLinks).map((link) => (
+        <Link key={link.to} className="account-link" to={link.to}>
+          {link.label}
+        </Link>
+      ))}
     </span>
   );
 }

@@ -1,9 +1,10 @@
-// The one route table. Team pages come from the rosters in the content, so a new roster needs no code change.
+// The routes the app renders: the route table's pages, each loaded when it is needed.
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { matchRoutes, Navigate, useRoutes } from 'react-router-dom';
 import { HomePage } from '../features/home/home-page.jsx';
 import { useContent } from '../lib/content.js';
 import { Layout } from './layout.jsx';
+import { routeTable } from './route-table.js';
 
 /**
  * A page in a chunk of its own. `preload()` fetches the chunk; once it is in, the page renders at once instead of
@@ -26,60 +27,33 @@ function lazyPage(load, name) {
   return Page;
 }
 
-// Home ships in the first load; every other public page is its own chunk, fetched in the background once the app
-// runs, so the first visit stays small and later navigation does not wait.
-const SupportPage = lazyPage(() => import('../features/support/support-page.jsx'), 'SupportPage');
-const TeamPage = lazyPage(() => import('../features/team/team-page.jsx'), 'TeamPage');
-const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page.jsx'), 'GalleryPage');
-const NoticeBoardPage = lazyPage(() => import('../features/notices/notice-board-page.jsx'), 'NoticeBoardPage');
-const ContactPage = lazyPage(() => import('../features/contact/contact-page.jsx'), 'ContactPage');
-const FeedbackFormPage = lazyPage(() => import('../features/feedback-form/feedback-form-page.jsx'), 'FeedbackFormPage');
-const SignupPage = lazyPage(() => import('../features/auth/signup-page.jsx'), 'SignupPage');
-const LoginPage = lazyPage(() => import('../features/auth/login-page.jsx'), 'LoginPage');
-const LogoutPage = lazyPage(() => import('../features/auth/logout-page.jsx'), 'LogoutPage');
-const VerifyPage = lazyPage(() => import('../features/certificates/verify-page.jsx'), 'VerifyPage');
-const AccountPage = lazyPage(() => import('../features/account/account-page.jsx'), 'AccountPage');
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.jsx'), 'NotFoundPage');
-const publicPages = [
-  SupportPage,
-  TeamPage,
-  GalleryPage,
-  NoticeBoardPage,
-  ContactPage,
-  FeedbackFormPage,
-  SignupPage,
-  LoginPage,
-  LogoutPage,
-  VerifyPage,
-  AccountPage,
-  NotFoundPage,
-];
-// The admin screens share one chunk, and it is not prefetched: a visitor never downloads it.
-const loadAdmin = () => import('./admin-screens.js');
-const adminScreen = (name) => lazyPage(loadAdmin, name);
-const AdminLayout = adminScreen('AdminLayout');
-const UsersPage = adminScreen('UsersPage');
-const UserEditPage = adminScreen('UserEditPage');
-const ContactsPage = adminScreen('ContactsPage');
-const NoticesPage = adminScreen('NoticesPage');
-const NoticeEditPage = adminScreen('NoticeEditPage');
-const CertificatesPage = adminScreen('CertificatesPage');
-const TeamAdminPage = adminScreen('TeamAdminPage');
-const CardsAdminPage = adminScreen('CardsAdminPage');
-const GalleryAdminPage = adminScreen('GalleryAdminPage');
-const SettingsAdminPage = adminScreen('SettingsAdminPage');
-const PhotosAdminPage = adminScreen('PhotosAdminPage');
+// Every page of the route table, made once by name: its chunk is fetched once and its component type stays the
+// same, so a new render of the table never remounts a page.
+const pages = { Layout, HomePage };
+const backgroundPages = [];
+makePages(routeTable);
+
+function makePages(routes, sharedChunk) {
+  for (const { page, load, chunk = sharedChunk, children } of routes) {
+    if (page && !pages[page]) {
+      if (!load && !chunk) throw new Error(`The route table does not say where the code of ${page} comes from`);
+      pages[page] = lazyPage(load ?? chunk, page);
+      if (load) backgroundPages.push(pages[page]);
+    }
+    if (children) makePages(children, chunk);
+  }
+}
 
 export function AppRoutes() {
   const { teams } = useContent();
   useEffect(() => {
-    const prefetch = () => publicPages.forEach((page) => page.preload());
+    const prefetch = () => backgroundPages.forEach((page) => page.preload());
     if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 3000 });
     else setTimeout(prefetch, 1000);
   }, []);
 
   const rosterSlugs = routableRosterSlugs(teams);
-  const routes = useMemo(() => routeTable(rosterSlugs), [rosterSlugs]);
+  const routes = useMemo(() => renderedRoutes(routeTable, rosterSlugs), [rosterSlugs]);
   return useRoutes(routes);
 }
 
@@ -88,7 +62,7 @@ export function AppRoutes() {
  * renders whole. A chunk that fails to load is left to the page's own Suspense.
  */
 export function preloadPagesFor(pathname, teams) {
-  const matches = matchRoutes(routeTable(routableRosterSlugs(teams)), pathname) ?? [];
+  const matches = matchRoutes(renderedRoutes(routeTable, routableRosterSlugs(teams)), pathname) ?? [];
   const preloads = matches.map(({ route }) => route.element?.type?.preload?.().catch(() => undefined));
   return Promise.all(preloads);
 }
@@ -103,60 +77,17 @@ function routableRosterSlugs(teams) {
     .join(' ');
 }
 
-function routeTable(rosterSlugs) {
-  return [
-    {
-      path: '/',
-      element: <Layout />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: 'support', element: <SupportPage /> },
-        { path: 'team', element: <TeamPage slug="core" /> },
-        ...rosterSlugs
-          .split(' ')
-          .filter(Boolean)
-          .map((slug) => ({ path: `team${slug}`, element: <TeamPage key={slug} slug={slug} /> })),
-        { path: 'gallery', element: <GalleryPage /> },
-        { path: 'notice', element: <NoticeBoardPage /> },
-        { path: 'contact', element: <ContactPage /> },
-        { path: 'form', element: <FeedbackFormPage /> },
-        { path: 'signup', element: <SignupPage /> },
-        { path: 'login', element: <LoginPage /> },
-        { path: 'logout', element: <LogoutPage /> },
-        { path: 'verify', element: <VerifyPage /> },
-        { path: 'account', element: <AccountPage /> },
-        {
-          path: 'admin',
-          element: <AdminLayout />,
-          children: [
-            { index: true, element: <Navigate to="users" replace /> },
-            { path: 'users', element: <UsersPage /> },
-            {
-              path: 'users/:id',
-              children: [
-                { index: true, element: <Navigate to="edit" replace /> },
-                { path: 'edit', element: <UserEditPage /> },
-              ],
-            },
-            { path: 'contacts', element: <ContactsPage /> },
-            { path: 'notices', element: <NoticesPage /> },
-            {
-              path: 'servicelist/:id',
-              children: [
-                { index: true, element: <Navigate to="edit" replace /> },
-                { path: 'edit', element: <NoticeEditPage /> },
-              ],
-            },
-            { path: 'certificates', element: <CertificatesPage /> },
-            { path: 'team', element: <TeamAdminPage /> },
-            { path: 'cards', element: <CardsAdminPage /> },
-            { path: 'gallery', element: <GalleryAdminPage /> },
-            { path: 'settings', element: <SettingsAdminPage /> },
-            { path: 'photos', element: <PhotosAdminPage /> },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ];
+/** The route table as React Router routes: each with its element, the roster entry one route per roster. */
+function renderedRoutes(table, rosterSlugs) {
+  return table.flatMap(({ path, index, page, props, redirect, rosterPaths, children }) => {
+    const Page = pages[page];
+    if (rosterPaths) {
+      return rosterSlugs
+        .split(' ')
+        .filter(Boolean)
+        .map((slug) => ({ path: `${rosterPaths}${slug}`, element: <Page key={slug} slug={slug} /> }));
+    }
+    const element = redirect ? <Navigate to={redirect} replace /> : Page && <Page {...props} />;
+    return [{ path, index, element, children: children && renderedRoutes(children, rosterSlugs) }];
+  });
 }

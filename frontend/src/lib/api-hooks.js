@@ -1,5 +1,5 @@
-// Hooks for screens that read and change data through the API: a loaded list or record with reload,
-// a form's round trip with the server's field errors, and the toast for a refused change.
+// Hooks for screens that read and change data through the API: a loaded list or record with reload, a form's
+// values and round trip with the server's field errors, and the toasts for a change that worked or was refused.
 import { useCallback, useEffect, useState } from 'react';
 import { notify } from './toast.js';
 
@@ -29,28 +29,45 @@ export function useApiData(load) {
   return { ...state, reload };
 }
 
+const NO_REFUSAL = { message: '', errors: {} };
+
 /**
- * A form's submit handler: `send()` makes the call; `onSuccess(response)` runs when it is ok. A refusal shows
- * the error toast and leaves the server's reason (`message`) and field errors (`errors`) for the form to show.
+ * A form's values (keyed by the controls' names, starting at `initial`) and its submit handler. On submit,
+ * `check(form)` may stop the send by answering false (having said why); `send(form)` makes the call;
+ * `onSuccess(response, form)` runs when it is ok. A refusal keeps the server's reason (`message`) and field
+ * errors (`errors`) for the form to show and calls `onRefusal(response)`, by default the error toast.
+ * `field(name)` gives a Field its name, value, change handler and error; `set(name, value)` changes one value.
  */
-export function useApiSubmit(send, onSuccess) {
+export function useForm(initial, { send, onSuccess, onRefusal = notifyRefusal, check }) {
+  const [form, setForm] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState({ message: '', errors: {} });
+  const [refusal, setRefusal] = useState(NO_REFUSAL);
+
+  const set = (name, value) => setForm((current) => ({ ...current, [name]: value }));
+
+  const change = (event) => {
+    const { name, type, checked, value } = event.target;
+    set(name, type === 'checkbox' ? checked : value);
+  };
+
+  const field = (name) => ({ name, value: form[name], onChange: change, error: refusal.errors[name] });
 
   const submit = async (event) => {
     event.preventDefault();
+    if (check && !check(form)) return;
     setBusy(true);
-    const response = await send();
+    const response = await send(form);
     setBusy(false);
     if (response.ok) {
-      onSuccess(response);
+      setRefusal(NO_REFUSAL);
+      onSuccess(response, form);
       return;
     }
     setRefusal({ message: response.data?.message ?? '', errors: response.data?.errors ?? {} });
-    notifyRefusal(response);
+    onRefusal(response);
   };
 
-  return { submit, busy, ...refusal };
+  return { form, setForm, set, change, field, submit, busy, ...refusal };
 }
 
 /**
@@ -65,19 +82,4 @@ export function notifyRefusal(response) {
 /** The success toast for a change that worked: the server's own words (`msg`), or `fallback` without them. */
 export function notifyDone(response, fallback) {
   notify.success(response.data?.msg || fallback);
-}
-
-/**
- * A deletion: asks `question` first; once `remove()` succeeds, toasts the server's words (`success` without them)
- * and calls `onRemoved`.
- */
-export async function deleteAfterConfirm(question, remove, success, onRemoved) {
-  if (!window.confirm(question)) return;
-  const response = await remove();
-  if (response.ok) {
-    notifyDone(response, success);
-    onRemoved();
-  } else {
-    notifyRefusal(response);
-  }
 }

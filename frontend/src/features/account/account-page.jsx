@@ -1,9 +1,9 @@
 // /account: a logged-in user changes their password; every other session of theirs is signed out by the server.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
-import { FormMessage } from '../../components/form-message.jsx';
-import { notifyDone, useApiSubmit } from '../../lib/api-hooks.js';
+import { FormActions } from '../../components/form-actions.jsx';
+import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { useSession } from '../../lib/session.js';
 import { changePassword } from './api.js';
 
@@ -22,53 +22,41 @@ export function AccountPage() {
 
 function PasswordForm() {
   const { storeToken } = useSession();
-  const [form, setForm] = useState(EMPTY);
   const [mismatch, setMismatch] = useState(false);
-  const { submit, busy, errors, message } = useApiSubmit(
-    () => changePassword(form.currentPassword, form.newPassword),
-    (response) => {
+  const { form, setForm, field, submit, busy, message } = useForm(EMPTY, {
+    // The two new-password boxes must agree before anything is sent.
+    check: (values) => {
+      const same = values.newPassword === values.confirmPassword;
+      setMismatch(!same);
+      return same;
+    },
+    send: (values) => changePassword(values.currentPassword, values.newPassword),
+    onSuccess: (response) => {
       if (response.data?.token) storeToken(response.data.token);
       notifyDone(response, 'Password changed');
       setForm(EMPTY);
     },
-  );
+  });
 
-  const change = (event) => {
-    const next = { ...form, [event.target.name]: event.target.value };
-    setForm(next);
-    if (mismatch && next.newPassword === next.confirmPassword) setMismatch(false);
-  };
-
-  // The two new-password boxes must agree before anything is sent.
-  const send = (event) => {
-    if (form.newPassword !== form.confirmPassword) {
-      event.preventDefault();
-      setMismatch(true);
-      return;
-    }
-    submit(event);
-  };
+  // The mismatch note goes as soon as the boxes agree again.
+  useEffect(() => {
+    if (form.newPassword === form.confirmPassword) setMismatch(false);
+  }, [form.newPassword, form.confirmPassword]);
 
   return (
-    <form className="form-card" onSubmit={send} aria-labelledby="password-title">
+    <form className="form-card" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Change password</h2>
       <Field
         label="Current password"
-        name="currentPassword"
         type="password"
-        value={form.currentPassword}
-        onChange={change}
-        error={errors.currentPassword}
+        {...field('currentPassword')}
         required
         autoComplete="current-password"
       />
       <Field
         label="New password (8 to 72 characters)"
-        name="newPassword"
         type="password"
-        value={form.newPassword}
-        onChange={change}
-        error={errors.newPassword}
+        {...field('newPassword')}
         required
         minLength={8}
         maxLength={72}
@@ -76,20 +64,13 @@ function PasswordForm() {
       />
       <Field
         label="Confirm new password"
-        name="confirmPassword"
         type="password"
-        value={form.confirmPassword}
-        onChange={change}
+        {...field('confirmPassword')}
         error={mismatch ? 'does not match the new password' : undefined}
         required
         autoComplete="new-password"
       />
-      <FormMessage>{message}</FormMessage>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
-          Change password
-        </button>
-      </div>
+      <FormActions submitLabel="Change password" busy={busy} message={message} />
     </form>
   );
 }

@@ -1,6 +1,8 @@
-// Login: success stores the token and reloads the whole app at /; a refusal shows 'Invalid Credentials'.
-import { useState } from 'react';
+// Login: success stores the token and reloads the whole app at /; a refusal, whatever the server's reason, shows
+// 'Invalid Credentials' and clears the form.
 import { Field } from '../../components/field.jsx';
+import { FormActions } from '../../components/form-actions.jsx';
+import { useForm } from '../../lib/api-hooks.js';
 import { useSession } from '../../lib/session.js';
 import { flashAfterReload, notify } from '../../lib/toast.js';
 import { login } from './api.js';
@@ -8,41 +10,43 @@ import { login } from './api.js';
 const EMPTY = { email: '', password: '' };
 
 export function LoginPage() {
-  const [form, setForm] = useState(EMPTY);
-  const [sending, setSending] = useState(false);
   const { storeToken } = useSession();
 
-  const change = (event) => setForm({ ...form, [event.target.name]: event.target.value });
+  const refuse = (response) => {
+    if (response.status === 0) return;
+    notify.error('Invalid Credentials');
+    setForm(EMPTY);
+  };
 
-  const submit = async (event) => {
-    event.preventDefault();
-    setSending(true);
-    const response = await login(form);
-    if (response.ok && response.data?.token) {
+  const { form, setForm, change, submit, busy } = useForm(EMPTY, {
+    send: login,
+    onSuccess: (response) => {
+      if (!response.data?.token) {
+        refuse(response);
+        return;
+      }
       // The reload would swallow a toast shown now, so it is shown once the app has started again.
       flashAfterReload('Login Successful !!!');
       storeToken(response.data.token);
       window.location.href = '/';
-      return;
-    }
-    setSending(false);
-    if (response.status !== 0) {
-      notify.error('Invalid Credentials');
-      setForm(EMPTY);
-    }
-  };
+    },
+    onRefusal: refuse,
+  });
 
   return (
     <div className="page">
       <h1 className="page-title">Login</h1>
       <form className="form-card" onSubmit={submit}>
         <Field label="Email" name="email" type="email" value={form.email} onChange={change} autoComplete="email" />
-        <Field label="Password" name="password" type="password" value={form.password} onChange={change} autoComplete="current-password" />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={sending}>
-            Login NOW
-          </button>
-        </div>
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          value={form.password}
+          onChange={change}
+          autoComplete="current-password"
+        />
+        <FormActions submitLabel="Login NOW" busy={busy} />
       </form>
     </div>
   );

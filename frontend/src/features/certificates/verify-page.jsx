@@ -1,6 +1,7 @@
 // Certificate verification by number.
 import { useState } from 'react';
 import { Field } from '../../components/field.jsx';
+import { FormActions } from '../../components/form-actions.jsx';
 import { fetchCertificate } from './api.js';
 
 export function VerifyPage() {
@@ -32,11 +33,7 @@ export function VerifyPage() {
           onChange={(event) => setNumber(event.target.value)}
           required
         />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={checking}>
-            Verify
-          </button>
-        </div>
+        <FormActions submitLabel="Verify" busy={checking} />
         <div role="status" className="form-result">
           {result?.name && (
             <p>

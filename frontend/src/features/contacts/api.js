@@ -1,5 +1,7 @@
-// Admin calls for the messages sent through the contact form.
+// Contact message calls: the visitor's form, and the admin's list, delete and CSV download.
 import { api } from '../../lib/api-client.js';
+
+export const sendContact = (message) => api('/api/form/contact', { method: 'POST', body: message, auth: false });
 
 /** Newest first (the server orders them). */
 export const fetchContacts = () => api('/api/admin/contacts');

@@ -1,6 +1,7 @@
 // /form: a static feedback form. It sends nothing; submitting only thanks the visitor and clears it.
 import { useState } from 'react';
 import { Field } from '../../components/field.jsx';
+import { FormActions } from '../../components/form-actions.jsx';
 import './feedback-form.css';
 
 export function FeedbackFormPage() {
@@ -41,14 +42,11 @@ export function FeedbackFormPage() {
           ))}
         </Field>
         <Field as="textarea" label="Suggestion" name="suggestion" />
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Submit
-          </button>
+        <FormActions submitLabel="Submit">
           <button type="reset" className="button button-outline">
             Reset
           </button>
-        </div>
+        </FormActions>
         <p role="status" className="form-result">
           {thanked ? 'Thank you for your feedback!' : ''}
         </p>

@@ -1,5 +1,6 @@
 // Gallery: the photo grid; choosing a photo opens the full-screen slideshow at it.
 import { lazy, Suspense, useState } from 'react';
+import { ExternalLink } from '../../components/external-link.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
 import './gallery.css';
@@ -36,9 +37,9 @@ export function GalleryPage() {
       </ul>
       {settings.galleryMoreUrl && (
         <p className="gallery-more">
-          <a className="button" href={settings.galleryMoreUrl} target="_blank" rel="noopener noreferrer">
-            Show More<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <ExternalLink className="button" href={settings.galleryMoreUrl}>
+            Show More
+          </ExternalLink>
         </p>
       )}
       {openAt !== null && (

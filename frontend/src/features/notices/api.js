@@ -1,5 +1,20 @@
-// Notice board calls.
+// Notice calls (the server calls notices services). Reads are public; changes need an admin's token.
 import { api } from '../../lib/api-client.js';
 
-/** The notices, newest first (the server orders them). */
+const id = (value) => encodeURIComponent(value);
+
+/** The notices, newest date first (the server orders them), asked for as a visitor: the board sends no token. */
 export const fetchNotices = () => api('/api/admin/servicelist', { auth: false });
+
+/** The same list for the admin screen, which sends the admin's token like every admin call. */
+export const fetchNoticesAsAdmin = () => api('/api/admin/servicelist');
+
+export const fetchNotice = (noticeId) => api(`/api/admin/servicelist/${id(noticeId)}`);
+
+/** `notice` is {url, title, date}: an empty url means no link, an empty date means today. */
+export const createNotice = (notice) => api('/api/admin/service', { method: 'POST', body: notice });
+
+export const updateNotice = (noticeId, notice) =>
+  api(`/api/admin/servicelist/update/${id(noticeId)}`, { method: 'PATCH', body: notice });
+
+export const deleteNotice = (noticeId) => api(`/api/admin/servicelist/delete/${id(noticeId)}`, { method: 'DELETE' });

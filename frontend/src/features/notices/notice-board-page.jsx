@@ -1,5 +1,6 @@
 // The notice board: a timeline of notices, newest first, numbered so a notice keeps its number as new ones arrive.
 import { useEffect, useState } from 'react';
+import { ExternalLink } from '../../components/external-link.jsx';
 import { fetchNotices } from './api.js';
 import './notices.css';
 
@@ -41,10 +42,7 @@ export function NoticeBoardPage() {
                 </p>
                 <h2 className="notice-title">
                   {notice.url ? (
-                    <a href={notice.url} target="_blank" rel="noopener noreferrer">
-                      {notice.title}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
+                    <ExternalLink href={notice.url}>{notice.title}</ExternalLink>
                   ) : (
                     notice.title
                   )}

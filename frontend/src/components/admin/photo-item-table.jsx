@@ -1,0 +1,106 @@
+// An ordered admin table of site content with a photo each (roster members, carousel cards, gallery images).
+import { useContent } from '../../lib/content.js';
+import { Photo } from '../photo.jsx';
+import { DeleteButton } from './delete-button.jsx';
+import { FormDialog } from './form-dialog.jsx';
+import { OrderedTable } from './ordered-table.jsx';
+import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.jsx';
+
+/**
+ * A thumbnail, the item's own columns, Edit and Delete, Up/Down, and the popups that add and edit an item.
+ * `items` come from the content; `calls` are contentCalls'. `texts` are the names of the item's text fields, the
+ * first of them naming the item; `fields(form)` renders them above the photo picker, `columns` show them.
+ * `add` is {button, title, success} for the add popup, `editTitle` the edit popup's title, and `deletion` is
+ * {question(item), success} for Delete. `round` shows people's photos as round thumbnails.
+ */
+export function PhotoItemTable(props) {
+  const { title, empty, items, calls, texts, columns, fields, add, editTitle, deletion, round } = props;
+  const { reload } = useContent();
+  const nameOf = (item) => item[texts[0]];
+  const itemFields = (item) => (form) => (
+    <PhotoItemFields form={form} item={item} fields={fields} nameField={texts[0]} />
+  );
+
+  const photoColumn = {
+    header: 'Photo',
+    cell: (item) => (
+      <Photo
+        photo={item.photo}
+        alt=""
+        sizes={round ? '64px' : '96px'}
+        className={round ? 'admin-thumb admin-thumb-round' : 'admin-thumb'}
+      />
+    ),
+  };
+  const editColumn = {
+    header: 'Edit',
+    cell: (item) => (
+      <FormDialog
+        button="Edit"
+        rowName={nameOf(item)}
+        title={editTitle}
+        submitLabel="Save"
+        initial={photoItemValues(item, texts)}
+        send={(values) => calls.update(item._id, photoItemChanges(item, values, texts))}
+        success="Updated Successfully"
+        onSaved={reload}
+      >
+        {itemFields(item)}
+      </FormDialog>
+    ),
+  };
+  const deleteColumn = {
+    header: 'Delete',
+    cell: (item) => (
+      <DeleteButton
+        rowName={nameOf(item)}
+        question={deletion.question(item)}
+        remove={() => calls.remove(item._id)}
+        success={deletion.success}
+        onDeleted={reload}
+      />
+    ),
+  };
+
+  const addButton = (
+    <FormDialog
+      button={add.button}
+      title={add.title}
+      initial={photoItemValues(undefined, texts)}
+      send={(values) => calls.create(photoItemChanges(undefined, values, texts))}
+      success={add.success}
+      onSaved={reload}
+    >
+      {itemFields(undefined)}
+    </FormDialog>
+  );
+
+  return (
+    <OrderedTable
+      title={title}
+      actions={addButton}
+      columns={[photoColumn, ...columns, editColumn, deleteColumn]}
+      rows={items}
+      empty={empty}
+      save={calls.order}
+      rowName={nameOf}
+    />
+  );
+}
+
+/** The item's own fields, then its photo; a photo uploaded here is described by the item's name. */
+function PhotoItemFields({ form, item, fields, nameField }) {
+  const { form: values, set, errors } = form;
+  return (
+    <>
+      {fields(form)}
+      <PhotoPicker
+        current={item?.photo}
+        value={values.photo}
+        onChange={(value) => set('photo', value)}
+        alt={values[nameField]}
+        error={errors.photoId}
+      />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+// Choosing the photo of a member, card, gallery image or the support page: one of the uploaded photos, none,
+// the current sample picture, or a new photo uploaded right here (chosen once it is in).
+import { useState } from 'react';
+import { useApiData } from '../../lib/api-hooks.js';
+import { Field } from '../field.jsx';
+import { Photo } from '../photo.jsx';
+import './photo-picker.css';
+import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from './photo-upload.jsx';
+import { fetchPhotos } from './photos-api.js';
+
+const KEEP = 'keep';
+const NONE = 'none';
+
+/** The choice that stands for `photo` as it is now: its uploaded photo, the sample picture, or none. */
+export function photoChoice(photo) {
+  if (photo?.photoId) return String(photo.photoId);
+  return photo?.src ? KEEP : NONE;
+}
+
+/** The `photoId` to send for a choice: undefined when unchanged, null for no photo, else the photo's id. */
+export function photoIdChange(initial, choice) {
+  if (choice === initial || choice === KEEP) return undefined;
+  return choice === NONE ? null : Number(choice);
+}
+
+/** The form values of `item` (a member, card or image; none for a new one): its `names` and its photo's choice. */
+export function photoItemValues(item, names) {
+  const texts = Object.fromEntries(names.map((name) => [name, item?.[name] ?? '']));
+  return { ...texts, photo: photoChoice(item?.photo) };
+}
+
+/** What to send for such a form: the filled-in values of a new item, or only what differs from `item`. */
+export function photoItemChanges(item, form, names) {
+  const body = {};
+  for (const name of names) {
+    if (form[name] !== (item?.[name] ?? '')) body[name] = form[name];
+  }
+  const photoId = photoIdChange(photoChoice(item?.photo), form.photo);
+  if (photoId !== undefined) body.photoId = photoId;
+  return body;
+}
+
+/**
+ * `current` is the photo shown now (from the content), `value` the choice, `alt` the text an upload gets.
+ * `allowNone: false` leaves out "No photo" (the support page always has one).
+ */
+export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, error, allowNone = true }) {
+  const { data: photos, reload } = useApiData(fetchPhotos);
+  const [uploaded, setUploaded] = useState([]);
+  const uploader = usePhotoUpload();
+
+  // A photo uploaded here is offered at once, before the reloaded list arrives.
+  const listed = photos ?? [];
+  const choices = [...uploaded.filter((u) => !listed.some((p) => p._id === u._id)), ...listed];
+  const chosen = value === KEEP ? current : choices.find((p) => String(p._id) === value)?.photo;
+  const sample = Boolean(current?.src) && !current.photoId;
+
+  const uploadChosenFile = async (event) => {
+    const input = event.target;
+    const photo = await uploader.start(input.files[0], alt);
+    input.value = '';
+    if (!photo) return;
+    setUploaded((list) => [photo, ...list]);
+    onChange(String(photo._id));
+    reload();
+  };
+
+  return (
+    <fieldset className="form-group">
+      <legend>{label}</legend>
+      <div className="photo-picker-body">
+        <Photo photo={chosen} alt="" sizes="96px" className="admin-thumb photo-picker-preview" />
+        <div className="photo-picker-controls">
+          <Field
+            label="Choose an uploaded photo"
+            as="select"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            error={error}
+          >
+            {sample && <option value={KEEP}>The current sample picture</option>}
+            {(allowNone || value === NONE) && <option value={NONE}>No photo</option>}
+            {choices.map((photo) => (
+              <option key={photo._id} value={String(photo._id)}>
+                {photo.alt || 'Photo without a description'} (no. {photo._id})
+              </option>
+            ))}
+          </Field>
+          <Field
+            label="Or upload a new photo (JPEG, PNG or WebP, up to 10 MB)"
+            type="file"
+            accept={PHOTO_TYPES}
+            onChange={uploadChosenFile}
+            disabled={uploader.busy}
+            error={uploader.error}
+          />
+          <UploadProgress progress={uploader.progress} />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

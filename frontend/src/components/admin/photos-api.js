@@ -1,0 +1,13 @@
+// The photo calls the admin kit's picker and upload make, and the Photos screen lists with.
+import { api, upload } from '../../lib/api-client.js';
+
+/** Every uploaded photo, newest first, each with `usedBy`: where the site shows it. */
+export const fetchPhotos = () => api('/api/admin/media');
+
+/** Uploads a JPEG, PNG or WebP file; `onProgress` gets 0…1. Answers {_id, alt, photo, msg}. */
+export function uploadPhoto(file, alt, onProgress) {
+  const form = new FormData();
+  form.append('file', file);
+  if (alt) form.append('alt', alt);
+  return upload('/api/admin/media', form, { onProgress });
+}

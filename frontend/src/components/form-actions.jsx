@@ -1,0 +1,20 @@
+// The end of a form: its own error line for a refusal that names no single field, then its buttons.
+import './form-actions.css';
+
+/**
+ * `message` is the server's reason, e.g. for a duplicate; `busy` disables the submit button while the form is
+ * sent; `children` are the buttons or links after it.
+ */
+export function FormActions({ submitLabel, busy = false, message, children }) {
+  return (
+    <>
+      {message && <p className="form-message">{message}</p>}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {submitLabel}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}

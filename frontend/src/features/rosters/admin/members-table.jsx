@@ -1,0 +1,58 @@
+// The members of one roster: their table with edit, delete and Up/Down, and the popups that add and edit a member.
+import { PhotoItemTable } from '../../../components/admin/photo-item-table.jsx';
+import { ExternalLink } from '../../../components/external-link.jsx';
+import { Field } from '../../../components/field.jsx';
+import { memberCalls } from '../api.js';
+
+const TEXTS = ['name', 'department', 'year', 'position', 'link'];
+
+const columns = [
+  { header: 'Name', cell: (member) => member.name },
+  { header: 'Department', cell: (member) => member.department },
+  { header: 'Year', cell: (member) => member.year, className: 'cell-nowrap' },
+  { header: 'Position', cell: (member) => member.position },
+  {
+    header: 'Link',
+    cell: (member) =>
+      member.link && (
+        <ExternalLink href={member.link} hint={`of ${member.name}`}>
+          Link
+        </ExternalLink>
+      ),
+  },
+];
+
+// Only what is filled in (for a new member) or what differs is sent; an empty link removes it.
+const memberFields = ({ field }) => (
+  <>
+    <Field label="Name" {...field('name')} required maxLength={100} />
+    <Field label="Department" {...field('department')} maxLength={100} />
+    <Field label="Year" {...field('year')} maxLength={20} />
+    <Field label="Position" {...field('position')} maxLength={100} />
+    <Field
+      label="Profile link (LinkedIn or another http/https address)"
+      type="url"
+      {...field('link')}
+      maxLength={2048}
+      placeholder="https://…"
+    />
+  </>
+);
+
+export function MembersTable({ roster }) {
+  return (
+    <PhotoItemTable
+      title={`Members of ${roster.title}`}
+      empty="No members yet: add the first one."
+      items={roster.members}
+      calls={memberCalls(roster._id)}
+      texts={TEXTS}
+      columns={columns}
+      fields={memberFields}
+      add={{ button: 'Add member', title: `Add member to ${roster.title}`, success: 'Member Added' }}
+      editTitle="Edit member"
+      deletion={{ question: (member) => `Remove ${member.name} from ${roster.title}?`, success: 'Member deleted' }}
+      round
+    />
+  );
+}

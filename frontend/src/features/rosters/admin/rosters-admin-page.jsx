@@ -1,0 +1,149 @@
+// /admin/team: the rosters (add, rename, reorder, delete) and the members of the chosen roster
+// (add, edit, reorder, delete). The chosen roster is in the address (?team=slug), so it survives a reload.
+import { Link, useSearchParams } from 'react-router-dom';
+import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { FormDialog } from '../../../components/admin/form-dialog.jsx';
+import { OrderedTable } from '../../../components/admin/ordered-table.jsx';
+import { Field } from '../../../components/field.jsx';
+import { rosterList, useContent } from '../../../lib/content.js';
+import { rosterCalls } from '../api.js';
+import { MembersTable } from './members-table.jsx';
+import './rosters-admin-page.css';
+
+const CORE = 'core';
+const publicPath = (slug) => (slug === CORE ? '/team' : `/team${slug}`);
+const slugOf = (form) => form.slug.trim().toLowerCase();
+
+/** What the rename form changes: the slug and the title, each only when it differs. */
+function rosterChanges(roster, form) {
+  const changes = {};
+  if (slugOf(form) !== roster.slug) changes.slug = slugOf(form);
+  if (form.title !== roster.title) changes.title = form.title;
+  return changes;
+}
+
+export function RostersAdminPage() {
+  const { teams, reload } = useContent();
+  const rosters = rosterList(teams);
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('team');
+  const chosen = (wanted && Object.hasOwn(teams, wanted) ? teams[wanted] : teams[CORE]) ?? rosters[0];
+  const choose = (slug) => setParams({ team: slug }, { replace: true });
+
+  // A new roster, or a new slug for the roster on show, becomes the one whose members are managed.
+  const showSaved = (form) => {
+    choose(slugOf(form));
+    reload();
+  };
+
+  const columns = [
+    { header: 'Title', cell: (roster) => roster.title },
+    {
+      header: 'Slug',
+      cell: (roster) => (
+        <Link to={publicPath(roster.slug)}>
+          {roster.slug}
+          <span className="visually-hidden"> (the page of {roster.title})</span>
+        </Link>
+      ),
+    },
+    { header: 'Members', cell: (roster) => roster.members.length },
+    {
+      header: 'Rename',
+      cell: (roster) => (
+        <FormDialog
+          button="Rename"
+          rowName={roster.title}
+          title="Rename team"
+          submitLabel="Save"
+          initial={{ slug: roster.slug, title: roster.title }}
+          send={(form) => rosterCalls.update(roster._id, rosterChanges(roster, form))}
+          success="Updated Successfully"
+          onSaved={roster._id === chosen?._id ? showSaved : reload}
+        >
+          {(form) => <RosterFields form={form} core={roster.slug === CORE} />}
+        </FormDialog>
+      ),
+    },
+    {
+      header: 'Delete',
+      cell: (roster) =>
+        roster.slug !== CORE && (
+          <DeleteButton
+            rowName={roster.title}
+            question={`Delete the team "${roster.title}" and its ${roster.members.length} members?`}
+            remove={() => rosterCalls.remove(roster._id)}
+            success="Team deleted"
+            onDeleted={reload}
+          />
+        ),
+    },
+  ];
+
+  const createButton = (
+    <FormDialog
+      button="Create team"
+      title="Create team"
+      initial={{ slug: '', title: '' }}
+      send={(form) => rosterCalls.create({ slug: slugOf(form), title: form.title })}
+      success="Created Successfully"
+      onSaved={showSaved}
+    >
+      {(form) => <RosterFields form={form} />}
+    </FormDialog>
+  );
+
+  return (
+    <div className="admin-stack">
+      <OrderedTable
+        title="Teams"
+        actions={createButton}
+        columns={columns}
+        rows={rosters}
+        empty="No teams yet."
+        save={rosterCalls.order}
+        rowName={(roster) => roster.title}
+      />
+
+      {chosen && (
+        <div className="admin-stack">
+          <div className="roster-choice">
+            <Field
+              label="Team whose members you manage"
+              as="select"
+              value={chosen.slug}
+              onChange={(event) => choose(event.target.value)}
+            >
+              {rosters.map((roster) => (
+                <option key={roster._id} value={roster.slug}>
+                  {roster.title}
+                </option>
+              ))}
+            </Field>
+          </div>
+          <MembersTable key={chosen._id} roster={chosen} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A roster's slug (read-only for the core team, which always lives at /team) and title. */
+function RosterFields({ form: { field }, core = false }) {
+  return (
+    <>
+      <Field
+        label={core ? 'Slug (the core team always lives at /team)' : 'Slug: the page is /team + slug, e.g. 2k26'}
+        {...field('slug')}
+        required
+        maxLength={20}
+        pattern="[a-zA-Z0-9\-]+"
+        title="Letters a-z, digits and -"
+        readOnly={core}
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <Field label="Title, e.g. Team 2k26" {...field('title')} required maxLength={100} />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+// /admin/settings: every text and link of the site in one form, prefilled from the content; Save sends only
+// what changed.
+import { useState } from 'react';
+import { PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
+import { Field } from '../../../components/field.jsx';
+import { FormActions } from '../../../components/form-actions.jsx';
+import { notifyDone, useForm } from '../../../lib/api-hooks.js';
+import { useContent } from '../../../lib/content.js';
+import { notify } from '../../../lib/toast.js';
+import { updateSettings } from '../api.js';
+import './settings-admin-page.css';
+
+/** The form's sections, each a list of [key, label, control props]; keys are the server's setting names. */
+const sections = [
+  {
+    title: 'Home page',
+    fields: [
+      ['heroTitle', 'Welcome heading', { maxLength: 200 }],
+      ['heroText', 'Welcome text', { as: 'textarea', maxLength: 2000 }],
+    ],
+  },
+  {
+    title: 'Donations (Support page)',
+    fields: [
+      ['donationAccount', 'Bank account number', { maxLength: 100 }],
+      ['donationIfsc', 'IFSC code', { maxLength: 50 }],
+      ['donationBranch', 'Bank branch', { maxLength: 100 }],
+      ['donationAppeal', 'Appeal to donors', { as: 'textarea', maxLength: 2000 }],
+    ],
+    photo: true,
+  },
+  {
+    title: 'Footer and contact',
+    fields: [
+      ['address', 'Address', { as: 'textarea', maxLength: 300 }],
+      ['contactEmail', 'Contact email', { type: 'email' }],
+      ['linkedin', 'LinkedIn page', { type: 'url', maxLength: 2048 }],
+      ['facebook', 'Facebook page', { type: 'url', maxLength: 2048 }],
+      ['instagram', 'Instagram page', { type: 'url', maxLength: 2048 }],
+      ['presidentName', "President's name", { maxLength: 100 }],
+      ['presidentMessage', "President's message", { as: 'textarea', maxLength: 2000 }],
+      ['makersCredit', 'Credit to the site makers', { maxLength: 200 }],
+    ],
+  },
+  {
+    title: 'Gallery',
+    fields: [
+      ['galleryMoreUrl', 'Address of the full photo folder (the Show More button)', { type: 'url', maxLength: 2048 }],
+    ],
+  },
+];
+
+const textKeys = sections.flatMap((section) => section.fields.map(([key]) => key));
+
+const textsOf = (settings) => Object.fromEntries(textKeys.map((key) => [key, settings[key] ?? '']));
+
+export function SettingsAdminPage() {
+  const { settings, reload } = useContent();
+  // What the server holds, as far as this form knows: the changes are measured against it.
+  const [saved, setSaved] = useState(() => ({
+    ...textsOf(settings),
+    supportPhoto: photoChoice(settings.supportPhoto),
+  }));
+
+  const changes = (form) => {
+    const body = {};
+    for (const key of textKeys) if (form[key] !== saved[key]) body[key] = form[key];
+    const photoId = photoIdChange(saved.supportPhoto, form.supportPhoto);
+    if (photoId) body.supportPhoto = photoId;
+    return body;
+  };
+
+  const { form, field, set, submit, busy, errors, message } = useForm(saved, {
+    check: (values) => {
+      const changed = Object.keys(changes(values)).length > 0;
+      if (!changed) notify.warning('Nothing has changed');
+      return changed;
+    },
+    send: (values) => updateSettings(changes(values)),
+    onSuccess: (response, values) => {
+      notifyDone(response, 'Updated Successfully');
+      setSaved(values);
+      reload();
+    },
+  });
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      <form className="form-card settings-form" onSubmit={submit}>
+        {sections.map((section) => (
+          <fieldset key={section.title} className="form-group settings-group">
+            <legend>{section.title}</legend>
+            {section.fields.map(([key, label, props]) => (
+              <Field key={key} label={label} {...field(key)} required {...props} />
+            ))}
+            {section.photo && (
+              <PhotoPicker
+                label="Photo on the Support page"
+                current={settings.supportPhoto}
+                value={form.supportPhoto}
+                onChange={(value) => set('supportPhoto', value)}
+                alt="Children of Jyoti"
+                error={errors.supportPhoto}
+                allowNone={false}
+              />
+            )}
+          </fieldset>
+        ))}
+        <FormActions submitLabel="Save" busy={busy} message={message} />
+      </form>
+    </section>
+  );
+}
