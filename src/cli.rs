@@ -31,6 +31,8 @@ pub enum Command {
     Backup(BackupArgs),
     /// Replace the database with a backup (the server must be stopped); the old file is kept beside it.
     Restore(RestoreArgs),
+    /// Make a new session-signing secret (the server must be stopped): everyone is signed out.
+    RotateSecret(DbArg),
 }
 
 #[derive(Debug, Clone, Args)]

@@ -1,6 +1,7 @@
-//! Maintenance commands run from a terminal: create-admin, reset-password, backup, restore.
+//! Maintenance commands run from a terminal: create-admin, reset-password, backup, restore,
+//! rotate-secret.
 
-use crate::cli::{BackupArgs, CreateAdminArgs, RestoreArgs};
+use crate::cli::{BackupArgs, CreateAdminArgs, DbArg, RestoreArgs};
 use crate::config::Config;
 use crate::db;
 use crate::domain::{Email, NewUser, Password};
@@ -25,14 +26,17 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
         .get()
         .map_err(|e| format!("cannot use the database: {e}"))?;
 
-    if let Some(user) = db::users::promote(&conn, &email).map_err(database_error)? {
+    let password = read_password(Password::parse_length)?;
+    let password_hash = hash(&password)?;
+    // Whoever registered this email first must not keep a way in: the typed password replaces
+    // theirs and their sessions end.
+    if let Some(user) = db::users::promote(&conn, &email, &password_hash).map_err(database_error)? {
         println!(
-            "{} is now an admin (their password is unchanged)",
+            "{} already had an account: it is now an admin with the password you typed, and its sessions are signed out",
             user.email
         );
         return Ok(());
     }
-    let password = read_password(Password::parse_length)?;
     let user = NewUser {
         firstname: "Admin".into(),
         lastname: String::new(),
@@ -41,8 +45,7 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
         email,
         password,
     };
-    let user =
-        db::users::insert(&conn, &user, &hash(&user.password)?, true).map_err(database_error)?;
+    let user = db::users::insert(&conn, &user, &password_hash, true).map_err(database_error)?;
     println!("created admin {}", user.email);
     Ok(())
 }
@@ -85,6 +88,23 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
     );
     if let Some(kept) = kept {
         println!("the replaced database is kept at {}", kept.display());
+    }
+    Ok(())
+}
+
+/// A new session secret; the running server would keep signing with the old one, so it must be stopped.
+pub fn rotate_secret(args: DbArg) -> Result<(), String> {
+    let _lock = db::backup::ServerLock::acquire(&args.db)?;
+    let pool = db::open(&args.db)?;
+    let conn = pool
+        .get()
+        .map_err(|e| format!("cannot use the database: {e}"))?;
+    crate::auth::jwt::rotate_secret(&conn)?;
+    println!("a new session secret is stored: everyone is signed out once the server starts again");
+    if std::env::var_os("JYOTI_JWT_SECRET").is_some() {
+        println!(
+            "note: JYOTI_JWT_SECRET is set here and overrides the stored secret; change it too"
+        );
     }
     Ok(())
 }

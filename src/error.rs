@@ -29,6 +29,8 @@ pub enum ApiError {
     TooManyRequests(u64),
     /// 503: the database cannot take writes right now (disk full, read-only, busy).
     Unavailable(String),
+    /// 503: too much work of this kind is queued; retry after this many seconds.
+    Busy(u64),
     /// 500: a bug or an unexpected fault; the cause goes to the log only.
     Internal(String),
 }
@@ -57,6 +59,7 @@ impl fmt::Display for ApiError {
             ApiError::Unavailable(_) => {
                 f.write_str("The site cannot save changes right now, please try again later")
             }
+            ApiError::Busy(_) => f.write_str("The site is busy, please try again in a moment"),
             ApiError::Internal(_) => f.write_str("Something went wrong on our side"),
         }
     }
@@ -79,7 +82,7 @@ impl ResponseError for ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -91,7 +94,7 @@ impl ResponseError for ApiError {
             _ => {}
         }
         let mut response = HttpResponse::build(self.status_code());
-        if let ApiError::TooManyRequests(seconds) = self {
+        if let ApiError::TooManyRequests(seconds) | ApiError::Busy(seconds) = self {
             response.insert_header((header::RETRY_AFTER, seconds.to_string()));
         }
         if let ApiError::Unauthorized(_) = self {
@@ -111,6 +114,13 @@ impl ResponseError for ApiError {
 impl From<rusqlite::Error> for ApiError {
     fn from(err: rusqlite::Error) -> Self {
         use rusqlite::ErrorCode::*;
+        if let rusqlite::Error::SqliteFailure(e, _) = &err {
+            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY {
+                return ApiError::Conflict(
+                    "Something this refers to was deleted meanwhile; reload and try again".into(),
+                );
+            }
+        }
         match err.sqlite_error_code() {
             Some(
                 DiskFull | ReadOnly | DatabaseBusy | DatabaseLocked | CannotOpen | SystemIoFailure,

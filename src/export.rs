@@ -30,15 +30,16 @@ fn csv_row<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
     line
 }
 
-/// Quotes a cell when it holds a comma, quote or line break; a cell a spreadsheet would run as a
-/// formula (`= + - @`, tab, carriage return first) gets a leading `'` so it stays text.
+/// Quotes a cell when it holds a comma, semicolon, tab, quote or line break (semicolon- and
+/// tab-separated locales split on those); a cell a spreadsheet would run as a formula
+/// (`= + - @`, tab, carriage return first) gets a leading `'` so it stays text.
 fn csv_cell(value: &str) -> String {
     let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{value}")
     } else {
         value.to_owned()
     };
-    if guarded.contains([',', '"', '\n', '\r']) {
+    if guarded.contains([',', ';', '\t', '"', '\n', '\r']) {
         format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
         guarded
@@ -58,6 +59,11 @@ mod tests {
         assert_eq!(
             csv_row(["=1+1", "+91 1234", "@SUM(A1)", "-2", "ok"]),
             "'=1+1,'+91 1234,'@SUM(A1),'-2,ok\r\n"
+        );
+        assert_eq!(
+            csv_row(["x;=1+1", "a\tb"]),
+            "\"x;=1+1\",\"a\tb\"\r\n",
+            "semicolons and tabs are quoted for locales that split on them"
         );
     }
 }

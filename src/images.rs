@@ -6,7 +6,8 @@ use crate::domain::line;
 use crate::error::ApiError;
 use actix_multipart::Multipart;
 use futures_util::StreamExt;
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use image::metadata::Orientation;
+use image::{DynamicImage, GenericImageView, ImageDecoder, ImageFormat, ImageReader, Limits};
 use sha2::{Digest, Sha256};
 use std::io::Cursor;
 
@@ -14,9 +15,19 @@ use std::io::Cursor;
 pub const MAX_UPLOAD: usize = 10 * 1024 * 1024;
 /// Widths made for `srcset`; a smaller photo also keeps its own width.
 const WIDTHS: [u32; 3] = [480, 960, 1600];
-/// Past this many pixels a photo is refused before it is decoded (a 10 MB file can claim far more).
-const MAX_PIXELS: u64 = 50_000_000;
+/// Past this many pixels a photo is refused before it is decoded (a 10 MB file can claim far
+/// more); a 20-megapixel phone photo still fits.
+const MAX_PIXELS: u64 = 20_000_000;
+/// The most the decoder may allocate: a 20-megapixel photo with transparency, not more.
+const MAX_DECODED: u64 = 96 * 1024 * 1024;
+/// Longest side the decoder accepts.
+const MAX_SIDE: u32 = 20_000;
+/// Longest side a WebP file can have.
+const MAX_WEBP_SIDE: u32 = 16_383;
 const WEBP_QUALITY: f32 = 80.0;
+
+/// How long an upload waits for the photo before it to be processed.
+const WAIT_FOR_TURN: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Largest value of a text field of the upload form.
 const MAX_FIELD: usize = 1024;
@@ -76,8 +87,14 @@ impl Upload {
         Ok(Upload { file, alt })
     }
 
-    /// Decodes and resizes on the blocking pool; a refused photo is a `file` field error.
+    /// Decodes and resizes on the blocking pool, one photo at a time (each may take up to
+    /// [`MAX_DECODED`] of memory); a refused photo is a `file` field error.
     pub async fn process(self) -> Result<(Processed, String), ApiError> {
+        static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+        let _turn = actix_web::rt::time::timeout(WAIT_FOR_TURN, DECODING.acquire())
+            .await
+            .map_err(|_| ApiError::Busy(WAIT_FOR_TURN.as_secs()))?
+            .map_err(ApiError::internal)?;
         let processed = actix_web::web::block(move || process(&self.file))
             .await?
             .map_err(|why| ApiError::field("file", why))?;
@@ -91,7 +108,9 @@ pub struct Processed {
     pub variants: Vec<Variant>,
 }
 
-/// Turns an uploaded file into WebP variants, or says in one sentence why it cannot.
+/// Turns an uploaded file into WebP variants, or says in one sentence why it cannot. Memory
+/// stays bounded: the decoder may allocate at most [`MAX_DECODED`], the variants are made from
+/// the decoded photo without a full-size copy, and only the small variants are turned upright.
 pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     let format = image::guess_format(bytes).map_err(|_| not_an_image())?;
     if !matches!(
@@ -100,38 +119,70 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     ) {
         return Err(not_an_image());
     }
+    if !is_complete(bytes, format) {
+        return Err("the file is cut short: upload the whole photo again".into());
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
-    limits.max_image_width = Some(20_000);
-    limits.max_image_height = Some(20_000);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODED);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|e| unreadable(&e))?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(format!(
-            "the photo is {width}×{height} pixels; at most 50 megapixels are accepted"
+            "the photo is {width}×{height} pixels; at most {} megapixels are accepted",
+            MAX_PIXELS / 1_000_000
         ));
     }
     let orientation = decoder.orientation().map_err(|e| unreadable(&e))?;
-    let mut photo = DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?;
-    photo.apply_orientation(orientation);
-
-    let full = photo.width();
-    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < full).collect();
-    if full <= *WIDTHS.last().unwrap_or(&full) {
-        widths.push(full);
+    let turned = matches!(
+        orientation,
+        Orientation::Rotate90
+            | Orientation::Rotate270
+            | Orientation::Rotate90FlipH
+            | Orientation::Rotate270FlipH
+    );
+    // Sizes as the photo will be seen, upright.
+    let (upright_width, upright_height) = if turned {
+        (height, width)
+    } else {
+        (width, height)
+    };
+    let mut sizes: Vec<(u32, u32)> = WIDTHS
+        .iter()
+        .copied()
+        .filter(|w| *w < upright_width)
+        .chain((upright_width <= WIDTHS[WIDTHS.len() - 1]).then_some(upright_width))
+        .map(|w| {
+            let h = (u64::from(upright_height) * u64::from(w) / u64::from(upright_width)).max(1);
+            (w, u32::try_from(h).unwrap_or(u32::MAX))
+        })
+        .collect();
+    if sizes.iter().any(|(_, h)| *h > MAX_WEBP_SIDE) {
+        return Err(format!(
+            "the photo is {upright_width}×{upright_height} pixels: too tall and narrow for a web page"
+        ));
     }
-    let variants = widths
-        .into_iter()
-        .map(|width| {
-            let sized = if width == full {
-                photo.clone()
+    let mut photo = Some(DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?);
+    let last = sizes.len() - 1;
+    let variants = sizes
+        .drain(..)
+        .enumerate()
+        .map(|(index, (w, h))| {
+            let (stored_w, stored_h) = if turned { (h, w) } else { (w, h) };
+            let source = photo
+                .as_ref()
+                .ok_or_else(|| "the photo went missing".to_string())?;
+            let mut sized = if (stored_w, stored_h) == source.dimensions() && index == last {
+                photo
+                    .take()
+                    .ok_or_else(|| "the photo went missing".to_string())?
             } else {
-                let height = ((u64::from(photo.height()) * u64::from(width)) / u64::from(full))
-                    .max(1) as u32;
-                photo.resize_exact(width, height, image::imageops::FilterType::CatmullRom)
+                source.thumbnail_exact(stored_w, stored_h)
             };
+            sized.apply_orientation(orientation);
             encode(&sized)
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -139,14 +190,40 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     Ok(Processed { hash, variants })
 }
 
+/// Whether the file reaches its format's end marker: a cut-short upload would otherwise decode
+/// as a grey photo (and a header alone can claim any size).
+fn is_complete(bytes: &[u8], format: ImageFormat) -> bool {
+    let find_last = |marker: &[u8]| bytes.windows(marker.len()).rposition(|w| w == marker);
+    match format {
+        // The end-of-image marker after the last start-of-scan (markers cannot occur inside
+        // the compressed data, and an embedded thumbnail's scan comes before the photo's).
+        ImageFormat::Jpeg => match (find_last(&[0xFF, 0xDA]), find_last(&[0xFF, 0xD9])) {
+            (Some(scan), Some(end)) => end > scan,
+            _ => false,
+        },
+        ImageFormat::Png => find_last(b"IEND").is_some(),
+        ImageFormat::WebP => bytes.get(4..8).is_some_and(|size| {
+            let size = u32::from_le_bytes([size[0], size[1], size[2], size[3]]) as usize;
+            size.saturating_add(8) <= bytes.len()
+        }),
+        _ => false,
+    }
+}
+
 fn encode(photo: &DynamicImage) -> Result<Variant, String> {
     let rgba = photo.to_rgba8();
     let (width, height) = rgba.dimensions();
-    let encoded = webp::Encoder::from_rgba(rgba.as_raw(), width, height).encode(WEBP_QUALITY);
+    // The encoder asserts on sizes it cannot take; a refusal must never become a crash.
+    let encoded = std::panic::catch_unwind(|| {
+        webp::Encoder::from_rgba(rgba.as_raw(), width, height)
+            .encode(WEBP_QUALITY)
+            .to_vec()
+    })
+    .map_err(|_| format!("a {width}×{height} photo cannot be stored as WebP"))?;
     Ok(Variant {
         width,
         height,
-        data: encoded.to_vec(),
+        data: encoded,
     })
 }
 

@@ -1,13 +1,15 @@
-//! Per-address sliding-window limits (DESIGN §5).
+//! Per-address sliding-window limits (DESIGN §5), and the bound on password hashing work.
 //!
-//! Hand-written rather than a crate: failed logins must be *counted after* bcrypt says "wrong"
-//! but *checked before* bcrypt runs, and the keyed GCRA limiters we looked at cannot check
-//! without spending a unit.
+//! An attempt is *reserved* before its work starts, so parallel requests cannot all pass a check
+//! that none of them has counted yet; work that turns out not to count (a login that succeeds, a
+//! form refused for a typo) gives its reservation back. Addresses are grouped as an attacker's
+//! would be: an IPv6 client by its /64, an IPv4-mapped IPv6 address as the IPv4 address.
 
 use crate::error::ApiError;
+use std::cell::Cell;
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
-use std::sync::Mutex;
+use std::net::{IpAddr, Ipv6Addr};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// At most `max` events per `window` from one address.
@@ -17,13 +19,53 @@ pub struct Limit {
     pub window: Duration,
 }
 
-/// Addresses tracked before old entries are swept out.
-const SWEEP_ABOVE: usize = 10_000;
+/// The key an address is counted under.
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
+type Hits = HashMap<IpAddr, VecDeque<Instant>>;
 
 pub struct Limiter {
     limit: Option<Limit>,
-    hits: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    hits: Mutex<Hits>,
+    /// Forgotten addresses are swept out once this many are tracked; then it doubles from what
+    /// is left, so sweeping costs O(1) per event however many addresses come.
+    sweep_at: Mutex<usize>,
 }
+
+/// An attempt counted against its address; [`Reservation::give_back`] uncounts it.
+#[must_use]
+pub struct Reservation<'a> {
+    limiter: &'a Limiter,
+    key: IpAddr,
+    at: Cell<Option<Instant>>,
+}
+
+impl Reservation<'_> {
+    /// The attempt does not count after all (a login that succeeded, a refused form).
+    pub fn give_back(&self) {
+        let Some(at) = self.at.take() else { return };
+        let mut hits = self.limiter.lock();
+        if let Some(times) = hits.get_mut(&self.key) {
+            if let Some(index) = times.iter().rposition(|t| *t == at) {
+                times.remove(index);
+            }
+        }
+    }
+}
+
+/// Addresses tracked before the first sweep.
+const FIRST_SWEEP: usize = 10_000;
 
 impl Limiter {
     /// `None` turns the limiter off.
@@ -31,56 +73,60 @@ impl Limiter {
         Limiter {
             limit,
             hits: Mutex::new(HashMap::new()),
+            sweep_at: Mutex::new(FIRST_SWEEP),
         }
     }
 
-    /// 429 when `ip` has used up its window; records nothing.
-    pub fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Hits> {
+        self.hits
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Counts one attempt from `ip`, or 429 (with how long to wait) when its window is used up.
+    pub fn reserve(&self, ip: IpAddr) -> Result<Reservation<'_>, ApiError> {
+        let key = client_key(ip);
         let Some(limit) = self.limit else {
-            return Ok(());
-        };
-        let now = Instant::now();
-        let mut hits = self
-            .hits
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let Some(times) = hits.get_mut(&ip) else {
-            return Ok(());
-        };
-        forget_older(times, now, limit.window);
-        if times.len() < limit.max {
-            return Ok(());
-        }
-        let wait = times.front().map_or(limit.window, |oldest| {
-            limit.window.saturating_sub(now - *oldest)
-        });
-        Err(ApiError::TooManyRequests(wait.as_secs().max(1)))
-    }
-
-    /// Counts one event for `ip`.
-    pub fn record(&self, ip: IpAddr) {
-        let Some(limit) = self.limit else { return };
-        let now = Instant::now();
-        let mut hits = self
-            .hits
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if hits.len() > SWEEP_ABOVE {
-            hits.retain(|_, times| {
-                forget_older(times, now, limit.window);
-                !times.is_empty()
+            return Ok(Reservation {
+                limiter: self,
+                key,
+                at: Cell::new(None),
             });
-        }
-        let times = hits.entry(ip).or_default();
+        };
+        let now = Instant::now();
+        let mut hits = self.lock();
+        self.sweep(&mut hits, now, limit.window);
+        let times = hits.entry(key).or_default();
         forget_older(times, now, limit.window);
+        if times.len() >= limit.max {
+            let wait = times.front().map_or(limit.window, |oldest| {
+                limit.window.saturating_sub(now - *oldest)
+            });
+            return Err(ApiError::TooManyRequests(wait.as_secs().max(1)));
+        }
         times.push_back(now);
+        Ok(Reservation {
+            limiter: self,
+            key,
+            at: Cell::new(Some(now)),
+        })
     }
 
-    /// Checks, then counts: for limits on every request of a kind.
+    /// Counts one attempt that always counts (a certificate lookup).
     pub fn hit(&self, ip: IpAddr) -> Result<(), ApiError> {
-        self.check(ip)?;
-        self.record(ip);
-        Ok(())
+        self.reserve(ip).map(|_| ())
+    }
+
+    fn sweep(&self, hits: &mut Hits, now: Instant, window: Duration) {
+        let mut sweep_at = self.sweep_at.lock().unwrap_or_else(|p| p.into_inner());
+        if hits.len() < *sweep_at {
+            return;
+        }
+        hits.retain(|_, times| {
+            forget_older(times, now, window);
+            !times.is_empty()
+        });
+        *sweep_at = (hits.len() * 2).max(FIRST_SWEEP);
     }
 }
 
@@ -93,13 +139,78 @@ fn forget_older(times: &mut VecDeque<Instant>, now: Instant, window: Duration) {
     }
 }
 
+/// Password hashing in flight: bcrypt is slow on purpose, so its queue is bounded overall and
+/// per address. Past the bounds a request is refused at once (503 or 429 with `Retry-After`)
+/// instead of waiting behind an attacker's burst.
+pub struct HashingGate {
+    per_address: Option<usize>,
+    overall: usize,
+    in_flight: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
+}
+
+/// A place in the hashing queue, held until the work is done.
+pub struct HashingPermit {
+    key: IpAddr,
+    in_flight: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
+}
+
+impl HashingGate {
+    /// `per_address: None` lifts the per-address bound (with the rate limits off).
+    pub fn new(per_address: Option<usize>, overall: usize) -> HashingGate {
+        HashingGate {
+            per_address,
+            overall,
+            in_flight: Arc::default(),
+        }
+    }
+
+    pub fn admit(&self, ip: IpAddr) -> Result<HashingPermit, ApiError> {
+        let key = client_key(ip);
+        let mut guard = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        let (total, by_address) = &mut *guard;
+        if *total >= self.overall {
+            return Err(ApiError::Busy(1));
+        }
+        let mine = by_address.entry(key).or_default();
+        if self.per_address.is_some_and(|max| *mine >= max) {
+            return Err(ApiError::TooManyRequests(1));
+        }
+        *mine += 1;
+        *total += 1;
+        Ok(HashingPermit {
+            key,
+            in_flight: self.in_flight.clone(),
+        })
+    }
+}
+
+impl Drop for HashingPermit {
+    fn drop(&mut self) {
+        let mut guard = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        let (total, by_address) = &mut *guard;
+        *total -= 1;
+        if let Some(mine) = by_address.get_mut(&self.key) {
+            *mine -= 1;
+            if *mine == 0 {
+                by_address.remove(&self.key);
+            }
+        }
+    }
+}
+
 /// The limits of DESIGN §5, each a setting with its default here.
 pub struct Limits {
     pub failed_logins: Limiter,
     pub registrations: Limiter,
     pub contacts: Limiter,
     pub certificate_lookups: Limiter,
+    pub hashing: HashingGate,
 }
+
+/// bcrypt jobs one address may have queued or running at once.
+const HASHING_PER_ADDRESS: usize = 2;
+/// bcrypt jobs queued or running in all (each takes about a quarter second at cost 12).
+const HASHING_OVERALL: usize = 16;
 
 impl Limits {
     pub fn new(enabled: bool) -> Limits {
@@ -114,6 +225,7 @@ impl Limits {
             registrations: Limiter::new(limit(20, 60)),
             contacts: Limiter::new(limit(20, 60)),
             certificate_lookups: Limiter::new(limit(60, 1)),
+            hashing: HashingGate::new(enabled.then_some(HASHING_PER_ADDRESS), HASHING_OVERALL),
         }
     }
 }
@@ -122,12 +234,16 @@ impl Limits {
 mod tests {
     use super::*;
 
+    fn limiter(max: usize) -> Limiter {
+        Limiter::new(Some(Limit {
+            max,
+            window: Duration::from_secs(60),
+        }))
+    }
+
     #[test]
     fn the_limit_counts_per_address_and_names_a_wait() {
-        let limiter = Limiter::new(Some(Limit {
-            max: 2,
-            window: Duration::from_secs(60),
-        }));
+        let limiter = limiter(2);
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
         assert!(limiter.hit(a).is_ok());
@@ -140,20 +256,48 @@ mod tests {
     }
 
     #[test]
-    fn check_alone_spends_nothing_and_off_means_off() {
-        let limiter = Limiter::new(Some(Limit {
-            max: 1,
-            window: Duration::from_secs(60),
-        }));
+    fn a_reservation_given_back_spends_nothing_and_off_means_off() {
+        let limiter = limiter(1);
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         for _ in 0..5 {
-            assert!(limiter.check(a).is_ok());
+            limiter.reserve(a).unwrap().give_back();
         }
-        limiter.record(a);
-        assert!(limiter.check(a).is_err());
+        let kept = limiter.reserve(a).unwrap();
+        assert!(limiter.reserve(a).is_err());
+        drop(kept);
+        assert!(
+            limiter.reserve(a).is_err(),
+            "a dropped reservation still counts"
+        );
         let off = Limiter::new(None);
         for _ in 0..100 {
             assert!(off.hit(a).is_ok());
         }
+    }
+
+    #[test]
+    fn an_ipv6_64_and_a_mapped_ipv4_address_count_as_one_client() {
+        let limiter = limiter(2);
+        assert!(limiter.hit("2001:db8:1:2::1".parse().unwrap()).is_ok());
+        assert!(limiter.hit("2001:db8:1:2:ffff::9".parse().unwrap()).is_ok());
+        assert!(limiter.hit("2001:db8:1:2::abcd".parse().unwrap()).is_err());
+        assert!(limiter.hit("2001:db8:1:3::1".parse().unwrap()).is_ok());
+        assert!(limiter.hit("203.0.113.7".parse().unwrap()).is_ok());
+        assert!(limiter.hit("::ffff:203.0.113.7".parse().unwrap()).is_ok());
+        assert!(limiter.hit("203.0.113.7".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn the_hashing_gate_bounds_each_address_and_the_whole_queue() {
+        let gate = HashingGate::new(Some(2), 3);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let first = gate.admit(a).unwrap();
+        let _second = gate.admit(a).unwrap();
+        assert!(matches!(gate.admit(a), Err(ApiError::TooManyRequests(_))));
+        let _third = gate.admit(b).unwrap();
+        assert!(matches!(gate.admit(b), Err(ApiError::Busy(_))));
+        drop(first);
+        assert!(gate.admit(a).is_ok());
     }
 }

@@ -229,7 +229,7 @@ fn a_database_in_a_missing_or_read_only_folder_is_one_clear_sentence() {
 }
 
 #[test]
-fn create_admin_creates_an_admin_who_can_log_in_and_promotes_an_existing_user() {
+fn create_admin_creates_an_admin_and_takes_over_an_existing_account_with_the_typed_password() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
     let db = db.to_str().unwrap();
@@ -270,16 +270,37 @@ fn create_admin_creates_an_admin_who_can_log_in_and_promotes_an_existing_user() 
     );
     let output = run(
         &["create-admin", "--email", "member@example.org", "--db", db],
-        "",
+        "the typed admin password\n",
     );
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("sessions are signed out"),
+        "it says what it did to the existing account"
+    );
+    // Whoever registered the email first loses their sessions and their password.
     assert_eq!(
         Request::new(server.addr, "GET", "/api/admin/users")
             .bearer(&member_token)
+            .send()
+            .status,
+        401
+    );
+    let old_password = Request::new(server.addr, "POST", "/api/auth/login")
+        .json(&serde_json::json!({"email": "member@example.org", "password": "member password"}))
+        .send();
+    assert_eq!(old_password.status, 401);
+    let login = Request::new(server.addr, "POST", "/api/auth/login")
+        .json(&serde_json::json!({"email": "member@example.org", "password": "the typed admin password"}))
+        .send();
+    assert_eq!(login.status, 200);
+    let admin_token = login.json()["token"].as_str().unwrap().to_owned();
+    assert_eq!(
+        Request::new(server.addr, "GET", "/api/admin/users")
+            .bearer(&admin_token)
             .send()
             .status,
         200

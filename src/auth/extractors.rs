@@ -42,7 +42,12 @@ async fn current_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
     })
     .await?;
     match user {
-        Some(user) if user.token_version == subject.version => Ok(user),
+        // An account made after the token was issued is not the one it was issued to.
+        Some(user)
+            if user.token_version == subject.version && subject.issued_at >= user.created =>
+        {
+            Ok(user)
+        }
         _ => Err(invalid),
     }
 }
@@ -95,8 +100,8 @@ fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
             .get_all("x-forwarded-for")
             .filter_map(|value| value.to_str().ok())
             .flat_map(|value| value.split(','))
-            .filter_map(|entry| entry.trim().parse::<IpAddr>().ok())
-            .last();
+            .last()
+            .and_then(|entry| forwarded_address(entry.trim()));
         if let Some(ip) = forwarded {
             return Ok(ip);
         }
@@ -104,4 +109,13 @@ fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
     Ok(req
         .peer_addr()
         .map_or(IpAddr::from([127, 0, 0, 1]), |addr| addr.ip()))
+}
+
+/// An `X-Forwarded-For` entry: an address, or an address with a port (`203.0.113.7:1234`,
+/// `[2001:db8::1]:443`) as some proxies write it.
+fn forwarded_address(entry: &str) -> Option<IpAddr> {
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
 }

@@ -22,6 +22,15 @@ struct Claims {
 pub struct TokenSubject {
     pub user_id: i64,
     pub version: i64,
+    /// When it was issued (Unix seconds).
+    pub issued_at: i64,
+}
+
+fn now() -> Result<u64, ApiError> {
+    Ok(SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_err(ApiError::internal)?
+        .as_secs())
 }
 
 pub struct JwtKeys {
@@ -43,10 +52,7 @@ impl JwtKeys {
     }
 
     pub fn issue(&self, user_id: i64, version: i64) -> Result<String, ApiError> {
-        let iat = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_err(ApiError::internal)?
-            .as_secs();
+        let iat = now()?;
         let claims = Claims {
             sub: user_id.to_string(),
             iat,
@@ -57,14 +63,20 @@ impl JwtKeys {
             .map_err(ApiError::internal)
     }
 
-    /// `None` for a token that is malformed, forged, expired or of another algorithm.
+    /// `None` for a token that is malformed, forged, expired or of another algorithm. A session
+    /// lasts [`SESSION_SECONDS`] from `iat` whatever `exp` says, and is never issued in the future.
     pub fn verify(&self, token: &str) -> Option<TokenSubject> {
         let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
             .ok()?
             .claims;
+        let now = now().ok()?;
+        if claims.iat > now || now >= claims.iat.saturating_add(SESSION_SECONDS) {
+            return None;
+        }
         Some(TokenSubject {
             user_id: claims.sub.parse().ok()?,
             version: claims.ver,
+            issued_at: i64::try_from(claims.iat).ok()?,
         })
     }
 }
@@ -78,12 +90,25 @@ pub fn load_secret(conn: &rusqlite::Connection) -> Result<Vec<u8>, String> {
         }
         return Ok(secret.into_bytes());
     }
-    let mut random = [0u8; 32];
-    getrandom::fill(&mut random).map_err(|e| format!("cannot make a random secret: {e}"))?;
-    let fresh = crate::conditional::hex(&random);
-    db::settings::get_or_insert(conn, "jwt_secret", &fresh)
+    db::settings::get_or_insert(conn, SECRET_KEY, &fresh_secret()?)
         .map(String::into_bytes)
         .map_err(|e| format!("cannot read the session secret from the database: {e}"))
+}
+
+/// Where the generated secret is kept in `settings`.
+const SECRET_KEY: &str = "jwt_secret";
+
+fn fresh_secret() -> Result<String, String> {
+    let mut random = [0u8; 32];
+    getrandom::fill(&mut random).map_err(|e| format!("cannot make a random secret: {e}"))?;
+    Ok(crate::conditional::hex(&random))
+}
+
+/// Replaces the kept secret with a new one: every token signed with the old one stops working.
+/// (A leaked backup holds the secret; rotating it makes the backup's copy worthless.)
+pub fn rotate_secret(conn: &rusqlite::Connection) -> Result<(), String> {
+    db::settings::set(conn, SECRET_KEY, &fresh_secret()?)
+        .map_err(|e| format!("cannot store the new session secret: {e}"))
 }
 
 #[cfg(test)]
@@ -94,13 +119,9 @@ mod tests {
     fn a_token_round_trips_and_a_forged_one_does_not() {
         let keys = JwtKeys::from_secret(b"0123456789abcdef0123456789abcdef");
         let token = keys.issue(7, 3).unwrap();
-        assert_eq!(
-            keys.verify(&token),
-            Some(TokenSubject {
-                user_id: 7,
-                version: 3
-            })
-        );
+        let subject = keys.verify(&token).expect("a valid token");
+        assert_eq!((subject.user_id, subject.version), (7, 3));
+        assert!((now().unwrap() as i64 - subject.issued_at).abs() <= 1);
         let other = JwtKeys::from_secret(b"another secret another secret 00");
         assert_eq!(other.verify(&token), None);
         assert_eq!(keys.verify("not.a.token"), None);
@@ -118,5 +139,31 @@ mod tests {
         let token =
             jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap();
         assert_eq!(keys.verify(&token), None);
+    }
+
+    fn signed(keys: &JwtKeys, iat: u64, exp: u64) -> String {
+        let claims = Claims {
+            sub: "1".into(),
+            iat,
+            exp,
+            ver: 0,
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap()
+    }
+
+    #[test]
+    fn a_session_ends_a_week_after_it_began_whatever_its_exp_says() {
+        let keys = JwtKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let now = now().unwrap();
+        let old = now - SESSION_SECONDS - 1;
+        assert_eq!(keys.verify(&signed(&keys, old, now + 3650 * 86_400)), None);
+        assert_eq!(
+            keys.verify(&signed(&keys, now + 3600, now + 7200)),
+            None,
+            "issued in the future"
+        );
+        assert!(keys
+            .verify(&signed(&keys, now - 60, now + 86_400))
+            .is_some());
     }
 }

@@ -5,10 +5,14 @@
 //! fewer than the cores: logins queue, and pages keep flowing.
 
 use crate::error::ApiError;
+use crate::rate_limit::HashingPermit;
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 
 type Job = Box<dyn FnOnce() + Send>;
+
+/// The most bcrypt reads of a password.
+pub const MAX_BYTES: usize = 72;
 
 fn hasher() -> &'static Sender<Job> {
     static HASHER: OnceLock<Sender<Job>> = OnceLock::new();
@@ -39,11 +43,17 @@ fn hasher() -> &'static Sender<Job> {
     })
 }
 
-async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+/// Runs `work` on a bcrypt thread; its place in the queue is held until the work is done, even
+/// when the client has gone away meanwhile.
+async fn run<T: Send + 'static>(
+    permit: HashingPermit,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
     let (sender, receiver) = tokio::sync::oneshot::channel();
     hasher()
         .send(Box::new(move || {
             let _ = sender.send(work());
+            drop(permit);
         }))
         .map_err(|_| ApiError::internal("the bcrypt threads are gone"))?;
     receiver
@@ -52,23 +62,32 @@ async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Re
 }
 
 /// Hashes a password that already passed [`crate::domain::Password::parse`].
-pub async fn hash(password: String, cost: u32) -> Result<String, ApiError> {
-    run(move || bcrypt::hash(password, cost))
+pub async fn hash(permit: HashingPermit, password: String, cost: u32) -> Result<String, ApiError> {
+    run(permit, move || bcrypt::hash(password, cost))
         .await?
         .map_err(ApiError::internal)
 }
 
 /// Checks `password` against `hash`. Without a hash (unknown email) it checks against a
-/// throwaway hash of the same cost, so the answer takes as long either way.
-pub async fn verify(password: String, hash: Option<String>, cost: u32) -> Result<bool, ApiError> {
-    run(move || match hash {
+/// throwaway hash of the same cost, so the answer takes as long either way. bcrypt reads only 72
+/// bytes, and no password longer than that was ever accepted, so a longer one never matches
+/// (rather than matching on its first 72 bytes).
+pub async fn verify(
+    permit: HashingPermit,
+    password: String,
+    hash: Option<String>,
+    cost: u32,
+) -> Result<bool, ApiError> {
+    let hash = hash.filter(|_| password.len() <= MAX_BYTES);
+    run(permit, move || match hash {
         Some(hash) => bcrypt::verify(&password, &hash).map_err(ApiError::internal),
         None => {
             static DUMMY: OnceLock<Option<String>> = OnceLock::new();
             if let Some(dummy) =
                 DUMMY.get_or_init(|| bcrypt::hash("not a real password", cost).ok())
             {
-                let _ = bcrypt::verify(&password, dummy);
+                let _ =
+                    bcrypt::verify(&password.as_bytes()[..password.len().min(MAX_BYTES)], dummy);
             }
             Ok(false)
         }

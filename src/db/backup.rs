@@ -48,10 +48,13 @@ pub fn snapshot(conn: &Connection) -> Result<(File, u64), crate::error::ApiError
         .path()
         .filter(|p| !p.is_empty())
         .ok_or_else(|| ApiError::internal("database has no file"))?;
+    // Parallel downloads within one second each need a name of their own.
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let copy_path = PathBuf::from(format!(
-        "{db_path}.download-{}-{}",
+        "{db_path}.download-{}-{}-{}",
         stamp(),
-        std::process::id()
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
     copy(conn, &copy_path).map_err(ApiError::Unavailable)?;
     let file = File::open(&copy_path).map_err(ApiError::internal)?;
@@ -124,6 +127,9 @@ pub fn check(path: &Path) -> Result<u32, String> {
 pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
     check(from)?;
     let existed = db.is_file() && fs::metadata(db).is_ok_and(|m| m.len() > 0);
+    // The restored file gets the replaced one's owner and mode: a restore run as root must not
+    // leave a database the service's own user can no longer open.
+    let owner = fs::metadata(db).ok();
     let _lock = ServerLock::acquire(db)?;
     let kept = if existed {
         // Fold the write-ahead log into the file so the kept copy is complete on its own.
@@ -147,6 +153,20 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
     };
     let copied = (|| {
         let source = open_read_only(from).map_err(|e| e.to_string())?;
+        if let Some(owner) = &owner {
+            use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+            File::options()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .mode(owner.mode() & 0o777)
+                .open(db)
+                .map_err(|e| e.to_string())?;
+            fs::set_permissions(db, fs::Permissions::from_mode(owner.mode() & 0o777))
+                .map_err(|e| e.to_string())?;
+            std::os::unix::fs::chown(db, Some(owner.uid()), Some(owner.gid()))
+                .map_err(|e| format!("cannot give the restored file its owner back: {e}"))?;
+        }
         let mut target = Connection::open(db).map_err(|e| e.to_string())?;
         rusqlite::backup::Backup::new(&source, &mut target)
             .and_then(|step| step.run_to_completion(PAGES_PER_STEP, Duration::ZERO, None))

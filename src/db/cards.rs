@@ -28,36 +28,40 @@ pub fn list(conn: &Connection) -> Result<Vec<Card>, ApiError> {
 
 /// Adds a card at the end of its carousel (the input names one: cards are parsed with a section).
 pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
-    super::media::check_photo(conn, input.photo_id)?;
-    Ok(conn.query_row(
-        "INSERT INTO cards (section, sort_order, caption, photo_id)
-         VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM cards WHERE section = ?1), ?2, ?3)
-         RETURNING id",
-        params![
-            input.section.map(Section::as_str),
-            input.caption,
-            input.photo_id.flatten()
-        ],
-        |row| row.get(0),
-    )?)
+    super::in_transaction(conn, |conn| {
+        super::media::check_photo(conn, input.photo_id)?;
+        Ok(conn.query_row(
+            "INSERT INTO cards (section, sort_order, caption, photo_id)
+             VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM cards WHERE section = ?1), ?2, ?3)
+             RETURNING id",
+            params![
+                input.section.map(Section::as_str),
+                input.caption,
+                input.photo_id.flatten()
+            ],
+            |row| row.get(0),
+        )?)
+    })
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
-    super::media::check_photo(conn, input.photo_id)?;
-    let changed = conn.execute(
-        "UPDATE cards SET caption = coalesce(?2, caption), section = coalesce(?3, section),
-            photo_id = CASE WHEN ?4 THEN ?5 ELSE photo_id END,
-            art = CASE WHEN ?4 THEN NULL ELSE art END
-         WHERE id = ?1",
-        params![
-            id,
-            input.caption,
-            input.section.map(Section::as_str),
-            input.photo_id.is_some(),
-            input.photo_id.flatten()
-        ],
-    )?;
-    Ok(changed > 0)
+    super::in_transaction(conn, |conn| {
+        super::media::check_photo(conn, input.photo_id)?;
+        let changed = conn.execute(
+            "UPDATE cards SET caption = coalesce(?2, caption), section = coalesce(?3, section),
+                photo_id = CASE WHEN ?4 THEN ?5 ELSE photo_id END,
+                art = CASE WHEN ?4 THEN NULL ELSE art END
+             WHERE id = ?1",
+            params![
+                id,
+                input.caption,
+                input.section.map(Section::as_str),
+                input.photo_id.is_some(),
+                input.photo_id.flatten()
+            ],
+        )?;
+        Ok(changed > 0)
+    })
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -27,30 +27,34 @@ pub fn list(conn: &Connection) -> Result<Vec<GalleryImage>, ApiError> {
 
 /// Adds an image at the end of the gallery.
 pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
-    super::media::check_photo(conn, input.photo_id)?;
-    Ok(conn.query_row(
-        "INSERT INTO gallery_images (sort_order, caption, photo_id)
-         VALUES ((SELECT coalesce(max(sort_order), 0) + 1 FROM gallery_images), ?1, ?2) RETURNING id",
-        params![input.caption, input.photo_id.flatten()],
-        |row| row.get(0),
-    )?)
+    super::in_transaction(conn, |conn| {
+        super::media::check_photo(conn, input.photo_id)?;
+        Ok(conn.query_row(
+            "INSERT INTO gallery_images (sort_order, caption, photo_id)
+             VALUES ((SELECT coalesce(max(sort_order), 0) + 1 FROM gallery_images), ?1, ?2) RETURNING id",
+            params![input.caption, input.photo_id.flatten()],
+            |row| row.get(0),
+        )?)
+    })
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
-    super::media::check_photo(conn, input.photo_id)?;
-    let changed = conn.execute(
-        "UPDATE gallery_images SET caption = coalesce(?2, caption),
-            photo_id = CASE WHEN ?3 THEN ?4 ELSE photo_id END,
-            art = CASE WHEN ?3 THEN NULL ELSE art END
-         WHERE id = ?1",
-        params![
-            id,
-            input.caption,
-            input.photo_id.is_some(),
-            input.photo_id.flatten()
-        ],
-    )?;
-    Ok(changed > 0)
+    super::in_transaction(conn, |conn| {
+        super::media::check_photo(conn, input.photo_id)?;
+        let changed = conn.execute(
+            "UPDATE gallery_images SET caption = coalesce(?2, caption),
+                photo_id = CASE WHEN ?3 THEN ?4 ELSE photo_id END,
+                art = CASE WHEN ?3 THEN NULL ELSE art END
+             WHERE id = ?1",
+            params![
+                id,
+                input.caption,
+                input.photo_id.is_some(),
+                input.photo_id.flatten()
+            ],
+        )?;
+        Ok(changed > 0)
+    })
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -39,48 +39,52 @@ fn link(input: &MemberInput) -> Option<&str> {
 }
 
 /// Adds a member at the end of an existing roster (the caller checks that it exists).
-pub fn insert(conn: &Connection, roster_id: i64, input: &MemberInput) -> Result<i64, ApiError> {
-    super::media::check_photo(conn, input.photo_id)?;
-    Ok(conn.query_row(
-        "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, link)
-         VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM members WHERE roster_id = ?1),
-                 ?2, coalesce(?3, ''), coalesce(?4, ''), coalesce(?5, ''), ?6, ?7)
-         RETURNING id",
-        params![
-            roster_id,
-            input.name,
-            input.department,
-            input.year,
-            input.position,
-            input.photo_id.flatten(),
-            link(input)
-        ],
-        |row| row.get(0),
-    )?)
+pub fn insert(conn: &mut Connection, roster_id: i64, input: &MemberInput) -> Result<i64, ApiError> {
+    super::in_transaction(conn, |conn| {
+        super::media::check_photo(conn, input.photo_id)?;
+        Ok(conn.query_row(
+            "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, link)
+             VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM members WHERE roster_id = ?1),
+                     ?2, coalesce(?3, ''), coalesce(?4, ''), coalesce(?5, ''), ?6, ?7)
+             RETURNING id",
+            params![
+                roster_id,
+                input.name,
+                input.department,
+                input.year,
+                input.position,
+                input.photo_id.flatten(),
+                link(input)
+            ],
+            |row| row.get(0),
+        )?)
+    })
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &MemberInput) -> Result<bool, ApiError> {
-    super::media::check_photo(conn, input.photo_id)?;
-    let changed = conn.execute(
-        "UPDATE members SET name = coalesce(?2, name), department = coalesce(?3, department),
-            year = coalesce(?4, year), position = coalesce(?5, position),
-            photo_id = CASE WHEN ?6 THEN ?7 ELSE photo_id END,
-            art = CASE WHEN ?6 THEN NULL ELSE art END,
-            link = CASE WHEN ?8 THEN ?9 ELSE link END
-         WHERE id = ?1",
-        params![
-            id,
-            input.name,
-            input.department,
-            input.year,
-            input.position,
-            input.photo_id.is_some(),
-            input.photo_id.flatten(),
-            input.link.is_some(),
-            link(input)
-        ],
-    )?;
-    Ok(changed > 0)
+    super::in_transaction(conn, |conn| {
+        super::media::check_photo(conn, input.photo_id)?;
+        let changed = conn.execute(
+            "UPDATE members SET name = coalesce(?2, name), department = coalesce(?3, department),
+                year = coalesce(?4, year), position = coalesce(?5, position),
+                photo_id = CASE WHEN ?6 THEN ?7 ELSE photo_id END,
+                art = CASE WHEN ?6 THEN NULL ELSE art END,
+                link = CASE WHEN ?8 THEN ?9 ELSE link END
+             WHERE id = ?1",
+            params![
+                id,
+                input.name,
+                input.department,
+                input.year,
+                input.position,
+                input.photo_id.is_some(),
+                input.photo_id.flatten(),
+                input.link.is_some(),
+                link(input)
+            ],
+        )?;
+        Ok(changed > 0)
+    })
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -6,6 +6,9 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 struct Step {
     sql: &'static str,
     then: Option<fn(&Transaction) -> rusqlite::Result<()>>,
+    /// The step rebuilds a table: the old table's pages are compacted away afterwards, so the
+    /// file holds no stale copies of its rows.
+    vacuum: bool,
 }
 
 /// Step N brings the database from version N-1 to N. Never edit a shipped step; add one.
@@ -13,11 +16,18 @@ const STEPS: &[Step] = &[
     Step {
         sql: include_str!("../../schema.sql"),
         then: None,
+        vacuum: false,
     },
     // Content as data; the default content is seeded here, so once per database and never over edits.
     Step {
         sql: include_str!("migrations/002_site_content.sql"),
         then: Some(super::seed::seed),
+        vacuum: false,
+    },
+    Step {
+        sql: include_str!("migrations/003_users_never_reuse_ids.sql"),
+        then: None,
+        vacuum: true,
     },
 ];
 
@@ -50,6 +60,10 @@ pub fn migrate(conn: &mut Connection) -> Result<(), String> {
         tx.pragma_update(None, "user_version", to)
             .map_err(|e| e.to_string())?;
         tx.commit().map_err(|e| e.to_string())?;
+        if step.vacuum {
+            conn.execute_batch("VACUUM")
+                .map_err(|e| format!("compacting after migration to version {to} failed: {e}"))?;
+        }
     }
     Ok(())
 }

@@ -221,6 +221,18 @@ pub fn ping(conn: &Connection) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Runs `work` in one write transaction, so what it checks still holds when it writes (a photo
+/// it refers to cannot be deleted in between).
+pub fn in_transaction<T>(
+    conn: &mut Connection,
+    work: impl FnOnce(&Connection) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let result = work(&tx)?;
+    tx.commit()?;
+    Ok(result)
+}
+
 /// A UNIQUE constraint failure becomes 409 with `message`; any other error stays what it is.
 /// Use as `.map_err(conflict_if_taken("…"))`.
 pub fn conflict_if_taken(message: &'static str) -> impl Fn(rusqlite::Error) -> ApiError {

@@ -13,3 +13,13 @@ pub fn get_or_insert(conn: &Connection, key: &str, value: &str) -> rusqlite::Res
         row.get(0)
     })
 }
+
+/// Stores `value` under `key`, replacing what was there.
+pub fn set(conn: &Connection, key: &str, value: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [key, value],
+    )?;
+    Ok(())
+}

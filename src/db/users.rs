@@ -19,13 +19,16 @@ super::row! {
         pub is_admin: bool,
         #[serde(skip)]
         pub token_version: i64,
+        /// When the account was made (Unix seconds): a token issued earlier is not this account's.
+        #[serde(skip)]
+        pub created: i64,
     }
 }
 
 /// The columns [`User::from_row`] reads, spliced by `concat!` so every query stays a constant.
 macro_rules! columns {
     () => {
-        "id, firstname, lastname, department, year, email, is_admin, token_version"
+        "id, firstname, lastname, department, year, email, is_admin, token_version, unixepoch(created_at) AS created"
     };
 }
 
@@ -159,13 +162,26 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     Ok(true)
 }
 
-/// Makes an existing user admin; `None` when nobody has that email.
-pub fn promote(conn: &Connection, email: &Email) -> Result<Option<User>, ApiError> {
+/// Makes an existing user admin with a new password, signing their sessions out; `None` when
+/// nobody has that email.
+pub fn promote(
+    conn: &Connection,
+    email: &Email,
+    password_hash: &str,
+) -> Result<Option<User>, ApiError> {
     conn.execute(
-        "UPDATE users SET is_admin = 1 WHERE email = ?1",
-        [email.as_str()],
+        "UPDATE users SET is_admin = 1, password_hash = ?2, token_version = token_version + 1
+         WHERE email = ?1",
+        params![email.as_str(), password_hash],
     )?;
     find_by_email(conn, email)
+}
+
+/// Signs every session of a user out (logout ends the session on the server, not only in the browser).
+pub fn sign_out(conn: &mut Connection, id: i64) -> Result<(), ApiError> {
+    conn.prepare_cached("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
 }
 
 pub fn any_admin(conn: &Connection) -> Result<bool, ApiError> {

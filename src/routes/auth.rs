@@ -14,26 +14,26 @@ use serde_json::json;
 /// Same words for an unknown email and a wrong password, so nobody can probe who has an account.
 const BAD_LOGIN: &str = "Invalid Credentials";
 
+/// Every registration attempt with a well-formed body counts, a taken email too (or the 409
+/// would tell anyone, without limit, who has an account).
 pub(super) async fn register(
     state: web::Data<AppState>,
     ip: ClientIp,
     body: web::Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.registrations.check(ip.0)?;
-    let user = NewUser::parse(body.into_inner())?;
-    let taken = {
-        let email = user.email.clone();
-        db::run(&state.pool, move |conn| {
-            db::users::find_by_email(conn, &email)
-        })
-        .await?
-        .is_some()
-    };
-    if taken {
+    let attempt = state.limits.registrations.reserve(ip.0)?;
+    let user = NewUser::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let email = user.email.clone();
+    let taken = db::run(&state.pool, move |conn| {
+        db::users::find_by_email(conn, &email)
+    })
+    .await?;
+    if taken.is_some() {
         return Err(ApiError::Conflict("User Already Exists!".into()));
     }
-    state.limits.registrations.record(ip.0);
-    let hash = password::hash(user.password.expose().to_owned(), state.config.bcrypt_cost).await?;
+    let permit = state.limits.hashing.admit(ip.0)?;
+    let cost = state.config.bcrypt_cost;
+    let hash = password::hash(permit, user.password.expose().to_owned(), cost).await?;
     let user = db::run(&state.pool, move |conn| {
         db::users::insert(conn, &user, &hash, false)
     })
@@ -43,30 +43,36 @@ pub(super) async fn register(
         .json(json!({ "msg": "User Registered Successfully", "token": token, "userId": user.id })))
 }
 
+/// A login counts as a failed attempt from the moment it starts until the password matched, so
+/// a burst of parallel guesses cannot all pass the limit before any of them is counted.
 pub(super) async fn login(
     state: web::Data<AppState>,
     ip: ClientIp,
     body: web::Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.failed_logins.check(ip.0)?;
-    let credentials = Credentials::parse(body.into_inner())?;
+    let attempt = state.limits.failed_logins.reserve(ip.0)?;
+    let credentials = Credentials::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let permit = state
+        .limits
+        .hashing
+        .admit(ip.0)
+        .inspect_err(|_| attempt.give_back())?;
     let email = credentials.email.clone();
     let found = db::run(&state.pool, move |conn| {
         db::users::password_hash_by_email(conn, &email)
     })
     .await?;
     let (user, hash) = found.map_or((None, None), |(user, hash)| (Some(user), Some(hash)));
-    let matches = password::verify(credentials.password, hash, state.config.bcrypt_cost).await?;
+    let cost = state.config.bcrypt_cost;
+    let matches = password::verify(permit, credentials.password, hash, cost).await?;
     match user {
         Some(user) if matches => {
+            attempt.give_back();
             let token = state.jwt.issue(user.id, user.token_version)?;
             Ok(HttpResponse::Ok()
                 .json(json!({ "msg": "Login Successful", "token": token, "userId": user.id })))
         }
-        _ => {
-            state.limits.failed_logins.record(ip.0);
-            Err(ApiError::Unauthorized(BAD_LOGIN))
-        }
+        _ => Err(ApiError::Unauthorized(BAD_LOGIN)),
     }
 }
 
@@ -82,22 +88,40 @@ pub(super) async fn change_password(
     ip: ClientIp,
     body: web::Json<PasswordChangeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.failed_logins.check(ip.0)?;
-    let change = PasswordChange::parse(body.into_inner())?;
+    let attempt = state.limits.failed_logins.reserve(ip.0)?;
+    let change = PasswordChange::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let permit = state
+        .limits
+        .hashing
+        .admit(ip.0)
+        .inspect_err(|_| attempt.give_back())?;
     let id = user.0.id;
     let hash = db::run(&state.pool, move |conn| db::users::password_hash(conn, id)).await?;
-    if !password::verify(change.current, hash, state.config.bcrypt_cost).await? {
-        state.limits.failed_logins.record(ip.0);
+    let cost = state.config.bcrypt_cost;
+    if !password::verify(permit, change.current, hash, cost).await? {
         return Err(ApiError::field(
             "currentPassword",
             "is not your current password",
         ));
     }
-    let hash = password::hash(change.new.expose().to_owned(), state.config.bcrypt_cost).await?;
+    attempt.give_back();
+    let permit = state.limits.hashing.admit(ip.0)?;
+    let hash = password::hash(permit, change.new.expose().to_owned(), cost).await?;
     let version = db::run(&state.pool, move |conn| {
         db::users::set_password(conn, id, &hash)
     })
     .await?;
     let token = state.jwt.issue(id, version)?;
     Ok(HttpResponse::Ok().json(json!({ "msg": "Password changed", "token": token })))
+}
+
+/// Ends the session on the server too: a copy of the token kept elsewhere stops working. Every
+/// session of the account ends with it (tokens carry the account's version, not a session id).
+pub(super) async fn logout(
+    user: AuthUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = user.0.id;
+    db::run(&state.pool, move |conn| db::users::sign_out(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(json!({ "msg": "Logged out" })))
 }

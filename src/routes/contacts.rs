@@ -20,9 +20,8 @@ pub(super) async fn create(
     ip: ClientIp,
     body: web::Json<ContactRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.contacts.check(ip.0)?;
-    let contact = NewContact::parse(body.into_inner())?;
-    state.limits.contacts.record(ip.0);
+    let attempt = state.limits.contacts.reserve(ip.0)?;
+    let contact = NewContact::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
     let contact = db::run(&state.pool, move |conn| {
         db::contacts::insert(conn, &contact)
     })

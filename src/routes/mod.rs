@@ -55,6 +55,7 @@ fn api() -> Vec<Call> {
         post("/auth/login", auth::login),
         get("/auth/user", auth::current_user),
         post("/auth/password", auth::change_password),
+        post("/auth/logout", auth::logout),
 
         admin_list("/admin/users", |c| db::users::list(c)),
         get("/admin/users/{id}", users::find),

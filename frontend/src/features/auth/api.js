@@ -6,3 +6,5 @@ export const register = (details) => api('/api/auth/register', { method: 'POST',
 export const login = (credentials) => api('/api/auth/login', { method: 'POST', body: credentials, auth: false });
 
 export const fetchCurrentUser = () => api('/api/auth/user');
+
+export const logout = () => api('/api/auth/logout', { method: 'POST' });

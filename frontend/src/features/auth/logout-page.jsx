@@ -1,12 +1,15 @@
-// /logout: forgets the session and goes to /login.
+// /logout: ends the session on the server, forgets it here, and goes to /login.
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSession } from '../../lib/session.js';
+import { logout } from './api.js';
 
 export function LogoutPage() {
   const { token, clearToken } = useSession();
   useEffect(() => {
-    clearToken();
-  }, [clearToken]);
+    if (!token) return;
+    // Forgotten here even when the server cannot be reached: the browser must not stay signed in.
+    logout().finally(clearToken);
+  }, [token, clearToken]);
   return token ? null : <Navigate to="/login" replace />;
 }
