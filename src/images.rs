@@ -4,6 +4,7 @@
 use crate::db::media::Variant;
 use crate::domain::line;
 use crate::error::ApiError;
+use crate::workers::Workers;
 use actix_multipart::Multipart;
 use futures_util::StreamExt;
 use image::metadata::Orientation;
@@ -95,7 +96,14 @@ impl Upload {
             .await
             .map_err(|_| ApiError::Busy(WAIT_FOR_TURN.as_secs()))?
             .map_err(ApiError::internal)?;
-        let processed = actix_web::web::block(move || process(&self.file))
+        static PHOTOS: std::sync::OnceLock<Workers> = std::sync::OnceLock::new();
+        let processed = PHOTOS
+            .get_or_init(|| Workers::start("photos", 1))
+            .run(move || {
+                let processed = process(&self.file);
+                give_memory_back();
+                processed
+            })
             .await?
             .map_err(|why| ApiError::field("file", why))?;
         Ok((processed, self.alt))
@@ -150,7 +158,7 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     } else {
         (width, height)
     };
-    let mut sizes: Vec<(u32, u32)> = WIDTHS
+    let sizes: Vec<(u32, u32)> = WIDTHS
         .iter()
         .copied()
         .filter(|w| *w < upright_width)
@@ -166,28 +174,37 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
         ));
     }
     let mut photo = Some(DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?);
-    let last = sizes.len() - 1;
-    let variants = sizes
-        .drain(..)
-        .enumerate()
-        .map(|(index, (w, h))| {
-            let (stored_w, stored_h) = if turned { (h, w) } else { (w, h) };
-            let source = photo
-                .as_ref()
-                .ok_or_else(|| "the photo went missing".to_string())?;
-            let mut sized = if (stored_w, stored_h) == source.dimensions() && index == last {
-                photo
-                    .take()
-                    .ok_or_else(|| "the photo went missing".to_string())?
-            } else {
-                source.thumbnail_exact(stored_w, stored_h)
-            };
-            sized.apply_orientation(orientation);
-            encode(&sized)
+    // Every size is made before anything is encoded, so the full photo is gone by then; a photo
+    // small enough to be kept whole is the last size and is moved, not copied.
+    let mut sized = Vec::with_capacity(sizes.len());
+    for &(w, h) in &sizes {
+        let (stored_w, stored_h) = if turned { (h, w) } else { (w, h) };
+        let full = photo.as_ref().ok_or("the photo went missing")?;
+        if (stored_w, stored_h) == full.dimensions() {
+            sized.extend(photo.take());
+        } else {
+            sized.push(full.thumbnail_exact(stored_w, stored_h));
+        }
+    }
+    drop(photo);
+    let variants = sized
+        .iter_mut()
+        .map(|variant| {
+            variant.apply_orientation(orientation);
+            encode(variant)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let hash = crate::conditional::hex(&Sha256::digest(bytes)[..8]);
     Ok(Processed { hash, variants })
+}
+
+/// Hands the freed decode buffers back to the system, so a photo's peak does not stay resident.
+fn give_memory_back() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: malloc_trim only releases free memory of the allocator.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Whether the file reaches its format's end marker: a cut-short upload would otherwise decode

@@ -32,7 +32,11 @@ pub mod images;
 pub mod rate_limit;
 /// HTTP routes, registered in one place.
 pub mod routes;
+/// Limits against slow and greedy clients.
+pub mod slow_clients;
 /// Building and running the server.
 pub mod startup;
 /// What every handler can reach.
 pub mod state;
+/// Threads of their own for slow work.
+pub mod workers;

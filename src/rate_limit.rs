@@ -139,32 +139,32 @@ fn forget_older(times: &mut VecDeque<Instant>, now: Instant, window: Duration) {
     }
 }
 
-/// Password hashing in flight: bcrypt is slow on purpose, so its queue is bounded overall and
-/// per address. Past the bounds a request is refused at once (503 or 429 with `Retry-After`)
-/// instead of waiting behind an attacker's burst.
-pub struct HashingGate {
+/// Work in progress, bounded per address and overall: past a bound a request is refused at once
+/// (429, or 503 overall, with `Retry-After`) instead of queueing behind an attacker's burst.
+/// Used for password hashing (slow on purpose) and for requests in progress.
+pub struct Gate {
     per_address: Option<usize>,
     overall: usize,
     in_flight: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
 }
 
-/// A place in the hashing queue, held until the work is done.
-pub struct HashingPermit {
+/// A place in a gate, held until the work is done.
+pub struct Permit {
     key: IpAddr,
     in_flight: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
 }
 
-impl HashingGate {
+impl Gate {
     /// `per_address: None` lifts the per-address bound (with the rate limits off).
-    pub fn new(per_address: Option<usize>, overall: usize) -> HashingGate {
-        HashingGate {
+    pub fn new(per_address: Option<usize>, overall: usize) -> Gate {
+        Gate {
             per_address,
             overall,
             in_flight: Arc::default(),
         }
     }
 
-    pub fn admit(&self, ip: IpAddr) -> Result<HashingPermit, ApiError> {
+    pub fn admit(&self, ip: IpAddr) -> Result<Permit, ApiError> {
         let key = client_key(ip);
         let mut guard = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
         let (total, by_address) = &mut *guard;
@@ -177,14 +177,14 @@ impl HashingGate {
         }
         *mine += 1;
         *total += 1;
-        Ok(HashingPermit {
+        Ok(Permit {
             key,
             in_flight: self.in_flight.clone(),
         })
     }
 }
 
-impl Drop for HashingPermit {
+impl Drop for Permit {
     fn drop(&mut self) {
         let mut guard = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
         let (total, by_address) = &mut *guard;
@@ -204,13 +204,16 @@ pub struct Limits {
     pub registrations: Limiter,
     pub contacts: Limiter,
     pub certificate_lookups: Limiter,
-    pub hashing: HashingGate,
+    pub hashing: Gate,
+    pub requests: Gate,
 }
 
 /// bcrypt jobs one address may have queued or running at once.
 const HASHING_PER_ADDRESS: usize = 2;
 /// bcrypt jobs queued or running in all (each takes about a quarter second at cost 12).
 const HASHING_OVERALL: usize = 16;
+/// Requests one address may have in progress (a browser opens six connections at most).
+const REQUESTS_PER_ADDRESS: usize = 64;
 
 impl Limits {
     pub fn new(enabled: bool) -> Limits {
@@ -225,7 +228,8 @@ impl Limits {
             registrations: Limiter::new(limit(20, 60)),
             contacts: Limiter::new(limit(20, 60)),
             certificate_lookups: Limiter::new(limit(60, 1)),
-            hashing: HashingGate::new(enabled.then_some(HASHING_PER_ADDRESS), HASHING_OVERALL),
+            hashing: Gate::new(enabled.then_some(HASHING_PER_ADDRESS), HASHING_OVERALL),
+            requests: Gate::new(enabled.then_some(REQUESTS_PER_ADDRESS), usize::MAX),
         }
     }
 }
@@ -288,8 +292,8 @@ mod tests {
     }
 
     #[test]
-    fn the_hashing_gate_bounds_each_address_and_the_whole_queue() {
-        let gate = HashingGate::new(Some(2), 3);
+    fn a_gate_bounds_each_address_and_the_whole_queue() {
+        let gate = Gate::new(Some(2), 3);
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
         let first = gate.admit(a).unwrap();

@@ -16,6 +16,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Logger};
 use actix_web::{web, App, HttpServer};
 use std::io::Write;
+use std::time::Duration;
 
 /// Only our own scripts run (no inline script); inline styles stay allowed for the carousel library.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -60,6 +61,7 @@ pub fn app(
     App::new()
         .app_data(state)
         .configure(routes::configure)
+        .wrap(actix_web::middleware::from_fn(crate::slow_clients::guard))
         .wrap(
             DefaultHeaders::new()
                 .add(("X-Content-Type-Options", "nosniff"))
@@ -90,7 +92,13 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
 
     actix_web::rt::System::new().block_on(async move {
         let app_state = state.clone();
+        crate::slow_clients::raise_open_file_limit();
         let server = HttpServer::new(move || app(app_state.clone()))
+            // A client gets this long to send its request head, and an idle kept-alive
+            // connection is closed after this long: stalled connections do not pile up.
+            .client_request_timeout(Duration::from_secs(10))
+            .keep_alive(Duration::from_secs(10))
+            .client_disconnect_timeout(Duration::from_secs(2))
             .bind((args.bind, args.port))
             .map_err(|err| bind_error(&args, err))?;
         let addr = server.addrs().first().copied().ok_or("the server bound no address")?;

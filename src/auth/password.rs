@@ -5,64 +5,39 @@
 //! fewer than the cores: logins queue, and pages keep flowing.
 
 use crate::error::ApiError;
-use crate::rate_limit::HashingPermit;
-use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
-
-type Job = Box<dyn FnOnce() + Send>;
+use crate::rate_limit::Permit;
+use crate::workers::Workers;
+use std::sync::OnceLock;
 
 /// The most bcrypt reads of a password.
 pub const MAX_BYTES: usize = 72;
 
-fn hasher() -> &'static Sender<Job> {
-    static HASHER: OnceLock<Sender<Job>> = OnceLock::new();
+fn hasher() -> &'static Workers {
+    static HASHER: OnceLock<Workers> = OnceLock::new();
     HASHER.get_or_init(|| {
-        let (sender, receiver) = mpsc::channel::<Job>();
-        let receiver = Arc::new(Mutex::new(receiver));
         let threads =
             std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
-        for index in 0..threads {
-            let receiver = receiver.clone();
-            let spawned = std::thread::Builder::new()
-                .name(format!("bcrypt-{index}"))
-                .spawn(move || loop {
-                    let job = receiver
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner())
-                        .recv();
-                    match job {
-                        Ok(job) => job(),
-                        Err(_) => break,
-                    }
-                });
-            if let Err(err) = spawned {
-                log::error!("cannot start a bcrypt thread: {err}");
-            }
-        }
-        sender
+        Workers::start("bcrypt", threads)
     })
 }
 
 /// Runs `work` on a bcrypt thread; its place in the queue is held until the work is done, even
 /// when the client has gone away meanwhile.
 async fn run<T: Send + 'static>(
-    permit: HashingPermit,
+    permit: Permit,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    let (sender, receiver) = tokio::sync::oneshot::channel();
     hasher()
-        .send(Box::new(move || {
-            let _ = sender.send(work());
+        .run(move || {
+            let result = work();
             drop(permit);
-        }))
-        .map_err(|_| ApiError::internal("the bcrypt threads are gone"))?;
-    receiver
+            result
+        })
         .await
-        .map_err(|_| ApiError::internal("a bcrypt job was dropped"))
 }
 
 /// Hashes a password that already passed [`crate::domain::Password::parse`].
-pub async fn hash(permit: HashingPermit, password: String, cost: u32) -> Result<String, ApiError> {
+pub async fn hash(permit: Permit, password: String, cost: u32) -> Result<String, ApiError> {
     run(permit, move || bcrypt::hash(password, cost))
         .await?
         .map_err(ApiError::internal)
@@ -73,7 +48,7 @@ pub async fn hash(permit: HashingPermit, password: String, cost: u32) -> Result<
 /// bytes, and no password longer than that was ever accepted, so a longer one never matches
 /// (rather than matching on its first 72 bytes).
 pub async fn verify(
-    permit: HashingPermit,
+    permit: Permit,
     password: String,
     hash: Option<String>,
     cost: u32,

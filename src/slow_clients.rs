@@ -1,0 +1,115 @@
+//! Limits against slow and greedy clients, so a few hundred stalled connections cannot hold the
+//! site: a request body must keep arriving, and one address may have only so many requests in
+//! progress at once. (Request heads and idle keep-alive have their own time limits, set where
+//! the server is built.)
+
+use crate::auth::extractors::ClientIp;
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
+use actix_web::http::header;
+use actix_web::middleware::Next;
+use actix_web::rt::time::{sleep, Instant, Sleep};
+use actix_web::web::Bytes;
+use actix_web::{web, FromRequest, HttpMessage, ResponseError};
+use futures_util::Stream;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+/// Longest pause between two pieces of a request body.
+pub const BODY_IDLE: Duration = Duration::from_secs(10);
+/// Longest a whole request body may take (a 10 MB photo over a slow phone connection fits).
+pub const BODY_TOTAL: Duration = Duration::from_secs(120);
+
+/// Middleware: counts the request against its address (429 and the connection closed past the
+/// bound) and puts the body on a clock.
+pub async fn guard(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let (http, payload) = req.parts_mut();
+    let ip = ClientIp::from_request(http, payload).await?;
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal("app state missing"))?;
+    let _in_progress = match state.limits.requests.admit(ip.0) {
+        Ok(permit) => permit,
+        Err(refusal) => {
+            let mut response = refusal.error_response();
+            response.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+            return Ok(req.into_response(response).map_into_right_body());
+        }
+    };
+    let body = req.take_payload();
+    let clocked: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
+        Box::pin(OnTheClock::new(body));
+    req.set_payload(Payload::from(clocked));
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// A request body that fails once it pauses longer than [`BODY_IDLE`] or runs past [`BODY_TOTAL`].
+struct OnTheClock {
+    body: Payload,
+    idle: Pin<Box<Sleep>>,
+    total: Pin<Box<Sleep>>,
+}
+
+impl OnTheClock {
+    fn new(body: Payload) -> OnTheClock {
+        OnTheClock {
+            body,
+            idle: Box::pin(sleep(BODY_IDLE)),
+            total: Box::pin(sleep(BODY_TOTAL)),
+        }
+    }
+}
+
+impl Stream for OnTheClock {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = &mut *self;
+        match Pin::new(&mut this.body).poll_next(cx) {
+            Poll::Ready(Some(Ok(chunk))) => {
+                this.idle.as_mut().reset(Instant::now() + BODY_IDLE);
+                Poll::Ready(Some(Ok(chunk)))
+            }
+            Poll::Pending => {
+                if this.idle.as_mut().poll(cx).is_ready() || this.total.as_mut().poll(cx).is_ready()
+                {
+                    return Poll::Ready(Some(Err(PayloadError::Io(std::io::Error::new(
+                        std::io::ErrorKind::TimedOut,
+                        "the request body stopped arriving",
+                    )))));
+                }
+                Poll::Pending
+            }
+            done => done,
+        }
+    }
+}
+
+/// Lets the process keep as many connections open as the system allows it, not the
+/// conservative default of 1,024 descriptors.
+pub fn raise_open_file_limit() {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed to them.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && limit.rlim_cur < limit.rlim_max
+        {
+            limit.rlim_cur = limit.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        }
+    }
+}
