@@ -21,7 +21,7 @@ pub struct TestApp {
 }
 
 /// bcrypt's lowest cost our settings allow, so tests do not spend minutes hashing.
-pub const TEST_BCRYPT_COST: u32 = 10;
+const TEST_BCRYPT_COST: u32 = 10;
 
 /// The password `register` and `admin` give every account.
 pub const PASSWORD: &str = "long enough password";
