@@ -1,20 +1,28 @@
-//! The command line: flags, environment variables, the first log line, signals, clear errors, create-admin.
+//! The command line: flags, environment variables, the first log line, signals, clear errors, and
+//! the commands create-admin, reset-password, backup and restore.
 
 #[path = "support/mod.rs"]
 mod support;
 
+use serde_json::json;
 use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
 use std::time::Duration;
-use support::Request;
+use support::{Request, Response};
+use tempfile::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_jyoti");
 
+/// A running server, killed when dropped.
 struct Server {
     child: Child,
     addr: SocketAddr,
     first_line: String,
+    /// The log lines after the first, as the server writes them; closed when it exits.
+    log: mpsc::Receiver<String>,
 }
 
 impl Drop for Server {
@@ -24,6 +32,37 @@ impl Drop for Server {
     }
 }
 
+impl Server {
+    fn request(&self, method: &str, path: &str) -> Request {
+        Request::new(self.addr, method, path)
+    }
+
+    fn login(&self, email: &str, password: &str) -> Response {
+        self.request("POST", "/api/auth/login")
+            .json(&json!({ "email": email, "password": password }))
+            .send()
+    }
+
+    /// The status of the admin-only user list for `token`.
+    fn user_list_status(&self, token: &str) -> u16 {
+        let request = self.request("GET", "/api/admin/users").bearer(token);
+        request.send().status
+    }
+
+    /// Sends a contact message numbered `n` and returns the status.
+    fn contact(&self, n: usize) -> u16 {
+        contact(self.addr, n)
+    }
+
+    /// Sends the server `signal` (`-TERM`, `-KILL`).
+    fn signal(&self, signal: &str) {
+        let pid = self.child.id().to_string();
+        let status = Command::new("kill").args([signal, &pid]).status();
+        assert!(status.expect("run kill").success(), "kill {signal} {pid}");
+    }
+}
+
+/// Starts `jyoti args` with `envs` and waits for its first log line.
 fn start(args: &[&str], envs: &[(&str, &str)]) -> Server {
     let mut child = Command::new(BIN)
         .args(args)
@@ -33,8 +72,7 @@ fn start(args: &[&str], envs: &[(&str, &str)]) -> Server {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start jyoti");
-    let stderr = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(stderr).lines();
+    let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
     let first_line = lines
         .next()
         .expect("a first log line")
@@ -45,22 +83,32 @@ fn start(args: &[&str], envs: &[(&str, &str)]) -> Server {
         .parse()
         .expect("an address");
     // Keep draining the log so the server never blocks on a full pipe.
-    std::thread::spawn(move || lines.for_each(drop));
+    let (lines_out, log) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            let _ = lines_out.send(line);
+        }
+    });
     Server {
         child,
         addr,
         first_line,
+        log,
     }
+}
+
+/// The flags that serve the database `db` on `port` of 127.0.0.1.
+fn serve_flags<'a>(db: &'a str, port: &'a str) -> [&'a str; 6] {
+    ["--bind", "127.0.0.1", "--port", port, "--db", db]
 }
 
 /// The server on a free port of 127.0.0.1 with the database at `db`, plus `extra` flags.
 fn serve(db: &str, extra: &[&str]) -> Server {
-    let mut args = vec!["--bind", "127.0.0.1", "--port", "0", "--db", db];
-    args.extend_from_slice(extra);
-    start(&args, &[])
+    start(&[&serve_flags(db, "0")[..], extra].concat(), &[])
 }
 
-fn run(args: &[&str], stdin: &str) -> std::process::Output {
+/// Runs `jyoti args` to its end with `stdin` as its input.
+fn run(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
         .env("JYOTI_BCRYPT_COST", "10")
@@ -78,97 +126,124 @@ fn run(args: &[&str], stdin: &str) -> std::process::Output {
     child.wait_with_output().expect("jyoti finished")
 }
 
+/// Runs `jyoti args` to its end with nothing to read.
+fn jyoti(args: &[&str]) -> Output {
+    run(args, "")
+}
+
+/// `jyoti <command> --email <email> --db <db>` with `input` typed at the password prompt.
+fn account(command: &str, email: &str, db: &str, input: &str) -> Output {
+    run(&[command, "--email", email, "--db", db], input)
+}
+
+fn backup(db: &str, out: &str) -> Output {
+    jyoti(&["backup", "--db", db, out])
+}
+
+fn restore(from: &str, db: &str) -> Output {
+    jyoti(&["restore", from, "--db", db])
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn assert_ok(output: &Output) {
+    assert!(output.status.success(), "{}", stderr(output));
+}
+
+/// The command failed, without a panic, and said `words`; returns what it said.
+fn assert_refused(output: &Output, words: &str) -> String {
+    let stderr = stderr(output);
+    assert!(!output.status.success(), "it went ahead: {stderr}");
+    assert!(stderr.contains(words), "{words:?} in {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+/// The path of `name` in `dir`, as the flags take it.
+fn file(dir: &TempDir, name: &str) -> String {
+    dir.path()
+        .join(name)
+        .to_str()
+        .expect("a UTF-8 path")
+        .to_owned()
+}
+
+fn temp_dir() -> TempDir {
+    tempfile::tempdir().expect("a temp dir")
+}
+
+/// The rows of `table` in the database file `db`.
+fn count(db: impl AsRef<Path>, table: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+        .unwrap()
+}
+
+/// Sends contact message number `n` to the server at `addr` and returns the status; a free
+/// function so that writer threads need only the address.
+fn contact(addr: SocketAddr, n: usize) -> u16 {
+    Request::new(addr, "POST", "/api/form/contact")
+        .json(
+            &json!({"name": format!("Writer {n}"), "email": "w@example.org",
+            "telephone": "1234567890", "subject": "4star", "message": format!("message {n}")}),
+        )
+        .send()
+        .status
+}
+
 #[test]
 fn port_zero_picks_a_free_port_and_the_first_log_line_names_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("j.db");
-    let server = serve(db.to_str().unwrap(), &[]);
+    let dir = temp_dir();
+    let db = file(&dir, "j.db");
+    let server = serve(&db, &[]);
     assert_ne!(server.addr.port(), 0);
     assert!(server
         .first_line
         .starts_with("listening on http://127.0.0.1:"));
-    assert_eq!(
-        Request::new(server.addr, "GET", "/healthz").send().text(),
-        "ok"
-    );
-    assert!(db.exists(), "the database file was created");
+    assert_eq!(server.request("GET", "/healthz").send().text(), "ok");
+    assert!(Path::new(&db).exists(), "the database file was created");
 }
 
 #[test]
 fn every_flag_can_come_from_its_environment_variable() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("env.db");
+    let dir = temp_dir();
+    let db = file(&dir, "env.db");
     let server = start(
         &[],
         &[
             ("JYOTI_BIND", "127.0.0.1"),
             ("JYOTI_PORT", "0"),
-            ("JYOTI_DB", db.to_str().unwrap()),
+            ("JYOTI_DB", &db),
             ("JYOTI_NO_RATE_LIMIT", "true"),
         ],
     );
-    assert!(db.exists());
+    assert!(Path::new(&db).exists());
     for _ in 0..65 {
-        let status = Request::new(server.addr, "GET", "/api/certificate/get_certificate/1")
-            .send()
-            .status;
-        assert_eq!(status, 404, "no rate limit");
+        let lookup = server.request("GET", "/api/certificate/get_certificate/1");
+        assert_eq!(lookup.send().status, 404, "no rate limit");
     }
 }
 
 #[test]
 fn the_serve_subcommand_takes_the_same_flags() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("s.db");
-    let server = start(
-        &[
-            "serve",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &[],
-    );
-    assert_eq!(
-        Request::new(server.addr, "GET", "/healthz").send().status,
-        200
-    );
+    let dir = temp_dir();
+    let db = file(&dir, "s.db");
+    let flags = serve_flags(&db, "0");
+    let server = start(&[&["serve"][..], &flags].concat(), &[]);
+    assert_eq!(server.request("GET", "/healthz").send().status, 200);
 }
 
 #[test]
 fn sigterm_drains_and_exits_zero_and_every_request_is_logged() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.db");
-    let mut child = Command::new(BIN)
-        .args([
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ])
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let addr: SocketAddr = first
-        .trim_start_matches("listening on http://")
-        .parse()
-        .unwrap();
-    Request::new(addr, "GET", "/api/admin/servicelist").send();
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let status = child.wait().unwrap();
+    let dir = temp_dir();
+    let mut server = serve(&file(&dir, "t.db"), &[]);
+    server.request("GET", "/api/admin/servicelist").send();
+    server.signal("-TERM");
+    let status = server.child.wait().unwrap();
     assert!(status.success(), "exit status {status}");
-    let log: Vec<String> = lines.map_while(Result::ok).collect();
+    let log: Vec<String> = server.log.iter().collect();
     assert!(
         log.iter()
             .any(|l| l.contains("GET /api/admin/servicelist") && l.contains(" 200 ")),
@@ -180,220 +255,115 @@ fn sigterm_drains_and_exits_zero_and_every_request_is_logged() {
 fn a_port_in_use_is_one_clear_sentence() {
     let holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = holder.local_addr().unwrap().port().to_string();
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("p.db");
-    let output = run(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port,
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        "",
+    let dir = temp_dir();
+    assert_refused(
+        &jyoti(&serve_flags(&file(&dir, "p.db"), &port)),
+        "already in use",
     );
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("already in use"), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]
 fn a_database_in_a_missing_or_read_only_folder_is_one_clear_sentence() {
-    let output = run(&["--port", "0", "--db", "/no/such/folder/j.db"], "");
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("does not exist"), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
+    let missing = jyoti(&["--port", "0", "--db", "/no/such/folder/j.db"]);
+    assert_refused(&missing, "does not exist");
 
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let locked = dir.path().join("locked");
     std::fs::create_dir(&locked).unwrap();
     let mut perms = std::fs::metadata(&locked).unwrap().permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o500);
     std::fs::set_permissions(&locked, perms).unwrap();
-    let probe = locked.join("probe");
-    if std::fs::write(&probe, "x").is_ok() {
+    if std::fs::write(locked.join("probe"), "x").is_ok() {
         // Running as root: permissions do not stop us, so this case cannot be shown here.
         return;
     }
-    let output = run(
-        &["--port", "0", "--db", locked.join("j.db").to_str().unwrap()],
-        "",
-    );
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let output = jyoti(&["--port", "0", "--db", &file(&dir, "locked/j.db")]);
+    let stderr = assert_refused(&output, "cannot");
     assert!(stderr.starts_with("error: cannot"), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]
 fn create_admin_creates_an_admin_and_takes_over_an_existing_account_with_the_typed_password() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("a.db");
-    let db = db.to_str().unwrap();
-    let output = run(
-        &["create-admin", "--email", "Chief@Example.org", "--db", db],
+    let dir = temp_dir();
+    let db = file(&dir, "a.db");
+    let created = account(
+        "create-admin",
+        "Chief@Example.org",
+        &db,
         "a strong password\n",
     );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_ok(&created);
 
-    let server = serve(db, &[]);
-    let login = Request::new(server.addr, "POST", "/api/auth/login")
-        .json(&serde_json::json!({"email": "chief@example.org", "password": "a strong password"}))
-        .send();
+    let server = serve(&db, &[]);
+    let login = server.login("chief@example.org", "a strong password");
     assert_eq!(login.status, 200, "{}", login.text());
     let token = login.json()["token"].as_str().unwrap().to_owned();
-    assert_eq!(
-        Request::new(server.addr, "GET", "/api/admin/users")
-            .bearer(&token)
-            .send()
-            .status,
-        200
-    );
+    assert_eq!(server.user_list_status(&token), 200);
 
-    let register = Request::new(server.addr, "POST", "/api/auth/register")
-        .json(&serde_json::json!({"firstname": "M", "email": "member@example.org", "password": "member password"}))
+    let register = server
+        .request("POST", "/api/auth/register")
+        .json(&json!({"firstname": "M", "email": "member@example.org", "password": "member password"}))
         .send();
     let member_token = register.json()["token"].as_str().unwrap().to_owned();
-    assert_eq!(
-        Request::new(server.addr, "GET", "/api/admin/users")
-            .bearer(&member_token)
-            .send()
-            .status,
-        403
-    );
-    let output = run(
-        &["create-admin", "--email", "member@example.org", "--db", db],
+    assert_eq!(server.user_list_status(&member_token), 403);
+    let promoted = account(
+        "create-admin",
+        "member@example.org",
+        &db,
         "the typed admin password\n",
     );
+    assert_ok(&promoted);
     assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(
-        String::from_utf8_lossy(&output.stdout).contains("sessions are signed out"),
+        String::from_utf8_lossy(&promoted.stdout).contains("sessions are signed out"),
         "it says what it did to the existing account"
     );
     // Whoever registered the email first loses their sessions and their password.
+    assert_eq!(server.user_list_status(&member_token), 401);
     assert_eq!(
-        Request::new(server.addr, "GET", "/api/admin/users")
-            .bearer(&member_token)
-            .send()
-            .status,
+        server.login("member@example.org", "member password").status,
         401
     );
-    let old_password = Request::new(server.addr, "POST", "/api/auth/login")
-        .json(&serde_json::json!({"email": "member@example.org", "password": "member password"}))
-        .send();
-    assert_eq!(old_password.status, 401);
-    let login = Request::new(server.addr, "POST", "/api/auth/login")
-        .json(&serde_json::json!({"email": "member@example.org", "password": "the typed admin password"}))
-        .send();
+    let login = server.login("member@example.org", "the typed admin password");
     assert_eq!(login.status, 200);
     let admin_token = login.json()["token"].as_str().unwrap().to_owned();
-    assert_eq!(
-        Request::new(server.addr, "GET", "/api/admin/users")
-            .bearer(&admin_token)
-            .send()
-            .status,
-        200
-    );
+    assert_eq!(server.user_list_status(&admin_token), 200);
 }
 
 #[test]
 fn create_admin_refuses_a_short_password_and_a_bad_email() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("b.db");
-    let db = db.to_str().unwrap();
-    let output = run(
-        &["create-admin", "--email", "x@example.org", "--db", db],
-        "short\n",
-    );
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("password"));
-    let output = run(
-        &["create-admin", "--email", "not-an-email", "--db", db],
+    let dir = temp_dir();
+    let db = file(&dir, "b.db");
+    let short = account("create-admin", "x@example.org", &db, "short\n");
+    assert_refused(&short, "password");
+    let bad_email = account(
+        "create-admin",
+        "not-an-email",
+        &db,
         "long enough password\n",
     );
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("email"));
+    assert_refused(&bad_email, "email");
 }
 
 #[test]
 fn a_new_server_without_an_admin_says_how_to_create_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("n.db");
-    let mut child = Command::new(BIN)
-        .args([
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ])
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let _listening = lines.next();
-    let hint = lines.next().unwrap().unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
+    let dir = temp_dir();
+    let server = serve(&file(&dir, "n.db"), &[]);
+    let hint = server.log.recv_timeout(Duration::from_secs(30)).unwrap();
     assert!(hint.contains("jyoti create-admin --email"), "{hint}");
-    std::thread::sleep(Duration::from_millis(10));
-}
-
-fn count(db: &std::path::Path, table: &str) -> i64 {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
-        .unwrap()
-}
-
-fn contact(addr: SocketAddr, n: usize) -> u16 {
-    Request::new(addr, "POST", "/api/form/contact")
-        .json(
-            &serde_json::json!({"name": format!("Writer {n}"), "email": "w@example.org",
-            "telephone": "1234567890", "subject": "4star", "message": format!("message {n}")}),
-        )
-        .send()
-        .status
 }
 
 #[test]
 fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("live.db");
-    let server = serve(db.to_str().unwrap(), &["--no-rate-limit"]);
+    let dir = temp_dir();
+    let (db, out) = (file(&dir, "live.db"), file(&dir, "copy.db"));
+    let server = serve(&db, &["--no-rate-limit"]);
     let addr = server.addr;
     let writer = std::thread::spawn(move || (0..150).filter(|n| contact(addr, *n) == 201).count());
     std::thread::sleep(Duration::from_millis(50));
-    let out = dir.path().join("copy.db");
-    let output = run(
-        &[
-            "backup",
-            "--db",
-            db.to_str().unwrap(),
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_ok(&backup(&db, &out));
     let written = writer.join().unwrap();
     assert_eq!(written, 150);
-    jyoti::db::backup::check(&out).expect("the backup is a sound database");
+    jyoti::db::backup::check(Path::new(&out)).expect("the backup is a sound database");
     let copied = count(&out, "contacts");
     assert!(copied <= 150, "{copied}");
     let conn = rusqlite::Connection::open(&out).unwrap();
@@ -406,15 +376,7 @@ fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
         max, copied,
         "a prefix of the writes, with no gaps: a consistent snapshot"
     );
-    let again = run(
-        &[
-            "backup",
-            "--db",
-            db.to_str().unwrap(),
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    let again = backup(&db, &out);
     assert!(
         !again.status.success(),
         "an existing file is never overwritten"
@@ -423,54 +385,18 @@ fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
 
 #[test]
 fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    let backup = dir.path().join("backup.db");
+    let dir = temp_dir();
+    let (db, saved) = (file(&dir, "site.db"), file(&dir, "backup.db"));
     {
-        let server = serve(db.to_str().unwrap(), &[]);
-        assert_eq!(contact(server.addr, 1), 201);
-        let output = run(
-            &[
-                "backup",
-                "--db",
-                db.to_str().unwrap(),
-                backup.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert!(output.status.success());
-        assert_eq!(contact(server.addr, 2), 201);
-
-        let refused = run(
-            &[
-                "restore",
-                backup.to_str().unwrap(),
-                "--db",
-                db.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert!(
-            !refused.status.success(),
-            "restore must refuse while a server holds the database"
-        );
-        assert!(String::from_utf8_lossy(&refused.stderr).contains("stop it first"));
+        let server = serve(&db, &[]);
+        assert_eq!(server.contact(1), 201);
+        assert_ok(&backup(&db, &saved));
+        assert_eq!(server.contact(2), 201);
+        // A server holds the database.
+        assert_refused(&restore(&saved, &db), "stop it first");
     }
     assert_eq!(count(&db, "contacts"), 2);
-    let output = run(
-        &[
-            "restore",
-            backup.to_str().unwrap(),
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_ok(&restore(&saved, &db));
     assert_eq!(count(&db, "contacts"), 1, "the backup's state");
     let kept: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -484,147 +410,87 @@ fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
         2,
         "the replaced database is kept whole"
     );
-    let server = serve(db.to_str().unwrap(), &[]);
-    assert_eq!(contact(server.addr, 3), 201);
+    assert_eq!(serve(&db, &[]).contact(3), 201);
 }
 
 #[test]
 fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    {
-        let server = serve(db.to_str().unwrap(), &[]);
-        assert_eq!(contact(server.addr, 1), 201);
-    }
+    let dir = temp_dir();
+    let db = file(&dir, "site.db");
+    assert_eq!(serve(&db, &[]).contact(1), 201);
     let before = std::fs::read(&db).unwrap();
 
-    let text = dir.path().join("notes.txt");
+    let text = file(&dir, "notes.txt");
     std::fs::write(&text, "not a database at all, just words ".repeat(100)).unwrap();
-    let foreign = dir.path().join("foreign.db");
+    let foreign = file(&dir, "foreign.db");
     rusqlite::Connection::open(&foreign)
         .unwrap()
         .execute_batch("CREATE TABLE other (x); INSERT INTO other VALUES (1);")
         .unwrap();
-    let truncated = dir.path().join("truncated.db");
+    let truncated = file(&dir, "truncated.db");
     std::fs::write(&truncated, &before[..before.len() / 2]).unwrap();
     let mut flipped = before.clone();
     for byte in flipped.iter_mut().skip(4096).take(2048) {
         *byte = !*byte;
     }
-    let corrupt = dir.path().join("corrupt.db");
+    let corrupt = file(&dir, "corrupt.db");
     std::fs::write(&corrupt, &flipped).unwrap();
 
-    for bad in [
-        &text,
-        &foreign,
-        &truncated,
-        &corrupt,
-        &dir.path().join("missing.db"),
-    ] {
-        let output = run(
-            &[
-                "restore",
-                bad.to_str().unwrap(),
-                "--db",
-                db.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert!(!output.status.success(), "{} was restored", bad.display());
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.starts_with("error: ") && !stderr.contains("panicked"),
-            "{stderr}"
-        );
-        assert_eq!(
-            std::fs::read(&db).unwrap(),
-            before,
-            "{} changed the database",
-            bad.display()
-        );
+    for bad in [text, foreign, truncated, corrupt, file(&dir, "missing.db")] {
+        let stderr = assert_refused(&restore(&bad, &db), "error: ");
+        assert!(stderr.starts_with("error: "), "{bad}: {stderr}");
+        let unchanged = std::fs::read(&db).unwrap() == before;
+        assert!(unchanged, "{bad} changed the database");
     }
 }
 
 #[test]
 fn reset_password_sets_a_new_password_and_signs_sessions_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("r.db");
-    let db = db.to_str().unwrap();
-    assert!(run(
-        &["create-admin", "--email", "boss@example.org", "--db", db],
-        "first secret pass\n"
-    )
-    .status
-    .success());
-    let server = serve(db, &[]);
-    let login = |password: &str| {
-        Request::new(server.addr, "POST", "/api/auth/login")
-            .json(&serde_json::json!({"email": "boss@example.org", "password": password}))
-            .send()
-    };
-    let old_token = login("first secret pass").json()["token"]
+    let dir = temp_dir();
+    let db = file(&dir, "r.db");
+    let boss = "boss@example.org";
+    assert_ok(&account("create-admin", boss, &db, "first secret pass\n"));
+    let server = serve(&db, &[]);
+    let old_token = server.login(boss, "first secret pass").json()["token"]
         .as_str()
         .unwrap()
         .to_owned();
-    let output = run(
-        &["reset-password", "--email", "boss@example.org", "--db", db],
+    assert_ok(&account(
+        "reset-password",
+        boss,
+        &db,
         "second secret pass\n",
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert_eq!(
-        Request::new(server.addr, "GET", "/api/auth/user")
-            .bearer(&old_token)
-            .send()
-            .status,
-        401
-    );
-    assert_eq!(login("first secret pass").status, 401);
-    assert_eq!(login("second secret pass").status, 200);
+    ));
+    let me = server.request("GET", "/api/auth/user").bearer(&old_token);
+    assert_eq!(me.send().status, 401);
+    assert_eq!(server.login(boss, "first secret pass").status, 401);
+    assert_eq!(server.login(boss, "second secret pass").status, 200);
 
-    let unknown = run(
-        &["reset-password", "--email", "ghost@example.org", "--db", db],
+    let ghost = account(
+        "reset-password",
+        "ghost@example.org",
+        &db,
         "whatever pass 1\n",
     );
-    assert!(!unknown.status.success());
-    let common = run(
-        &["reset-password", "--email", "boss@example.org", "--db", db],
-        "password123\n",
-    );
-    assert!(!common.status.success());
-    assert!(String::from_utf8_lossy(&common.stderr).contains("common"));
+    assert!(!ghost.status.success(), "{}", stderr(&ghost));
+    let common = account("reset-password", boss, &db, "password123\n");
+    assert_refused(&common, "common");
 }
 
 #[test]
 fn two_servers_cannot_share_one_database() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("one.db");
-    let _first = serve(db.to_str().unwrap(), &[]);
-    let output = run(
-        &[
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("stop it first"));
+    let dir = temp_dir();
+    let db = file(&dir, "one.db");
+    let _first = serve(&db, &[]);
+    assert_refused(&jyoti(&serve_flags(&db, "0")), "stop it first");
 }
 
 #[test]
 fn kill_9_loses_no_write_that_was_answered() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("durable.db");
-    let server = serve(db.to_str().unwrap(), &["--no-rate-limit"]);
+    let dir = temp_dir();
+    let db = file(&dir, "durable.db");
+    let server = serve(&db, &["--no-rate-limit"]);
     let addr = server.addr;
-    let pid = server.child.id();
     let writer = std::thread::spawn(move || {
         let mut answered = 0;
         for n in 0..100_000 {
@@ -637,15 +503,11 @@ fn kill_9_loses_no_write_that_was_answered() {
         answered
     });
     std::thread::sleep(Duration::from_millis(700));
-    Command::new("kill")
-        .args(["-KILL", &pid.to_string()])
-        .status()
-        .unwrap();
+    server.signal("-KILL");
     let answered = writer.join().unwrap();
     drop(server);
     assert!(answered > 10, "the writer got going ({answered})");
-    let restarted = serve(db.to_str().unwrap(), &[]);
-    drop(restarted);
+    drop(serve(&db, &[]));
     let stored = count(&db, "contacts");
     assert!(
         stored >= answered as i64,
@@ -655,21 +517,18 @@ fn kill_9_loses_no_write_that_was_answered() {
 
 #[test]
 fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("served.db");
-    let backups = dir.path().join("backups");
-    let server = serve(
-        db.to_str().unwrap(),
-        &[
-            "--backup-dir",
-            backups.to_str().unwrap(),
-            "--backup-every",
-            "1s",
-            "--backup-keep",
-            "2",
-        ],
-    );
-    assert_eq!(contact(server.addr, 1), 201);
+    let dir = temp_dir();
+    let backups = file(&dir, "backups");
+    let schedule = [
+        "--backup-dir",
+        &backups,
+        "--backup-every",
+        "1s",
+        "--backup-keep",
+        "2",
+    ];
+    let server = serve(&file(&dir, "served.db"), &schedule);
+    assert_eq!(server.contact(1), 201);
     std::thread::sleep(Duration::from_millis(4500));
     let files: Vec<_> = std::fs::read_dir(&backups)
         .unwrap()
@@ -677,27 +536,23 @@ fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
         .map(|e| e.path())
         .collect();
     assert_eq!(files.len(), 2, "{files:?}");
-    for file in &files {
-        jyoti::db::backup::check(file).expect("each scheduled backup is a sound database");
-        assert_eq!(count(file, "contacts"), 1);
+    for copy in &files {
+        jyoti::db::backup::check(copy).expect("each scheduled backup is a sound database");
+        assert_eq!(count(copy, "contacts"), 1);
     }
 }
 
 #[test]
 fn a_bad_backup_interval_is_refused() {
-    let output = run(
-        &[
-            "--port",
-            "0",
-            "--db",
-            "/tmp/x.db",
-            "--backup-dir",
-            "/tmp",
-            "--backup-every",
-            "soon",
-        ],
-        "",
-    );
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not a duration"));
+    let output = jyoti(&[
+        "--port",
+        "0",
+        "--db",
+        "/tmp/x.db",
+        "--backup-dir",
+        "/tmp",
+        "--backup-every",
+        "soon",
+    ]);
+    assert_refused(&output, "not a duration");
 }

@@ -1,24 +1,21 @@
-//! Registration, login, current user and sessions.
+//! `/api/auth`: registration, login, the current user, password changes and sessions.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, test_config, token, PASSWORD};
 use serde_json::json;
 
 #[test]
 fn registering_answers_201_with_a_token_that_reads_the_user_back() {
     let app = spawn_app();
-    let response = app
-        .post("/api/auth/register")
-        .json(&json!({
-            "firstname": "Asha", "lastname": "Roy", "department": "ECE", "year": "3rd",
-            "email": "Asha@Example.org", "password": "a good long password"
-        }))
-        .send();
+    let response = app.register_with(json!({
+        "firstname": "Asha", "lastname": "Roy", "department": "ECE", "year": "3rd",
+        "email": "Asha@Example.org", "password": "a good long password"
+    }));
     assert_eq!(response.status, 201, "{}", response.text());
     let body = response.json();
     assert!(body["userId"].as_i64().is_some());
-    let token = body["token"].as_str().unwrap();
+    let token = token(&body);
     assert_eq!(token.split('.').count(), 3, "a JWT");
-    let me = app.get("/api/auth/user").bearer(token).send();
+    let me = app.me(&token);
     assert_eq!(me.status, 200);
     let user = &me.json()["userData"];
     assert_eq!(user["firstname"], "Asha");
@@ -32,10 +29,9 @@ fn registering_answers_201_with_a_token_that_reads_the_user_back() {
 #[test]
 fn a_year_sent_as_a_number_is_kept_as_text() {
     let app = spawn_app();
-    let response = app
-        .post("/api/auth/register")
-        .json(&json!({"firstname": "N", "email": "n@example.org", "password": "long enough 1", "year": 2}))
-        .send();
+    let response = app.register_with(
+        json!({"firstname": "N", "email": "n@example.org", "password": "long enough 1", "year": 2}),
+    );
     assert_eq!(response.status, 201, "{}", response.text());
 }
 
@@ -43,25 +39,43 @@ fn a_year_sent_as_a_number_is_kept_as_text() {
 fn emails_are_unique_regardless_of_case() {
     let app = spawn_app();
     app.register("same@example.org");
-    let response = app
-        .post("/api/auth/register")
-        .json(&json!({"firstname": "B", "email": "SAME@example.ORG", "password": "long enough password"}))
-        .send();
+    let response = app.register_with(
+        json!({"firstname": "B", "email": "SAME@example.ORG", "password": PASSWORD}),
+    );
     assert_eq!(response.status, 409);
     assert_eq!(response.json()["message"], "User Already Exists!");
+}
+
+#[test]
+fn registration_refuses_a_common_password_with_a_clear_message() {
+    let app = spawn_app();
+    let response = app.register_with(
+        json!({"firstname": "C", "email": "c@example.org", "password": "Password123"}),
+    );
+    assert_eq!(response.status, 400);
+    let reason = response.json()["errors"]["password"].clone();
+    assert!(reason.as_str().unwrap().contains("common"), "{reason}");
+}
+
+#[test]
+fn registration_refuses_is_admin_and_unknown_fields() {
+    let app = spawn_app();
+    let response = app.register_with(
+        json!({"firstname": "E", "email": "e@example.org", "password": PASSWORD, "isAdmin": true}),
+    );
+    assert_eq!(response.status, 400);
+    let login = app.login("e@example.org", PASSWORD);
+    assert_eq!(login.status, 401, "no account was made");
 }
 
 #[test]
 fn login_gives_a_token_and_is_case_insensitive_on_email() {
     let app = spawn_app();
     app.register("login@example.org");
-    let response = app.login("LOGIN@example.org", "long enough password");
+    let response = app.login("LOGIN@example.org", PASSWORD);
     assert_eq!(response.status, 200, "{}", response.text());
     let body = response.json();
-    let me = app
-        .get("/api/auth/user")
-        .bearer(body["token"].as_str().unwrap())
-        .send();
+    let me = app.me(&token(&body));
     assert_eq!(me.json()["userData"]["_id"], body["userId"]);
 }
 
@@ -70,7 +84,7 @@ fn unknown_email_and_wrong_password_get_the_same_401() {
     let app = spawn_app();
     app.register("known@example.org");
     let wrong = app.login("known@example.org", "not the password");
-    let unknown = app.login("nobody@example.org", "long enough password");
+    let unknown = app.login("nobody@example.org", PASSWORD);
     assert_eq!(wrong.status, 401);
     assert_eq!(unknown.status, 401);
     assert_eq!(wrong.body, unknown.body);
@@ -79,28 +93,14 @@ fn unknown_email_and_wrong_password_get_the_same_401() {
 #[test]
 fn the_current_user_needs_a_valid_token() {
     let app = spawn_app();
-    assert_eq!(app.get("/api/auth/user").send().status, 401);
-    assert_eq!(
-        app.get("/api/auth/user").bearer("garbage").send().status,
-        401
-    );
-    assert_eq!(
-        app.get("/api/auth/user")
-            .header("Authorization", "Basic abc")
-            .send()
-            .status,
-        401
-    );
+    let basic = app
+        .get("/api/auth/user")
+        .header("Authorization", "Basic abc");
+    assert_eq!(basic.send().status, 401);
     let (_, token) = app.register("tamper@example.org");
     let mut parts: Vec<String> = token.split('.').map(String::from).collect();
     parts[2] = parts[2].chars().rev().collect();
-    assert_eq!(
-        app.get("/api/auth/user")
-            .bearer(&parts.join("."))
-            .send()
-            .status,
-        401
-    );
+    assert_eq!(app.me(&parts.join(".")).status, 401);
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn a_raised_token_version_signs_old_sessions_out() {
         [id],
     )
     .unwrap();
-    assert_eq!(app.get("/api/auth/user").bearer(&token).send().status, 401);
+    assert_eq!(app.me(&token).status, 401);
 }
 
 #[test]
@@ -136,12 +136,41 @@ fn the_jwt_secret_is_kept_in_the_database_so_tokens_survive_a_restart() {
     let app = spawn_app();
     let (_, token) = app.register("restart@example.org");
     let pool = jyoti::db::open(&app.dir.path().join("jyoti.db")).unwrap();
-    let config = jyoti::config::Config {
-        bcrypt_cost: 10,
-        ..Default::default()
-    };
-    let restarted = jyoti::startup::state(pool, config).unwrap();
+    let restarted = jyoti::startup::state(pool, test_config()).unwrap();
     assert!(restarted.jwt.verify(&token).is_some());
+}
+
+#[test]
+fn changing_the_password_needs_the_current_one_and_signs_other_sessions_out() {
+    let app = spawn_app();
+    let (_, first_session) = app.register("me@example.org");
+    let second_session = token(&app.login("me@example.org", PASSWORD).json());
+    let change = |current: &str, new: &str| {
+        app.post("/api/auth/password")
+            .bearer(&first_session)
+            .json(&json!({"currentPassword": current, "newPassword": new}))
+            .send()
+    };
+
+    let wrong = change("not it at all", "a brand new secret");
+    assert_eq!(wrong.status, 400);
+    assert!(wrong.json()["errors"]["currentPassword"].is_string());
+
+    let common = change(PASSWORD, "password123");
+    assert_eq!(common.status, 400);
+    let reason = common.json()["errors"]["newPassword"].clone();
+    assert!(reason.as_str().unwrap().contains("common"), "{reason}");
+
+    let changed = change(PASSWORD, "a brand new secret");
+    assert_eq!(changed.status, 200, "{}", changed.text());
+    assert_eq!(app.me(&token(&changed.json())).status, 200);
+    assert_eq!(app.me(&first_session).status, 401);
+    assert_eq!(app.me(&second_session).status, 401);
+    assert_eq!(app.login("me@example.org", PASSWORD).status, 401);
+    assert_eq!(
+        app.login("me@example.org", "a brand new secret").status,
+        200
+    );
 }
 
 fn base64url(input: &str) -> Vec<u8> {

@@ -1,12 +1,11 @@
-//! Certificates: lookup, admin list, create, delete.
+//! Certificates: the public lookup by number, and the admin list, create and delete.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{assert_deleted_once, assert_error, id, len, spawn_app, spawn_app_with_admin};
 use serde_json::json;
 
 #[test]
 fn a_certificate_is_found_by_number_and_listed_for_admins() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_with_admin();
     let created = app.create_certificate(&admin, "Rina Paul", 1001);
     assert_eq!(created["name"], "Rina Paul");
     assert_eq!(created["certinumber"], 1001);
@@ -21,35 +20,33 @@ fn a_certificate_is_found_by_number_and_listed_for_admins() {
         .bearer(&admin)
         .send()
         .json();
-    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(len(&list), 1);
     assert_eq!(list[0]["_id"], created["_id"]);
 }
 
 #[test]
 fn a_missing_certificate_is_404_and_a_non_number_400() {
     let app = spawn_app();
-    assert_eq!(
-        app.get("/api/certificate/get_certificate/55").send().status,
-        404
-    );
+    let lookup = |number: &str| {
+        app.get(&format!("/api/certificate/get_certificate/{number}"))
+            .send()
+    };
+    assert_eq!(lookup("55").status, 404);
     for bad in ["abc", "0", "-5", "1.5", "1%20OR%201=1"] {
-        let response = app
-            .get(&format!("/api/certificate/get_certificate/{bad}"))
-            .send();
-        assert_eq!(response.status, 400, "{bad}");
-        assert!(response.json()["message"].is_string());
+        assert_error(&lookup(bad), 400, bad);
     }
 }
 
 #[test]
 fn a_numeric_string_is_accepted_and_bad_numbers_are_named() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
-    let response = app
-        .post("/api/admin/post_certificate")
-        .bearer(&admin)
-        .json(&json!({"name": "Text Number", "certinumber": "314"}))
-        .send();
+    let (app, admin) = spawn_app_with_admin();
+    let create = |body| {
+        app.post("/api/admin/post_certificate")
+            .bearer(&admin)
+            .json(&body)
+            .send()
+    };
+    let response = create(json!({"name": "Text Number", "certinumber": "314"}));
     assert_eq!(response.status, 201, "{}", response.text());
     assert_eq!(response.json()["certinumber"], 314);
     for body in [
@@ -60,11 +57,7 @@ fn a_numeric_string_is_accepted_and_bad_numbers_are_named() {
         json!({"name": "A"}),
         json!({"name": "", "certinumber": 3}),
     ] {
-        let response = app
-            .post("/api/admin/post_certificate")
-            .bearer(&admin)
-            .json(&body)
-            .send();
+        let response = create(body.clone());
         assert_eq!(response.status, 400, "{body}");
         assert!(response.json()["errors"].is_object(), "{body}");
     }
@@ -72,28 +65,19 @@ fn a_numeric_string_is_accepted_and_bad_numbers_are_named() {
 
 #[test]
 fn a_taken_certificate_number_is_409() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_with_admin();
     app.create_certificate(&admin, "First", 9);
-    let response = app
-        .post("/api/admin/post_certificate")
-        .bearer(&admin)
-        .json(&json!({"name": "Second", "certinumber": 9}))
-        .send();
-    assert_eq!(response.status, 409);
-    assert!(response.json()["message"].is_string());
+    let second = json!({"name": "Second", "certinumber": 9});
+    let create = app.post("/api/admin/post_certificate").bearer(&admin);
+    assert_error(&create.json(&second).send(), 409, "a taken number");
 }
 
 #[test]
 fn an_admin_deletes_a_certificate() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_with_admin();
     let created = app.create_certificate(&admin, "Gone", 10);
-    let path = format!("/api/admin/delete_certificate/{}", created["_id"]);
-    assert_eq!(app.delete(&path).bearer(&admin).send().status, 200);
-    assert_eq!(app.delete(&path).bearer(&admin).send().status, 404);
-    assert_eq!(
-        app.get("/api/certificate/get_certificate/10").send().status,
-        404
-    );
+    let path = format!("/api/admin/delete_certificate/{}", id(&created));
+    assert_deleted_once(&app, &admin, &path);
+    let lookup = app.get("/api/certificate/get_certificate/10").send();
+    assert_eq!(lookup.status, 404);
 }

@@ -1,24 +1,19 @@
 //! The database file: PRAGMAs on every connection, migrations, clear errors.
 
+use crate::helpers::{open_and_execute, query, temp_db};
 use jyoti::db;
 use rusqlite::Connection;
 
 #[test]
 fn every_pooled_connection_has_the_pragmas_in_force() {
-    let dir = tempfile::tempdir().unwrap();
-    let pool = db::open(&dir.path().join("p.db")).unwrap();
+    let (_dir, path) = temp_db();
+    let pool = db::open(&path).unwrap();
     let connections: Vec<_> = (0..3).map(|_| pool.get().unwrap()).collect();
     for conn in &connections {
-        let pragma = |name: &str| -> String {
-            conn.query_row(&format!("PRAGMA {name}"), [], |row| {
-                row.get::<_, rusqlite::types::Value>(0)
-            })
-            .map(|v| match v {
-                rusqlite::types::Value::Integer(i) => i.to_string(),
-                rusqlite::types::Value::Text(t) => t,
-                other => format!("{other:?}"),
-            })
-            .unwrap()
+        let pragma = |name: &str| match query(conn, &format!("PRAGMA {name}")) {
+            rusqlite::types::Value::Integer(i) => i.to_string(),
+            rusqlite::types::Value::Text(t) => t,
+            other => format!("{other:?}"),
         };
         assert_eq!(pragma("busy_timeout"), "5000");
         assert_eq!(pragma("journal_mode"), "wal");
@@ -29,8 +24,8 @@ fn every_pooled_connection_has_the_pragmas_in_force() {
 
 #[test]
 fn a_new_database_is_at_the_latest_schema_version() {
-    let dir = tempfile::tempdir().unwrap();
-    let pool = db::open(&dir.path().join("v.db")).unwrap();
+    let (_dir, path) = temp_db();
+    let pool = db::open(&path).unwrap();
     let conn = pool.get().unwrap();
     assert_eq!(
         db::migrations::version(&conn).unwrap(),
@@ -40,29 +35,19 @@ fn a_new_database_is_at_the_latest_schema_version() {
 
 #[test]
 fn opening_again_keeps_every_row_and_runs_no_step_twice() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("again.db");
-    {
-        let pool = db::open(&path).unwrap();
-        let conn = pool.get().unwrap();
-        conn.execute(
-            "INSERT INTO notices (title, date) VALUES ('kept', '2025-01-01')",
-            [],
-        )
-        .unwrap();
-    }
+    let (_dir, path) = temp_db();
+    open_and_execute(
+        &path,
+        "INSERT INTO notices (title, date) VALUES ('kept', '2025-01-01')",
+    );
     let pool = db::open(&path).unwrap();
-    let conn = pool.get().unwrap();
-    let title: String = conn
-        .query_row("SELECT title FROM notices", [], |r| r.get(0))
-        .unwrap();
+    let title: String = query(&pool.get().unwrap(), "SELECT title FROM notices");
     assert_eq!(title, "kept");
 }
 
 #[test]
 fn a_database_from_a_newer_program_is_refused_untouched() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("future.db");
+    let (_dir, path) = temp_db();
     let conn = Connection::open(&path).unwrap();
     conn.execute_batch(&format!(
         "CREATE TABLE t (x); PRAGMA user_version = {};",
@@ -86,8 +71,7 @@ fn a_missing_folder_is_one_clear_sentence() {
 
 #[test]
 fn a_file_that_is_not_sqlite_is_refused_with_a_sentence() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("text.db");
+    let (_dir, path) = temp_db();
     std::fs::write(
         &path,
         "this is not a database, just some text that is long enough to matter",

@@ -31,13 +31,7 @@ fn a_read_only_database_answers_writes_with_503_and_keeps_serving_reads() {
 #[test]
 fn a_full_disk_answers_writes_with_503_and_keeps_serving_reads() {
     let app = spawn_app();
-    let pages: i64 = app
-        .state
-        .pool
-        .get()
-        .unwrap()
-        .query_row("PRAGMA page_count", [], |r| r.get(0))
-        .unwrap();
+    let pages: i64 = app.query("PRAGMA page_count");
     on_every_connection(&app, &format!("PRAGMA max_page_count = {pages};"));
     let statuses: Vec<u16> = (0..40)
         .map(|n| {

@@ -1,12 +1,16 @@
-//! `spawn_app()`: the real app on a temp database, served on a free port of 127.0.0.1.
+//! `spawn_app()`: the real app on a temp database, served on a free port of 127.0.0.1, plus the
+//! fixtures and checks the API tests share.
 
 pub use crate::support::{Request, Response};
 use actix_web::web;
+use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use jyoti::config::Config;
 use jyoti::db;
 use jyoti::state::AppState;
 use serde_json::{json, Value};
+use std::io::{Cursor, Read};
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use tempfile::TempDir;
 
@@ -17,13 +21,28 @@ pub struct TestApp {
 }
 
 /// bcrypt's lowest cost our settings allow, so tests do not spend minutes hashing.
-pub const TEST_BCRYPT_COST: u32 = 10;
+const TEST_BCRYPT_COST: u32 = 10;
+
+/// The password `register` and `admin` give every account.
+pub const PASSWORD: &str = "long enough password";
 
 pub fn spawn_app() -> TestApp {
-    spawn_app_with(Config {
+    spawn_app_with(test_config())
+}
+
+/// A fresh app and the token of its one admin, `admin@example.org`.
+pub fn spawn_app_with_admin() -> (TestApp, String) {
+    let app = spawn_app();
+    let (_, admin) = app.admin("admin@example.org");
+    (app, admin)
+}
+
+/// The settings of `spawn_app`: every default but the quick bcrypt cost.
+pub fn test_config() -> Config {
+    Config {
         bcrypt_cost: TEST_BCRYPT_COST,
         ..Config::default()
-    })
+    }
 }
 
 pub fn spawn_app_with(config: Config) -> TestApp {
@@ -49,30 +68,35 @@ pub fn spawn_app_with(config: Config) -> TestApp {
 
 impl TestApp {
     pub fn get(&self, path: &str) -> Request {
-        Request::new(self.addr, "GET", path)
+        self.request("GET", path)
     }
     pub fn post(&self, path: &str) -> Request {
-        Request::new(self.addr, "POST", path)
+        self.request("POST", path)
+    }
+    pub fn put(&self, path: &str) -> Request {
+        self.request("PUT", path)
     }
     pub fn patch(&self, path: &str) -> Request {
-        Request::new(self.addr, "PATCH", path)
+        self.request("PATCH", path)
     }
     pub fn delete(&self, path: &str) -> Request {
-        Request::new(self.addr, "DELETE", path)
+        self.request("DELETE", path)
     }
     pub fn request(&self, method: &str, path: &str) -> Request {
         Request::new(self.addr, method, path)
     }
 
+    /// `POST /api/auth/register` with `body`, whatever the answer.
+    pub fn register_with(&self, body: Value) -> Response {
+        self.post("/api/auth/register").json(&body).send()
+    }
+
     /// Registers a visitor and returns `(id, token)`.
     pub fn register(&self, email: &str) -> (i64, String) {
-        let response = self
-            .post("/api/auth/register")
-            .json(&json!({
-                "firstname": "Test", "lastname": "Visitor", "department": "CSE", "year": "2",
-                "email": email, "password": "long enough password"
-            }))
-            .send();
+        let response = self.register_with(json!({
+            "firstname": "Test", "lastname": "Visitor", "department": "CSE", "year": "2",
+            "email": email, "password": PASSWORD
+        }));
         assert_eq!(
             response.status,
             201,
@@ -80,10 +104,7 @@ impl TestApp {
             response.text()
         );
         let body = response.json();
-        (
-            body["userId"].as_i64().expect("userId"),
-            body["token"].as_str().expect("token").to_owned(),
-        )
+        (body["userId"].as_i64().expect("userId"), token(&body))
     }
 
     /// Registers a user, makes them admin straight in the database, and returns `(id, token)`.
@@ -101,39 +122,199 @@ impl TestApp {
             .send()
     }
 
-    pub fn create_notice(&self, token: &str, body: Value) -> Value {
-        let response = self
-            .post("/api/admin/service")
-            .bearer(token)
-            .json(&body)
-            .send();
-        assert_eq!(response.status, 201, "create notice: {}", response.text());
+    /// `GET /api/auth/user` with `token`.
+    pub fn me(&self, token: &str) -> Response {
+        self.get("/api/auth/user").bearer(token).send()
+    }
+
+    /// POSTs `body` to `path` as `token`, expects 201 and returns the created record.
+    pub fn create(&self, token: &str, path: &str, body: Value) -> Value {
+        let response = self.post(path).bearer(token).json(&body).send();
+        assert_eq!(response.status, 201, "POST {path}: {}", response.text());
         response.json()
     }
 
+    pub fn create_notice(&self, token: &str, body: Value) -> Value {
+        self.create(token, "/api/admin/service", body)
+    }
+
     pub fn create_certificate(&self, token: &str, name: &str, number: i64) -> Value {
-        let response = self
-            .post("/api/admin/post_certificate")
-            .bearer(token)
-            .json(&json!({ "name": name, "certinumber": number }))
-            .send();
-        assert_eq!(
-            response.status,
-            201,
-            "create certificate: {}",
-            response.text()
-        );
-        response.json()
+        let body = json!({ "name": name, "certinumber": number });
+        self.create(token, "/api/admin/post_certificate", body)
     }
 
     pub fn send_contact(&self, body: Value) -> Response {
         self.post("/api/form/contact").json(&body).send()
     }
+
+    /// Uploads `data` as the photo `filename` with an alt text, whatever the answer.
+    pub fn upload(&self, token: &str, filename: &str, data: &[u8]) -> Response {
+        let alt = b"Children at the evening class".as_slice();
+        let (content_type, body) = multipart(&[("file", filename, data), ("alt", "", alt)]);
+        self.post("/api/admin/media")
+            .bearer(token)
+            .raw_body(&content_type, body)
+            .send()
+    }
+
+    /// Uploads a PNG photo and returns its id.
+    pub fn upload_photo(&self, token: &str) -> i64 {
+        let response = self.upload(token, "p.png", &picture(800, 600, ImageFormat::Png));
+        assert_eq!(response.status, 201, "upload: {}", response.text());
+        id(&response.json())
+    }
+
+    /// The public content document.
+    pub fn content(&self) -> Value {
+        self.get("/api/content").send().json()
+    }
+
+    /// The one value `sql` selects, read straight from the database.
+    pub fn query<T: rusqlite::types::FromSql>(&self, sql: &str) -> T {
+        query(&self.state.pool.get().expect("a connection"), sql)
+    }
 }
 
+/// The one value `sql` selects.
+pub fn query<T: rusqlite::types::FromSql>(conn: &rusqlite::Connection, sql: &str) -> T {
+    conn.query_row(sql, [], |row| row.get(0))
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// A contact message that passes every check.
 pub fn contact(message: &str) -> Value {
     json!({
         "name": "A Visitor", "email": "visitor@example.org", "telephone": "+91 98765 43210",
         "subject": "5star", "message": message
     })
+}
+
+/// A record's `_id`.
+pub fn id(record: &Value) -> i64 {
+    record["_id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("an _id in {record}"))
+}
+
+/// The `_id` of every record in a list.
+pub fn ids(list: &Value) -> Vec<i64> {
+    array(list).iter().map(id).collect()
+}
+
+pub fn len(list: &Value) -> usize {
+    array(list).len()
+}
+
+fn array(list: &Value) -> &Vec<Value> {
+    list.as_array().unwrap_or_else(|| panic!("a list: {list}"))
+}
+
+/// The session token of a register, login or password-change answer.
+pub fn token(body: &Value) -> String {
+    body["token"].as_str().expect("a token").to_owned()
+}
+
+/// Deletes `path` as `token`: 200 the first time, 404 the second.
+pub fn assert_deleted_once(app: &TestApp, token: &str, path: &str) {
+    assert_eq!(app.delete(path).bearer(token).send().status, 200, "{path}");
+    assert_eq!(
+        app.delete(path).bearer(token).send().status,
+        404,
+        "{path} again"
+    );
+}
+
+/// `request` with the JSON `body` is 400, and its `errors` names each of `fields`.
+pub fn assert_fields_refused(request: Request, body: Value, fields: &[&str]) {
+    let response = request.json(&body).send();
+    assert_eq!(response.status, 400, "{body}: {}", response.text());
+    let errors = &response.json()["errors"];
+    for field in fields {
+        assert!(
+            errors[field].is_string(),
+            "{field} named for {body}: {errors}"
+        );
+    }
+}
+
+/// An error answer: `status`, with a JSON `message` that says why.
+pub fn assert_error(response: &Response, status: u16, what: &str) {
+    assert_eq!(response.status, status, "{what}: {}", response.text());
+    let message = &response.json()["message"];
+    assert!(message.is_string(), "{what}: a message in {message}");
+}
+
+/// A fresh temp dir, and the path of a database file in it that does not exist yet.
+pub fn temp_db() -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("jyoti.db");
+    (dir, path)
+}
+
+/// Opens the database at `path` as the server would, runs `sql` on it and closes it again.
+pub fn open_and_execute(path: &Path, sql: &str) {
+    let pool = db::open(path).expect("open the database");
+    let conn = pool.get().expect("a connection");
+    conn.execute_batch(sql)
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+/// `path` answers gzip to a client that takes it: same content, its own ETag, and 304 on it.
+pub fn assert_gzipped(app: &TestApp, path: &str) {
+    let plain = app.get(path).send();
+    let zipped = app
+        .get(path)
+        .header("Accept-Encoding", "gzip, deflate, br")
+        .send();
+    assert_eq!(zipped.header("content-encoding"), Some("gzip"), "{path}");
+    assert_eq!(zipped.header("vary"), Some("Accept-Encoding"));
+    assert_ne!(
+        zipped.header("etag"),
+        plain.header("etag"),
+        "each encoding has its own ETag"
+    );
+    let mut unzipped = Vec::new();
+    flate2::read::GzDecoder::new(&zipped.body[..])
+        .read_to_end(&mut unzipped)
+        .unwrap();
+    assert_eq!(unzipped, plain.body, "{path}");
+    let etag = zipped.header("etag").unwrap();
+    let again = app
+        .get(path)
+        .header("Accept-Encoding", "gzip")
+        .header("If-None-Match", etag)
+        .send();
+    assert_eq!(again.status, 304);
+}
+
+/// A `width`×`height` picture encoded as `format`.
+pub fn picture(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
+    let image = RgbImage::from_fn(width, height, |x, y| {
+        Rgb([(x % 256) as u8, (y % 256) as u8, 128])
+    });
+    let mut out = Cursor::new(Vec::new());
+    DynamicImage::ImageRgb8(image)
+        .write_to(&mut out, format)
+        .unwrap();
+    out.into_inner()
+}
+
+/// A `multipart/form-data` body of `(name, filename, data)` fields (no filename: a text field),
+/// and its content type.
+pub fn multipart(fields: &[(&str, &str, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "----jyoti-test-boundary-7d3f";
+    let mut body = Vec::new();
+    for (name, filename, data) in fields {
+        let disposition = match *filename {
+            "" => format!("form-data; name=\"{name}\"\r\n"),
+            _ => format!("form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n"),
+        };
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: {disposition}\r\n").as_bytes(),
+        );
+        body.extend_from_slice(data);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
 }

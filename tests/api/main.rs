@@ -1,21 +1,29 @@
-//! API and HTTP integration tests: the real app on a temp database, over a real socket.
+//! API and HTTP integration tests: the real app on a temp database, over a real socket. A file per
+//! resource of `src/routes`, then the files about the whole server.
 
 #[path = "../support/mod.rs"]
 mod support;
 
-mod access;
-mod account;
+mod helpers;
+
 mod auth;
+mod backup;
+mod cards;
 mod certificates;
 mod contacts;
 mod content;
+mod gallery_images;
+mod media;
+mod members;
+mod notices;
+mod rosters;
+mod site_settings;
+mod spa;
+mod users;
+
+mod access;
 mod database;
 mod faults;
-mod helpers;
 mod limits;
-mod media;
-mod notices;
-mod site_content;
-mod static_files;
+mod slow_clients;
 mod upgrade;
-mod users;

@@ -1,5 +1,6 @@
 //! Upgrading a database made by an earlier schema: rows kept, content seeded once, backup first.
 
+use crate::helpers::{open_and_execute, query, temp_db};
 use jyoti::db;
 use rusqlite::Connection;
 
@@ -20,8 +21,7 @@ fn version_one(path: &std::path::Path) {
 
 #[test]
 fn a_version_one_database_is_backed_up_then_migrated_with_every_row_intact() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("old.db");
+    let (dir, path) = temp_db();
     version_one(&path);
     let (pool, notes) = db::open_noting(&path).unwrap();
     let conn = pool.get().unwrap();
@@ -29,14 +29,15 @@ fn a_version_one_database_is_backed_up_then_migrated_with_every_row_intact() {
         db::migrations::version(&conn).unwrap(),
         db::migrations::LATEST
     );
-    let one = |sql: &str| -> String { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
-    assert_eq!(one("SELECT email FROM users"), "old@example.org");
-    assert_eq!(one("SELECT title FROM notices"), "Old notice");
-    assert_eq!(one("SELECT name FROM certificates"), "Old holder");
-    assert_eq!(one("SELECT message FROM contacts"), "hi");
-    let members: i64 = conn
-        .query_row("SELECT count(*) FROM members", [], |r| r.get(0))
-        .unwrap();
+    for (sql, kept) in [
+        ("SELECT email FROM users", "old@example.org"),
+        ("SELECT title FROM notices", "Old notice"),
+        ("SELECT name FROM certificates", "Old holder"),
+        ("SELECT message FROM contacts", "hi"),
+    ] {
+        assert_eq!(query::<String>(&conn, sql), kept);
+    }
+    let members: i64 = query(&conn, "SELECT count(*) FROM members");
     assert_eq!(members, 47, "default content seeded by the new step");
 
     assert_eq!(notes.len(), 1, "{notes:?}");
@@ -59,37 +60,20 @@ fn a_version_one_database_is_backed_up_then_migrated_with_every_row_intact() {
 
 #[test]
 fn the_default_content_is_seeded_once_and_never_over_edits() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("seed.db");
-    {
-        let pool = db::open(&path).unwrap();
-        let conn = pool.get().unwrap();
-        conn.execute(
-            "UPDATE members SET name = 'Edited by the club' WHERE id = 1",
-            [],
-        )
-        .unwrap();
-        conn.execute("DELETE FROM cards WHERE section = 'works'", [])
-            .unwrap();
-    }
+    let (_dir, path) = temp_db();
+    open_and_execute(
+        &path,
+        "UPDATE members SET name = 'Edited by the club' WHERE id = 1;
+         DELETE FROM cards WHERE section = 'works';",
+    );
     let (pool, notes) = db::open_noting(&path).unwrap();
     assert!(notes.is_empty(), "no migration, no backup: {notes:?}");
     let conn = pool.get().unwrap();
-    let name: String = conn
-        .query_row("SELECT name FROM members WHERE id = 1", [], |r| r.get(0))
-        .unwrap();
+    let name: String = query(&conn, "SELECT name FROM members WHERE id = 1");
     assert_eq!(name, "Edited by the club");
-    let works: i64 = conn
-        .query_row(
-            "SELECT count(*) FROM cards WHERE section = 'works'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let works: i64 = query(&conn, "SELECT count(*) FROM cards WHERE section = 'works'");
     assert_eq!(works, 0);
-    let rosters: i64 = conn
-        .query_row("SELECT count(*) FROM rosters", [], |r| r.get(0))
-        .unwrap();
+    let rosters: i64 = query(&conn, "SELECT count(*) FROM rosters");
     assert_eq!(rosters, 3);
 }
 

@@ -1,27 +1,22 @@
-//! Admin management of users.
+//! `/api/admin/users`: an admin lists, reads, updates and deletes accounts.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{
+    assert_deleted_once, assert_error, len, spawn_app, spawn_app_with_admin, PASSWORD,
+};
 use serde_json::json;
 
 #[test]
 fn an_admin_lists_gets_updates_and_deletes_users_without_password_hashes() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_with_admin();
     let (id, _) = app.register("member@example.org");
     let list = app.get("/api/admin/users").bearer(&admin).send();
     assert_eq!(list.status, 200);
-    assert_eq!(list.json().as_array().unwrap().len(), 2);
-    assert!(
-        !list.text().contains("password") && !list.text().contains("$2"),
-        "{}",
-        list.text()
-    );
+    assert_eq!(len(&list.json()), 2);
+    let text = list.text();
+    assert!(!text.contains("password") && !text.contains("$2"), "{text}");
 
-    let one = app
-        .get(&format!("/api/admin/users/{id}"))
-        .bearer(&admin)
-        .send()
-        .json();
+    let path = format!("/api/admin/users/{id}");
+    let one = app.get(&path).bearer(&admin).send().json();
     assert_eq!(one["email"], "member@example.org");
     assert_eq!(one["department"], "CSE");
 
@@ -37,101 +32,51 @@ fn an_admin_lists_gets_updates_and_deletes_users_without_password_hashes() {
     assert_eq!(updated["isAdmin"], true);
     assert!(updated.get("password").is_none());
 
-    assert_eq!(
-        app.delete(&format!("/api/admin/users/delete/{id}"))
-            .bearer(&admin)
-            .send()
-            .status,
-        200
-    );
-    assert_eq!(
-        app.get(&format!("/api/admin/users/{id}"))
-            .bearer(&admin)
-            .send()
-            .status,
-        404
-    );
-    assert_eq!(
-        app.delete(&format!("/api/admin/users/delete/{id}"))
-            .bearer(&admin)
-            .send()
-            .status,
-        404
-    );
+    assert_deleted_once(&app, &admin, &format!("/api/admin/users/delete/{id}"));
+    assert_eq!(app.get(&path).bearer(&admin).send().status, 404);
 }
 
 #[test]
 fn an_update_cannot_take_another_users_email() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_with_admin();
     let (id, _) = app.register("one@example.org");
     app.register("two@example.org");
-    let response = app
-        .patch(&format!("/api/admin/users/update/{id}"))
+    let update = app.patch(&format!("/api/admin/users/update/{id}"));
+    let taken = update
         .bearer(&admin)
-        .json(&json!({"email": "TWO@example.org"}))
-        .send();
-    assert_eq!(response.status, 409);
-    assert!(response.json()["message"].is_string());
+        .json(&json!({"email": "TWO@example.org"}));
+    assert_error(&taken.send(), 409, "an email taken in another case");
 }
 
 #[test]
 fn an_update_refuses_fields_it_does_not_allow() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_with_admin();
     let (id, _) = app.register("one@example.org");
-    for body in [
-        json!({"password": "new password 123"}),
-        json!({"password_hash": "x"}),
-        json!({"token_version": 5}),
+    let path = format!("/api/admin/users/update/{id}");
+    for (field, value) in [
+        ("password", json!("new password 123")),
+        ("password_hash", json!("x")),
+        ("token_version", json!(5)),
     ] {
         let response = app
-            .patch(&format!("/api/admin/users/update/{id}"))
+            .patch(&path)
             .bearer(&admin)
-            .json(&body)
+            .json(&json!({ field: value }))
             .send();
-        assert_eq!(response.status, 400, "{body}");
-        let field = body.as_object().unwrap().keys().next().unwrap().clone();
-        assert!(
-            response.json()["errors"][&field].is_string(),
-            "the unknown field {field} is named"
-        );
+        assert_eq!(response.status, 400, "{field}");
+        let named = response.json()["errors"][field].is_string();
+        assert!(named, "the unknown field {field} is named");
     }
-    assert_eq!(
-        app.login("one@example.org", "long enough password").status,
-        200,
-        "password unchanged"
-    );
-}
-
-#[test]
-fn registration_refuses_is_admin_and_unknown_fields() {
-    let app = spawn_app();
-    let response = app
-        .post("/api/auth/register")
-        .json(&json!({"firstname": "E", "email": "e@example.org", "password": "long enough password", "isAdmin": true}))
-        .send();
-    assert_eq!(response.status, 400);
-    assert_eq!(
-        app.login("e@example.org", "long enough password").status,
-        401,
-        "no account was made"
-    );
+    let login = app.login("one@example.org", PASSWORD);
+    assert_eq!(login.status, 200, "password unchanged");
 }
 
 #[test]
 fn unknown_and_malformed_user_ids_are_404() {
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_with_admin();
     for id in ["999", "abc", "0", "-1", "1%27%20OR%201=1"] {
-        assert_eq!(
-            app.get(&format!("/api/admin/users/{id}"))
-                .bearer(&admin)
-                .send()
-                .status,
-            404,
-            "{id}"
-        );
+        let read = app.get(&format!("/api/admin/users/{id}")).bearer(&admin);
+        assert_eq!(read.send().status, 404, "{id}");
         let patch = app
             .patch(&format!("/api/admin/users/update/{id}"))
             .bearer(&admin)
@@ -139,4 +84,25 @@ fn unknown_and_malformed_user_ids_are_404() {
             .send();
         assert_eq!(patch.status, 404, "{id}");
     }
+}
+
+#[test]
+fn the_last_admin_can_be_neither_demoted_nor_deleted() {
+    let app = spawn_app();
+    let (admin_id, admin) = app.admin("only@example.org");
+    let demote = app
+        .patch(&format!("/api/admin/users/update/{admin_id}"))
+        .bearer(&admin)
+        .json(&json!({"isAdmin": false}))
+        .send();
+    assert_eq!(demote.status, 409);
+    let message = demote.json()["message"].clone();
+    assert!(
+        message.as_str().unwrap().contains("last admin"),
+        "{message}"
+    );
+    let delete = app.delete(&format!("/api/admin/users/delete/{admin_id}"));
+    assert_eq!(delete.bearer(&admin).send().status, 409);
+    let users = app.get("/api/admin/users").bearer(&admin).send();
+    assert_eq!(users.status, 200, "still admin");
 }

@@ -1,8 +1,8 @@
-//! The SPA and its embedded files: statuses, headers, encodings, fallback, traversal.
+//! Everything outside `/api`: the embedded app's files, its client routes, and the health check.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{assert_error, spawn_app, TestApp};
 
-fn hashed_js(app: &crate::helpers::TestApp) -> String {
+fn hashed_js(app: &TestApp) -> String {
     let index = app.get("/").send().text();
     let start = index
         .find("src=\"/assets/")
@@ -17,17 +17,15 @@ fn the_home_page_is_index_html_with_security_headers_and_no_cache() {
     let app = spawn_app();
     let response = app.get("/").send();
     assert_eq!(response.status, 200);
-    assert_eq!(
-        response.header("content-type"),
-        Some("text/html; charset=utf-8")
-    );
-    assert_eq!(response.header("cache-control"), Some("no-cache"));
-    assert_eq!(response.header("x-content-type-options"), Some("nosniff"));
-    assert_eq!(response.header("x-frame-options"), Some("DENY"));
-    assert_eq!(
-        response.header("referrer-policy"),
-        Some("strict-origin-when-cross-origin")
-    );
+    for (header, value) in [
+        ("content-type", "text/html; charset=utf-8"),
+        ("cache-control", "no-cache"),
+        ("x-content-type-options", "nosniff"),
+        ("x-frame-options", "DENY"),
+        ("referrer-policy", "strict-origin-when-cross-origin"),
+    ] {
+        assert_eq!(response.header(header), Some(value), "{header}");
+    }
     let csp = response.header("content-security-policy").expect("a CSP");
     let script_src = csp
         .split(';')
@@ -52,47 +50,35 @@ fn hashed_assets_are_immutable_typed_and_revalidate_with_304() {
     let js = hashed_js(&app);
     let response = app.get(&js).send();
     assert_eq!(response.status, 200);
-    assert!(response
-        .header("content-type")
-        .unwrap()
-        .contains("javascript"));
+    let content_type = response.header("content-type").unwrap();
+    assert!(content_type.contains("javascript"), "{content_type}");
     assert_eq!(
         response.header("cache-control"),
         Some("public, max-age=31536000, immutable")
     );
-    let etag = response.header("etag").expect("an ETag").to_owned();
+    let etag = response.header("etag").expect("an ETag");
     assert!(
         etag.starts_with('"') && !etag.starts_with("W/"),
         "strong ETag: {etag}"
     );
-    let again = app.get(&js).header("If-None-Match", &etag).send();
+    let again = app.get(&js).header("If-None-Match", etag).send();
     assert_eq!(again.status, 304);
     assert!(again.body.is_empty());
     let index = app.get("/").send();
-    let index_etag = index.header("etag").unwrap().to_owned();
-    assert_eq!(
-        app.get("/")
-            .header("If-None-Match", &index_etag)
-            .send()
-            .status,
-        304
-    );
+    let index_etag = index.header("etag").unwrap();
+    let index_again = app.get("/").header("If-None-Match", index_etag).send();
+    assert_eq!(index_again.status, 304);
 }
 
 #[test]
 fn precompressed_variants_follow_accept_encoding_with_vary() {
     let app = spawn_app();
     let js = hashed_js(&app);
+    let fetch = |accept: &str| app.get(&js).header("Accept-Encoding", accept).send();
     let plain = app.get(&js).send();
-    let gzip = app.get(&js).header("Accept-Encoding", "gzip").send();
-    let brotli = app
-        .get(&js)
-        .header("Accept-Encoding", "gzip, deflate, br")
-        .send();
-    let refused = app
-        .get(&js)
-        .header("Accept-Encoding", "br;q=0, gzip;q=0")
-        .send();
+    let gzip = fetch("gzip");
+    let brotli = fetch("gzip, deflate, br");
+    let refused = fetch("br;q=0, gzip;q=0");
     assert_eq!(plain.header("content-encoding"), None);
     assert_eq!(gzip.header("content-encoding"), Some("gzip"));
     assert_eq!(brotli.header("content-encoding"), Some("br"));
@@ -113,7 +99,7 @@ fn precompressed_variants_follow_accept_encoding_with_vary() {
 fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
     let app = spawn_app();
     let index = app.get("/").send().text();
-    for path in [
+    let known = [
         "/index.html",
         "/support",
         "/team",
@@ -136,25 +122,23 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
         "/admin/users/7/edit",
         "/admin/servicelist/3/edit",
         "/team/",
-    ] {
-        let response = app.get(path).send();
-        assert_eq!(response.status, 200, "{path}");
-        assert_eq!(response.text(), index, "{path} serves index.html");
-    }
-    for path in [
+    ];
+    let unknown = [
         "/nowhere",
         "/team2k99",
         "/teamcore",
         "/admin/users/abc/edit",
         "/assets/missing-ABCDEFGH.js",
         "/a/b/c",
-    ] {
+    ];
+    let paths = known.map(|path| (path, 200)).into_iter();
+    for (path, status) in paths.chain(unknown.map(|path| (path, 404))) {
         let response = app.get(path).send();
-        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.status, status, "{path}");
         assert_eq!(
             response.text(),
             index,
-            "{path} still serves the app so its 404 page renders"
+            "{path} serves index.html, so even the app's 404 page renders"
         );
     }
 }
@@ -163,15 +147,14 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
 fn unknown_api_paths_are_json_404s_and_wrong_methods_json_405s() {
     let app = spawn_app();
     let response = app.get("/api/nothing/here").send();
-    assert_eq!(response.status, 404);
-    assert!(response
-        .header("content-type")
-        .unwrap()
-        .starts_with("application/json"));
-    assert!(response.json()["message"].is_string());
+    assert_error(&response, 404, "an unknown API path");
+    let content_type = response.header("content-type").unwrap();
+    assert!(
+        content_type.starts_with("application/json"),
+        "{content_type}"
+    );
     let response = app.post("/api/admin/servicelist").send();
-    assert_eq!(response.status, 405);
-    assert!(response.json()["message"].is_string());
+    assert_error(&response, 405, "POST to a list that is only read");
 }
 
 #[test]
@@ -186,10 +169,8 @@ fn path_traversal_is_refused() {
     ] {
         let response = app.get(path).send();
         assert_eq!(response.status, 400, "{path}");
-        assert!(
-            !response.text().contains("[package]"),
-            "{path} leaked a file"
-        );
+        let leaked = response.text().contains("[package]");
+        assert!(!leaked, "{path} leaked a file");
     }
 }
 

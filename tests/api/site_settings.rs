@@ -1,0 +1,38 @@
+//! `PATCH /api/admin/settings`: the club's texts and details, shown through the content document.
+
+use crate::helpers::{assert_error, assert_fields_refused, spawn_app_with_admin};
+use serde_json::json;
+
+#[test]
+fn settings_changes_show_in_the_content_and_change_its_etag() {
+    let (app, admin) = spawn_app_with_admin();
+    let first = app.get("/api/content").send();
+    let etag = first.header("etag").unwrap();
+    let response = app
+        .patch("/api/admin/settings")
+        .bearer(&admin)
+        .json(&json!({"donationAccount": "123456789012", "donationIfsc": "SBIN0001234", "contactEmail": "Club@Example.org"}))
+        .send();
+    assert_eq!(response.status, 200, "{}", response.text());
+    let after = app.get("/api/content").header("If-None-Match", etag).send();
+    assert_eq!(after.status, 200, "the old ETag no longer matches");
+    assert_ne!(after.header("etag").unwrap(), etag);
+    let settings = &after.json()["settings"];
+    assert_eq!(settings["donationAccount"], "123456789012");
+    assert_eq!(settings["donationIfsc"], "SBIN0001234");
+    assert_eq!(settings["contactEmail"], "club@example.org");
+    assert_eq!(
+        settings["donationBranch"], "Denguajhar",
+        "untouched settings stay"
+    );
+}
+
+#[test]
+fn settings_validation_names_each_bad_field_and_refuses_unknown_settings() {
+    let (app, admin) = spawn_app_with_admin();
+    let update = || app.patch("/api/admin/settings").bearer(&admin);
+    let bad = json!({"contactEmail": "nope", "linkedin": "ftp://x.org", "heroTitle": ""});
+    assert_fields_refused(update(), bad, &["contactEmail", "linkedin", "heroTitle"]);
+    let unknown = update().json(&json!({"password": "x"})).send();
+    assert_error(&unknown, 400, "a setting that does not exist");
+}
