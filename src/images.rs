@@ -23,6 +23,8 @@ const MAX_PIXELS: u64 = 20_000_000;
 const MAX_DECODED: u64 = 96 * 1024 * 1024;
 /// Longest side the decoder accepts.
 const MAX_SIDE: u32 = 20_000;
+/// Largest a PNG's colour profile or text may inflate to (real profiles are a few KB).
+const MAX_PNG_EXTRA: u64 = 4 * 1024 * 1024;
 /// Longest side a WebP file can have.
 const MAX_WEBP_SIDE: u32 = 16_383;
 const WEBP_QUALITY: f32 = 80.0;
@@ -130,6 +132,9 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     if !is_complete(bytes, format) {
         return Err("the file is cut short: upload the whole photo again".into());
     }
+    if format == ImageFormat::Png && !png_extras_are_small(bytes) {
+        return Err("the photo carries a colour profile or text far too large to read".into());
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
@@ -225,6 +230,53 @@ fn is_complete(bytes: &[u8], format: ImageFormat) -> bool {
         }),
         _ => false,
     }
+}
+
+/// The compressed extras of a PNG (colour profile, text) inflate to at most [`MAX_PNG_EXTRA`]
+/// each: the decoder would inflate them whole, whatever their size, before any limit applies.
+fn png_extras_are_small(bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let mut rest = bytes.get(8..).unwrap_or_default();
+    while rest.len() >= 12 {
+        let length = u32::from_be_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
+        let kind = &rest[4..8];
+        let Some(data) = rest.get(8..8 + length) else {
+            return true;
+        };
+        // iCCP and zTXt: a name, a NUL, a method byte, then zlib data; iTXt compresses too.
+        let compressed = match kind {
+            b"iCCP" | b"zTXt" => data
+                .iter()
+                .position(|b| *b == 0)
+                .and_then(|nul| data.get(nul + 2..)),
+            b"iTXt" => {
+                // keyword NUL, flag, method, language NUL, translated keyword NUL, text
+                let nul = |from: usize| {
+                    data.get(from..)?
+                        .iter()
+                        .position(|b| *b == 0)
+                        .map(|at| from + at)
+                };
+                let keyword = nul(0);
+                let compressed_flag = keyword.and_then(|at| data.get(at + 1).copied());
+                let language = keyword.and_then(|at| nul(at + 3));
+                let translated = language.and_then(|at| nul(at + 1));
+                match (compressed_flag, translated) {
+                    (Some(1), Some(at)) => data.get(at + 1..),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(compressed) = compressed {
+            let mut inflated = flate2::read::ZlibDecoder::new(compressed).take(MAX_PNG_EXTRA + 1);
+            if std::io::copy(&mut inflated, &mut std::io::sink()).unwrap_or(0) > MAX_PNG_EXTRA {
+                return false;
+            }
+        }
+        rest = rest.get(12 + length..).unwrap_or_default();
+    }
+    true
 }
 
 fn encode(photo: &DynamicImage) -> Result<Variant, String> {

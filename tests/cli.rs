@@ -556,3 +556,54 @@ fn a_bad_backup_interval_is_refused() {
     ]);
     assert_refused(&output, "not a duration");
 }
+
+#[test]
+fn rotate_secret_signs_everyone_out_and_waits_for_the_server_to_stop() {
+    let dir = temp_dir();
+    let db = file(&dir, "r.db");
+    let token = {
+        let server = serve(&db, &[]);
+        let register = server
+            .request("POST", "/api/auth/register")
+            .json(
+                &json!({"firstname": "R", "email": "r@example.org", "password": "member password"}),
+            )
+            .send();
+        let token = register.json()["token"].as_str().unwrap().to_owned();
+        assert_refused(&jyoti(&["rotate-secret", "--db", &db]), "stop it first");
+        token
+    };
+    let rotated = jyoti(&["rotate-secret", "--db", &db]);
+    assert_ok(&rotated);
+    assert!(String::from_utf8_lossy(&rotated.stdout).contains("signed out"));
+    let server = serve(&db, &[]);
+    let me = server
+        .request("GET", "/api/auth/user")
+        .bearer(&token)
+        .send();
+    assert_eq!(me.status, 401, "the old token no longer works");
+    assert_eq!(server.login("r@example.org", "member password").status, 200);
+}
+
+#[test]
+fn files_the_program_writes_are_private_and_a_restore_keeps_the_owner_and_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &str| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let dir = temp_dir();
+    let (db, saved) = (file(&dir, "p.db"), file(&dir, "p-backup.db"));
+    {
+        let server = serve(&db, &[]);
+        assert_eq!(server.contact(1), 201);
+        assert_eq!(mode(&db), 0o600, "the database");
+        assert_eq!(mode(&format!("{db}-wal")), 0o600, "its write-ahead log");
+        assert_ok(&backup(&db, &saved));
+        assert_eq!(mode(&saved), 0o600, "a backup");
+    }
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o640)).unwrap();
+    assert_ok(&restore(&saved, &db));
+    assert_eq!(
+        mode(&db),
+        0o640,
+        "the restored file keeps the replaced file's mode"
+    );
+}

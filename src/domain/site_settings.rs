@@ -49,7 +49,7 @@ impl SiteSettingsPatch {
         let mut changes = Vec::new();
         for (key, value) in request {
             let Some((name, kind)) = SETTINGS.iter().find(|(name, _)| *name == key) else {
-                return Err(ApiError::BadRequest(format!("unknown setting `{key}`")));
+                return Err(ApiError::field(&key, "is not a field this call takes"));
             };
             let text = match (&value, kind) {
                 (serde_json::Value::Number(n), SettingKind::Photo) => {

@@ -190,3 +190,57 @@ fn base64url(input: &str) -> Vec<u8> {
     }
     out
 }
+
+#[test]
+fn a_deleted_accounts_token_never_speaks_for_a_later_account() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let (old_id, old_token) = app.register("gone@example.org");
+    let deleted = app
+        .delete(&format!("/api/admin/users/delete/{old_id}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(deleted.status, 200);
+    let (new_id, new_token) = app.register("next@example.org");
+    assert!(
+        new_id > old_id,
+        "ids are never given out again: {old_id} then {new_id}"
+    );
+    assert_eq!(app.me(&old_token).status, 401);
+    assert_eq!(app.me(&new_token).status, 200);
+}
+
+#[test]
+fn logging_out_ends_the_session_on_the_server() {
+    let app = spawn_app();
+    let (_, token) = app.register("leaving@example.org");
+    let copy = token.clone();
+    let response = app.post("/api/auth/logout").bearer(&token).send();
+    assert_eq!(response.status, 200, "{}", response.text());
+    assert_eq!(response.json()["msg"], "Logged out");
+    assert_eq!(
+        app.me(&copy).status,
+        401,
+        "a kept copy of the token stops working"
+    );
+    assert_eq!(app.login("leaving@example.org", PASSWORD).status, 200);
+}
+
+#[test]
+fn a_password_is_never_matched_on_its_first_72_bytes_only() {
+    let app = spawn_app();
+    let exact = "a".repeat(36) + &"b".repeat(36);
+    let response = app
+        .register_with(json!({"firstname": "L", "email": "long@example.org", "password": exact}));
+    assert_eq!(response.status, 201, "{}", response.text());
+    assert_eq!(app.login("long@example.org", &exact).status, 200);
+    assert_eq!(
+        app.login("long@example.org", &format!("{exact}-and-more"))
+            .status,
+        401
+    );
+    let refused = app.register_with(
+        json!({"firstname": "L", "email": "longer@example.org", "password": exact.clone() + "c"}),
+    );
+    assert_eq!(refused.status, 400);
+    assert!(refused.json()["errors"]["password"].is_string());
+}

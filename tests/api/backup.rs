@@ -26,3 +26,24 @@ fn an_admin_downloads_a_backup_that_is_a_sound_database() {
         .collect();
     assert!(leftovers.is_empty(), "temporary copies are removed");
 }
+
+#[test]
+fn parallel_downloads_each_get_a_whole_copy() {
+    let (app, admin) = spawn_app_with_admin();
+    let statuses: Vec<(u16, bool)> = std::thread::scope(|scope| {
+        let downloads: Vec<_> = (0..8)
+            .map(|_| scope.spawn(|| app.get("/api/admin/backup").bearer(&admin).send()))
+            .collect();
+        downloads
+            .into_iter()
+            .map(|d| {
+                let response = d.join().unwrap();
+                (
+                    response.status,
+                    response.body.starts_with(b"SQLite format 3\0"),
+                )
+            })
+            .collect()
+    });
+    assert_eq!(statuses, [(200, true); 8]);
+}

@@ -84,3 +84,18 @@ fn contacts_export_as_csv_with_quoting_and_formulas_neutralised() {
         "{csv}"
     );
 }
+
+#[test]
+fn a_csv_cell_with_a_semicolon_or_tab_is_quoted_for_locales_that_split_on_them() {
+    let (app, admin) = spawn_app_with_admin();
+    let mut tricky = contact("tab\there");
+    tricky["name"] = json!("x;=1+1");
+    assert_eq!(app.send_contact(tricky).status, 201);
+    let csv = app
+        .get("/api/admin/contacts/csv")
+        .bearer(&admin)
+        .send()
+        .text();
+    assert!(csv.contains("\r\n\"x;=1+1\","), "{csv}");
+    assert!(csv.contains(",\"tab\there\","), "{csv}");
+}

@@ -171,3 +171,134 @@ fn sql_metacharacters_are_stored_as_text_and_never_run() {
     let contacts = app.get("/api/admin/contacts").bearer(&admin).send().json();
     assert_eq!(contacts[0]["name"], hostile);
 }
+
+/// `count` requests at once, each built and sent on a thread of its own; their statuses.
+fn in_parallel(count: usize, send: impl Fn(usize) -> crate::helpers::Response + Sync) -> Vec<u16> {
+    std::thread::scope(|scope| {
+        let sends: Vec<_> = (0..count)
+            .map(|n| {
+                let send = &send;
+                scope.spawn(move || send(n))
+            })
+            .collect();
+        sends
+            .into_iter()
+            .map(|s| {
+                let response = s.join().unwrap();
+                if matches!(response.status, 429 | 503) {
+                    assert!(
+                        response.header("retry-after").is_some(),
+                        "{}",
+                        response.text()
+                    );
+                }
+                response.status
+            })
+            .collect()
+    })
+}
+
+fn trusting_app() -> TestApp {
+    spawn_app_with(Config {
+        trust_proxy: true,
+        ..test_config()
+    })
+}
+
+#[test]
+fn parallel_wrong_logins_cannot_pass_the_limit_and_another_address_still_logs_in() {
+    let app = trusting_app();
+    app.register("target@example.org");
+    let statuses = in_parallel(40, |n| {
+        app.post("/api/auth/login")
+            .header("X-Forwarded-For", "203.0.113.66")
+            .json(&json!({"email": "target@example.org", "password": format!("wrong guess {n}")}))
+            .send()
+    });
+    let wrong = statuses.iter().filter(|s| **s == 401).count();
+    assert!(wrong <= 10, "{wrong} guesses were checked: {statuses:?}");
+    assert!(
+        statuses.iter().all(|s| matches!(s, 401 | 429 | 503)),
+        "refused at once, never queued without bound: {statuses:?}"
+    );
+    let real = app
+        .post("/api/auth/login")
+        .header("X-Forwarded-For", "198.51.100.20")
+        .json(&json!({"email": "target@example.org", "password": PASSWORD}))
+        .send();
+    assert_eq!(real.status, 200, "{}", real.text());
+}
+
+#[test]
+fn parallel_registrations_cannot_pass_the_limit() {
+    let app = spawn_app();
+    let statuses = in_parallel(40, |n| {
+        app.register_with(
+            json!({"firstname": "P", "email": format!("p{n}@example.org"), "password": PASSWORD}),
+        )
+    });
+    let created = statuses.iter().filter(|s| **s == 201).count();
+    assert!(
+        created <= 20,
+        "{created} registrations passed: {statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| matches!(s, 201 | 429 | 503)),
+        "{statuses:?}"
+    );
+}
+
+#[test]
+fn a_taken_email_counts_as_a_registration_attempt() {
+    let app = spawn_app();
+    app.register("taken@example.org");
+    let again = || {
+        app.register_with(
+            json!({"firstname": "T", "email": "taken@example.org", "password": PASSWORD}),
+        )
+        .status
+    };
+    let answers: Vec<u16> = (0..19).map(|_| again()).collect();
+    assert_eq!(answers, [409; 19]);
+    assert_eq!(
+        again(),
+        429,
+        "nobody can ask without limit who has an account"
+    );
+}
+
+#[test]
+fn one_ipv6_64_and_an_ipv4_mapped_address_count_as_one_client() {
+    let app = trusting_app();
+    for n in 0..60 {
+        assert_eq!(
+            lookup(&app, Some(&format!("2001:db8:7:7::{:x}", n + 1))),
+            404
+        );
+    }
+    assert_eq!(
+        lookup(&app, Some("2001:db8:7:7:ffff::1")),
+        429,
+        "the same /64"
+    );
+    assert_eq!(lookup(&app, Some("2001:db8:7:8::1")), 404, "another /64");
+    for _ in 0..30 {
+        assert_eq!(lookup(&app, Some("203.0.113.7")), 404);
+        assert_eq!(lookup(&app, Some("::ffff:203.0.113.7")), 404);
+    }
+    assert_eq!(lookup(&app, Some("203.0.113.7")), 429);
+}
+
+#[test]
+fn a_forwarded_address_with_a_port_is_the_clients_not_a_way_around_the_limit() {
+    let app = trusting_app();
+    for n in 0..60 {
+        // The client claims a new address each time; the proxy's own entry, with a port, is last.
+        let chain = format!("10.9.{}.{}, 203.0.113.8:{}", n / 250, n % 250, 40000 + n);
+        assert_eq!(lookup(&app, Some(&chain)), 404);
+    }
+    assert_eq!(
+        lookup(&app, Some("10.1.1.1, [::ffff:203.0.113.8]:443")),
+        429
+    );
+}

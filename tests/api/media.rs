@@ -201,3 +201,79 @@ fn the_exif_orientation_is_applied_and_no_metadata_is_kept() {
         "metadata stripped"
     );
 }
+
+/// The reason an upload of `data` is refused with 400.
+fn refusal(app: &crate::helpers::TestApp, admin: &str, name: &str, data: &[u8]) -> String {
+    let response = app.upload(admin, name, data);
+    assert_eq!(response.status, 400, "{name}: {}", response.text());
+    response.json()["errors"]["file"]
+        .as_str()
+        .expect("a reason for the file")
+        .to_owned()
+}
+
+/// A PNG chunk: length, type, data, CRC over type and data.
+fn chunk(kind: &[u8], data: &[u8]) -> Vec<u8> {
+    let mut typed = kind.to_vec();
+    typed.extend_from_slice(data);
+    let mut out = (data.len() as u32).to_be_bytes().to_vec();
+    out.extend_from_slice(&typed);
+    out.extend_from_slice(&crc32(&typed).to_be_bytes());
+    out
+}
+
+#[test]
+fn a_cut_short_photo_is_refused_whatever_its_header_claims() {
+    let (app, admin) = spawn_app_with_admin();
+    let jpeg = picture(640, 480, ImageFormat::Jpeg);
+    let why = refusal(&app, &admin, "half.jpg", &jpeg[..jpeg.len() / 2]);
+    assert!(why.contains("cut short"), "{why}");
+    let png = picture(640, 480, ImageFormat::Png);
+    let why = refusal(&app, &admin, "half.png", &png[..png.len() - 20]);
+    assert!(why.contains("cut short"), "{why}");
+}
+
+#[test]
+fn photos_over_twenty_megapixels_or_too_narrow_for_webp_are_refused_with_a_reason() {
+    let (app, admin) = spawn_app_with_admin();
+    let mut huge = decompression_bomb();
+    // 7071×7071 (50 megapixels), claimed by a tiny file.
+    huge[16..20].copy_from_slice(&7071u32.to_be_bytes());
+    huge[20..24].copy_from_slice(&7071u32.to_be_bytes());
+    let crc = crc32(&huge[12..29]);
+    huge[29..33].copy_from_slice(&crc.to_be_bytes());
+    let why = refusal(&app, &admin, "huge.png", &huge);
+    assert!(why.contains("megapixels"), "{why}");
+    let why = refusal(
+        &app,
+        &admin,
+        "narrow.png",
+        &picture(480, 16_384, ImageFormat::Png),
+    );
+    assert!(why.contains("too tall and narrow"), "{why}");
+}
+
+#[test]
+fn a_colour_profile_that_inflates_to_hundreds_of_megabytes_is_refused() {
+    use std::io::Write;
+    let (app, admin) = spawn_app_with_admin();
+    let png = picture(8, 8, ImageFormat::Png);
+    let mut profile = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..400 {
+        profile.write_all(&zeros).unwrap();
+    }
+    let mut iccp = b"bomb\0\0".to_vec();
+    iccp.extend_from_slice(&profile.finish().unwrap());
+    // Signature and IHDR (8 + 25 bytes), then the profile, then the rest of the file.
+    let mut bomb = png[..33].to_vec();
+    bomb.extend_from_slice(&chunk(b"iCCP", &iccp));
+    bomb.extend_from_slice(&png[33..]);
+    assert!(
+        bomb.len() < 1024 * 1024,
+        "a small file: {} bytes",
+        bomb.len()
+    );
+    let response = app.upload(&admin, "iccp.png", &bomb);
+    assert_eq!(response.status, 400, "{}", response.text());
+}

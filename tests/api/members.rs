@@ -58,3 +58,32 @@ fn member_validation_names_each_bad_field() {
         assert_fields_refused(app.post(&path).bearer(&admin), body, fields);
     }
 }
+
+#[test]
+fn deleting_a_photo_while_a_member_is_added_with_it_is_409_or_done_never_500() {
+    let (app, admin) = spawn_app_with_admin();
+    let core = id(&app.content()["teams"]["core"]);
+    for round in 0..10 {
+        let photo = app.upload_photo(&admin);
+        let (added, deleted) = std::thread::scope(|scope| {
+            let add = scope.spawn(|| {
+                app.post(&format!("/api/admin/rosters/{core}/members"))
+                    .bearer(&admin)
+                    .json(&json!({"name": format!("Racer {round}"), "photoId": photo}))
+                    .send()
+                    .status
+            });
+            let delete = scope.spawn(|| {
+                app.delete(&format!("/api/admin/media/{photo}"))
+                    .bearer(&admin)
+                    .send()
+                    .status
+            });
+            (add.join().unwrap(), delete.join().unwrap())
+        });
+        assert!(
+            matches!((added, deleted), (201, 409) | (400 | 409, 200)),
+            "round {round}: member {added}, photo delete {deleted}"
+        );
+    }
+}

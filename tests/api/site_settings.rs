@@ -35,4 +35,9 @@ fn settings_validation_names_each_bad_field_and_refuses_unknown_settings() {
     assert_fields_refused(update(), bad, &["contactEmail", "linkedin", "heroTitle"]);
     let unknown = update().json(&json!({"password": "x"})).send();
     assert_error(&unknown, 400, "a setting that does not exist");
+    assert_eq!(
+        unknown.json()["errors"]["password"],
+        "is not a field this call takes",
+        "named like an unknown field of any other call"
+    );
 }
