@@ -145,13 +145,16 @@ fn forget_older(times: &mut VecDeque<Instant>, now: Instant, window: Duration) {
 pub struct Gate {
     per_address: Option<usize>,
     overall: usize,
-    in_flight: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
+    in_flight: Arc<Mutex<InFlight>>,
 }
 
-/// A place in a gate, held until the work is done.
+/// Work in progress: in all, and by address.
+type InFlight = (usize, HashMap<IpAddr, usize>);
+
+/// A place in a gate, held until the work is done (nothing to hold for a gate without bounds).
 pub struct Permit {
     key: IpAddr,
-    in_flight: Arc<Mutex<(usize, HashMap<IpAddr, usize>)>>,
+    in_flight: Option<Arc<Mutex<InFlight>>>,
 }
 
 impl Gate {
@@ -166,6 +169,12 @@ impl Gate {
 
     pub fn admit(&self, ip: IpAddr) -> Result<Permit, ApiError> {
         let key = client_key(ip);
+        if self.per_address.is_none() && self.overall == usize::MAX {
+            return Ok(Permit {
+                key,
+                in_flight: None,
+            });
+        }
         let mut guard = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
         let (total, by_address) = &mut *guard;
         if *total >= self.overall {
@@ -179,14 +188,17 @@ impl Gate {
         *total += 1;
         Ok(Permit {
             key,
-            in_flight: self.in_flight.clone(),
+            in_flight: Some(self.in_flight.clone()),
         })
     }
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
-        let mut guard = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(in_flight) = &self.in_flight else {
+            return;
+        };
+        let mut guard = in_flight.lock().unwrap_or_else(|p| p.into_inner());
         let (total, by_address) = &mut *guard;
         *total -= 1;
         if let Some(mine) = by_address.get_mut(&self.key) {

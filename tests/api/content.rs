@@ -45,3 +45,35 @@ fn the_content_revalidates_with_a_strong_etag() {
 fn the_content_comes_gzipped_when_the_client_takes_it() {
     assert_gzipped(&spawn_app(), "/api/content");
 }
+
+/// Runs raw SQL through the app's own pool, as any future write path would.
+fn write_directly(app: &crate::helpers::TestApp, sql: &'static str) {
+    let pool = app.state.pool.clone();
+    actix_web::rt::System::new()
+        .block_on(jyoti::db::run(&pool, move |conn| {
+            conn.execute(sql, [])?;
+            Ok(())
+        }))
+        .expect("the write");
+}
+
+#[test]
+fn a_write_by_any_path_refreshes_the_cached_document_without_clearing_it_by_hand() {
+    let app = spawn_app();
+    let before = app.get("/api/content").send().json();
+    assert_ne!(before["settings"]["heroTitle"], "Written elsewhere");
+    write_directly(
+        &app,
+        "UPDATE site_settings SET value = 'Written elsewhere' WHERE key = 'heroTitle'",
+    );
+    let after = app.get("/api/content").send().json();
+    assert_eq!(after["settings"]["heroTitle"], "Written elsewhere");
+    write_directly(
+        &app,
+        "DELETE FROM members WHERE roster_id = (SELECT id FROM rosters WHERE slug = 'core')",
+    );
+    assert_eq!(
+        len(&app.get("/api/content").send().json()["teams"]["core"]["members"]),
+        0
+    );
+}
