@@ -78,6 +78,7 @@ macro_rules! page_sql {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<CertificateSort>,
+    known_total: Option<i64>,
 ) -> Result<Page<Certificate>, ApiError> {
     let sql = match listing.sort {
         CertificateSort::Newest => page_sql!("id DESC"),
@@ -89,6 +90,12 @@ pub fn page(
         sql,
         listing.like_pattern(),
         listing,
+        known_total,
         Certificate::from_row,
     )
+}
+
+/// How many certificates there are.
+pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row("SELECT count(*) FROM certificates", [], |row| row.get(0))?)
 }

@@ -104,6 +104,7 @@ macro_rules! page_sql {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<ContactSort>,
+    known_total: Option<i64>,
 ) -> Result<Page<Contact>, ApiError> {
     let sql = match listing.sort {
         ContactSort::Newest => page_sql!("created_at DESC, id DESC"),
@@ -111,7 +112,7 @@ pub fn page(
         ContactSort::Name => page_sql!("name COLLATE NOCASE, id"),
     };
     let search = listing.search.as_deref().and_then(full_text_query);
-    super::page_of(conn, sql, search, listing, Contact::from_row)
+    super::page_of(conn, sql, search, listing, known_total, Contact::from_row)
 }
 
 /// Calls `each` with every message matching `search` (all without one), newest first, one row
@@ -169,4 +170,9 @@ pub fn delete_matching(conn: &mut Connection, search: Option<&str>) -> Result<us
     Ok(conn
         .prepare_cached(sql)?
         .execute([search.and_then(full_text_query)])?)
+}
+
+/// How many rows the table has.
+pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row("SELECT count(*) FROM contacts", [], |row| row.get(0))?)
 }

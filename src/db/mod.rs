@@ -77,8 +77,10 @@ impl Pool {
 }
 
 /// The tables a cached value can be built from.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Table {
+    Users,
+    Contacts,
     Notices,
     Certificates,
     SiteSettings,
@@ -90,10 +92,12 @@ pub enum Table {
 }
 
 impl Table {
-    const COUNT: usize = 8;
+    const COUNT: usize = 10;
 
     fn named(name: &str) -> Option<Table> {
         Some(match name {
+            "users" => Table::Users,
+            "contacts" => Table::Contacts,
             "notices" => Table::Notices,
             "certificates" => Table::Certificates,
             "site_settings" => Table::SiteSettings,
@@ -231,17 +235,22 @@ pub struct Page<T> {
 }
 
 /// Reads one page: `select` takes the filter as `?1`, the page size as `?2` and the offset as
-/// `?3`; `count` takes the filter as `?1`.
+/// `?3`; `count` takes the filter as `?1` and runs unless the caller knows the total already
+/// (an unfiltered list's total is kept by the caller until its table changes).
 fn page_of<T, S>(
     conn: &Connection,
     (select, count): (&str, &str),
     filter: Option<String>,
     listing: &crate::domain::Listing<S>,
+    known_total: Option<i64>,
     from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
 ) -> Result<Page<T>, ApiError> {
-    let total = conn
-        .prepare_cached(count)?
-        .query_row([&filter], |row| row.get(0))?;
+    let total = match known_total {
+        Some(total) => total,
+        None => conn
+            .prepare_cached(count)?
+            .query_row([&filter], |row| row.get(0))?,
+    };
     let items = conn
         .prepare_cached(select)?
         .query_map(

@@ -234,12 +234,28 @@ macro_rules! page_sql {
 }
 
 /// One page of the accounts matching the search, in the chosen order.
-pub fn page(conn: &mut Connection, listing: &Listing<UserSort>) -> Result<Page<User>, ApiError> {
+pub fn page(
+    conn: &mut Connection,
+    listing: &Listing<UserSort>,
+    known_total: Option<i64>,
+) -> Result<Page<User>, ApiError> {
     let sql = match listing.sort {
         UserSort::Newest => page_sql!("id DESC"),
         UserSort::Oldest => page_sql!("id"),
         UserSort::Name => page_sql!("firstname COLLATE NOCASE, lastname COLLATE NOCASE, id"),
         UserSort::Email => page_sql!("email"),
     };
-    super::page_of(conn, sql, listing.like_pattern(), listing, User::from_row)
+    super::page_of(
+        conn,
+        sql,
+        listing.like_pattern(),
+        listing,
+        known_total,
+        User::from_row,
+    )
+}
+
+/// How many rows the table has.
+pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row("SELECT count(*) FROM users", [], |row| row.get(0))?)
 }
