@@ -59,12 +59,26 @@ macro_rules! matching {
     };
 }
 
+/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
+macro_rules! all_rows {
+    () => {
+        " FROM certificates WHERE ?1 IS NULL"
+    };
+}
+
 macro_rules! page_sql {
     ($order:literal) => {
         (
             concat!(
                 "SELECT id, name, certinumber",
                 matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!(
+                "SELECT id, name, certinumber",
+                all_rows!(),
                 " ORDER BY ",
                 $order,
                 " LIMIT ?2 OFFSET ?3"

@@ -234,12 +234,13 @@ pub struct Page<T> {
     pub size: u32,
 }
 
-/// Reads one page: `select` takes the filter as `?1`, the page size as `?2` and the offset as
-/// `?3`; `count` takes the filter as `?1` and runs unless the caller knows the total already
-/// (an unfiltered list's total is kept by the caller until its table changes).
+/// Reads one page: `select` (for a filter) and `select_all` (without one) take the filter as
+/// `?1`, the page size as `?2` and the offset as `?3`; `count` takes the filter as `?1` and runs
+/// unless the caller knows the total already (an unfiltered list's total is kept by the caller
+/// until its table changes).
 fn page_of<T, S>(
     conn: &Connection,
-    (select, count): (&str, &str),
+    (select, select_all, count): (&str, &str, &str),
     filter: Option<String>,
     listing: &crate::domain::Listing<S>,
     known_total: Option<i64>,
@@ -252,7 +253,7 @@ fn page_of<T, S>(
             .query_row([&filter], |row| row.get(0))?,
     };
     let items = conn
-        .prepare_cached(select)?
+        .prepare_cached(if filter.is_some() { select } else { select_all })?
         .query_map(
             rusqlite::params![filter, listing.size, listing.offset()],
             from_row,

@@ -103,6 +103,13 @@ macro_rules! matching {
     };
 }
 
+/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
+macro_rules! all_rows {
+    () => {
+        " FROM notices WHERE ?1 IS NULL"
+    };
+}
+
 macro_rules! page_sql {
     ($order:literal) => {
         (
@@ -110,6 +117,14 @@ macro_rules! page_sql {
                 "SELECT ",
                 columns!(),
                 matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!(
+                "SELECT ",
+                columns!(),
+                all_rows!(),
                 " ORDER BY ",
                 $order,
                 " LIMIT ?2 OFFSET ?3"
