@@ -85,3 +85,39 @@ fn photo_id(value: Option<Option<i64>>) -> Result<Option<Option<i64>>, String> {
         other => Ok(other),
     }
 }
+
+/// A record's `_id` sent back in a change (the spec's edit forms send the record they fetched):
+/// allowed when it is the id in the path.
+fn same_id(sent: Option<NumberOrText>, path_id: i64) -> Result<(), String> {
+    let matches = match &sent {
+        None => true,
+        Some(NumberOrText::Number(n)) => n.as_i64() == Some(path_id),
+        Some(NumberOrText::Text(text)) => text.trim().parse::<i64>().ok() == Some(path_id),
+    };
+    if matches {
+        Ok(())
+    } else {
+        Err("must be the id in the path".into())
+    }
+}
+
+/// A yes/no field that some clients send as the text `"true"` or `"false"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum BoolOrText {
+    Bool(bool),
+    Text(String),
+}
+
+impl BoolOrText {
+    fn parse(self) -> Result<bool, String> {
+        match self {
+            BoolOrText::Bool(value) => Ok(value),
+            BoolOrText::Text(text) => match text.trim() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err("must be true or false".into()),
+            },
+        }
+    }
+}

@@ -1,13 +1,15 @@
 //! A notice to create or change.
 
 use super::values::*;
-use super::{optional_url, present, Checker};
+use super::{optional_url, present, same_id, Checker};
 use crate::error::ApiError;
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NoticeRequest {
+    #[serde(rename = "_id")]
+    id: Option<NumberOrText>,
     #[serde(default, deserialize_with = "present")]
     url: Option<Option<String>>,
     title: Option<String>,
@@ -33,6 +35,9 @@ pub struct NewNotice {
 impl NewNotice {
     pub fn parse(request: NoticeRequest) -> Result<NewNotice, ApiError> {
         let mut check = Checker::default();
+        if request.id.is_some() {
+            check.check::<()>("_id", Err("is not a field this call takes".into()));
+        }
         let url = check.check("url", optional_url(request.url.flatten()));
         let title = check.check("title", line(request.title, 200, true));
         let date = check.check("date", optional_date(request.date.flatten()));
@@ -54,8 +59,10 @@ pub struct NoticeUpdate {
 }
 
 impl NoticeUpdate {
-    pub fn parse(request: NoticeRequest) -> Result<NoticeUpdate, ApiError> {
+    /// A change to the notice whose id is in the path.
+    pub fn parse(request: NoticeRequest, path_id: i64) -> Result<NoticeUpdate, ApiError> {
         let mut check = Checker::default();
+        check.check("_id", same_id(request.id, path_id));
         let url = match request.url {
             None => Some(None),
             Some(url) => check.check("url", optional_url(url)).map(Some),

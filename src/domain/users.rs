@@ -1,7 +1,7 @@
 //! Accounts: registration, login, an admin's change to a user, a password change.
 
 use super::values::*;
-use super::{loose_text, Checker};
+use super::{loose_text, same_id, BoolOrText, Checker};
 use crate::error::ApiError;
 use serde::Deserialize;
 
@@ -84,13 +84,15 @@ impl Credentials {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UserUpdateRequest {
+    #[serde(rename = "_id")]
+    id: Option<NumberOrText>,
     firstname: Option<String>,
     lastname: Option<String>,
     department: Option<String>,
     year: Option<NumberOrText>,
     email: Option<String>,
     #[serde(rename = "isAdmin")]
-    is_admin: Option<bool>,
+    is_admin: Option<BoolOrText>,
 }
 
 /// A change to a user; `None` leaves that field as it is.
@@ -104,8 +106,14 @@ pub struct UserUpdate {
 }
 
 impl UserUpdate {
-    pub fn parse(request: UserUpdateRequest) -> Result<UserUpdate, ApiError> {
+    /// A change to the user whose id is in the path.
+    pub fn parse(request: UserUpdateRequest, path_id: i64) -> Result<UserUpdate, ApiError> {
         let mut check = Checker::default();
+        check.check("_id", same_id(request.id, path_id));
+        let is_admin = match request.is_admin {
+            None => Some(None),
+            Some(value) => check.check("isAdmin", value.parse()).map(Some),
+        };
         let mut optional = |field, value: Option<String>, max, required| match value {
             None => Some(None),
             value => check.check(field, line(value, max, required)).map(Some),
@@ -125,7 +133,7 @@ impl UserUpdate {
                 department: department?,
                 year: year?,
                 email: email?,
-                is_admin: request.is_admin,
+                is_admin: is_admin?,
             })
         })
     }

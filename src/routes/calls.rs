@@ -144,10 +144,11 @@ where
     )
 }
 
-/// `PATCH path`: an admin changes the record the path's id names; the changed record or its 404.
+/// `PATCH path`: an admin changes the record the path's id names (the parser gets that id, to
+/// check an `_id` sent back with the record); the changed record or its 404.
 pub fn admin_update<R, B, I>(
     path: &'static str,
-    parse: Parse<B, I>,
+    parse: fn(B, i64) -> Result<I, ApiError>,
     update: fn(&mut Connection, i64, &I) -> Result<Option<R>, ApiError>,
 ) -> Call
 where
@@ -158,7 +159,7 @@ where
     patch(
         path,
         move |_: AdminUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
-            let input = parse(body.into_inner())?;
+            let input = parse(body.into_inner(), id.get())?;
             let record = db::run(&state.pool, move |conn| update(conn, id.get(), &input)).await?;
             Ok::<_, ApiError>(HttpResponse::Ok().json(id.found(record)?))
         },

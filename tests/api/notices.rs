@@ -131,3 +131,31 @@ fn the_notice_board_comes_a_page_at_a_time_newest_first_with_the_total() {
         12
     );
 }
+
+#[test]
+fn the_notice_edit_form_may_send_the_notice_back_with_its_id() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let notice = app.create_notice(&admin, json!({"title": "Before", "date": "2025-04-01"}));
+    let notice_id = id(&notice);
+    let mut record = notice.clone();
+    record["title"] = json!("After");
+    let saved = app
+        .patch(&format!("/api/admin/servicelist/update/{notice_id}"))
+        .bearer(&admin)
+        .json(&record)
+        .send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    assert_eq!(saved.json()["title"], "After");
+    let wrong = app
+        .patch(&format!("/api/admin/servicelist/update/{notice_id}"))
+        .bearer(&admin)
+        .json(&json!({"_id": notice_id + 7, "title": "x"}))
+        .send();
+    assert_eq!(wrong.status, 400);
+    let created_with_id = app
+        .post("/api/admin/service")
+        .bearer(&admin)
+        .json(&json!({"_id": 5, "title": "New"}))
+        .send();
+    assert_eq!(created_with_id.status, 400);
+}

@@ -131,3 +131,44 @@ fn users_come_in_pages_sorted_and_searched_by_name_or_email() {
     assert_eq!(page("q=100%25")["total"], 0, "% is searched as text");
     assert!(page("page=1")["items"][0].get("password_hash").is_none());
 }
+
+#[test]
+fn an_edit_form_may_send_the_record_back_with_its_id_and_is_admin_as_text() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let (user_id, _) = app.register("form@example.org");
+    let mut record = app
+        .get(&format!("/api/admin/users/{user_id}"))
+        .bearer(&admin)
+        .send()
+        .json();
+    record["lastname"] = json!("Edited");
+    record["isAdmin"] = json!("true");
+    let saved = app
+        .patch(&format!("/api/admin/users/update/{user_id}"))
+        .bearer(&admin)
+        .json(&record)
+        .send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    assert_eq!(
+        (
+            saved.json()["lastname"].clone(),
+            saved.json()["isAdmin"].clone()
+        ),
+        (json!("Edited"), json!(true))
+    );
+    let as_text = app
+        .patch(&format!("/api/admin/users/update/{user_id}"))
+        .bearer(&admin)
+        .json(&json!({"_id": user_id.to_string(), "isAdmin": "false"}))
+        .send();
+    assert_eq!(as_text.json()["isAdmin"], false);
+    let other = app
+        .patch(&format!("/api/admin/users/update/{user_id}"))
+        .bearer(&admin)
+        .json(&json!({"_id": user_id + 1, "isAdmin": "maybe"}))
+        .send();
+    assert_eq!(other.status, 400);
+    assert!(
+        other.json()["errors"]["_id"].is_string() && other.json()["errors"]["isAdmin"].is_string()
+    );
+}
