@@ -3,8 +3,8 @@ import { api } from '../../lib/api-client.js';
 
 export const sendContact = (message) => api('/api/form/contact', { method: 'POST', body: message, auth: false });
 
-/** Newest first (the server orders them). */
-export const fetchContacts = () => api('/api/admin/contacts');
+/** One page of the messages, newest first unless `query.sort` says otherwise: {items, total, page, size}. */
+export const fetchContacts = (query) => api('/api/admin/contacts', { query });
 
 export const deleteContact = (id) => api(`/api/admin/contacts_delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

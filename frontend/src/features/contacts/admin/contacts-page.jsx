@@ -1,12 +1,19 @@
-// /admin/contacts: the visitors' messages and star reviews, newest first, with delete and a CSV download.
-// Messages are React text, so markup a visitor typed is shown, never run.
-import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+// /admin/contacts: the visitors' messages and star reviews a page at a time, newest first, searched by name, email
+// or text, with delete and a CSV download. Messages are React text, so markup a visitor typed is shown, never run.
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { PagedTable } from '../../../components/admin/paged-table.jsx';
+import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
 import { CONTACTS_CSV, deleteContact, fetchContacts } from '../api.js';
 
+const sorts = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name' },
+];
+
 export function ContactsPage() {
-  const { reload, ...list } = useTableRows(fetchContacts);
+  const list = usePagedList(fetchContacts, { sorts });
 
   const columns = [
     { header: 'Name', cell: (contact) => contact.name },
@@ -22,7 +29,7 @@ export function ContactsPage() {
           question={`Delete the message from ${contact.name}?`}
           remove={() => deleteContact(contact._id)}
           success="Contact deleted successfully"
-          onDeleted={reload}
+          onDeleted={list.reload}
         />
       ),
     },
@@ -34,5 +41,15 @@ export function ContactsPage() {
     </DownloadButton>
   );
 
-  return <DataTable title="Contacts" actions={downloadButton} columns={columns} empty="No messages yet." {...list} />;
+  return (
+    <PagedTable
+      title="Contacts"
+      actions={downloadButton}
+      list={list}
+      noun="message"
+      searchLabel="Search by name, email or message"
+      columns={columns}
+      empty="No messages yet."
+    />
+  );
 }
