@@ -2,8 +2,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import './list-controls.css';
 
-// Long enough for a word typed at an ordinary pace, short enough to feel like the list follows the typing.
-const TYPING_PAUSE_MS = 400;
+/** Long enough for a word typed at an ordinary pace, short enough to feel like the list follows the typing. */
+export const TYPING_PAUSE_MS = 400;
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -38,7 +38,7 @@ export function ListControls({ list, searchLabel, noun }) {
         </div>
       )}
       <p className="list-count" role="status">
-        {list.rows !== null && (list.query ? `${found} matching “${list.query}”` : found)}
+        {list.rows !== null && (list.searched ? `${found} matching “${list.searched}”` : found)}
       </p>
     </div>
   );

@@ -22,7 +22,7 @@ export function PagedTable({ list, noun, searchLabel, empty, ...table }) {
       rows={list.rows}
       loadFailed={list.loadFailed}
       busy={list.loading}
-      empty={list.query ? `No ${noun}s match “${list.query}”.` : empty}
+      empty={list.searched ? `No ${noun}s match “${list.searched}”.` : empty}
       controls={<ListControls list={list} searchLabel={searchLabel} noun={noun} />}
       footer={<Pager list={list} label={`Pages of ${noun}s`} onTurn={showTop} />}
     />

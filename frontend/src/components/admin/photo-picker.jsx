@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useApiData } from '../../lib/api-hooks.js';
 import { Field } from '../field.jsx';
 import { Photo } from '../photo.jsx';
+import { TYPING_PAUSE_MS } from './list-controls.jsx';
 import './photo-picker.css';
 import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from './photo-upload.jsx';
 import { fetchPhotos } from './photos-api.js';
@@ -14,7 +15,6 @@ const NONE = 'none';
 
 // Enough to find a recent photo at a glance; older ones are found by searching, never by loading them all.
 const OFFERED = 50;
-const TYPING_PAUSE_MS = 400;
 
 /** The choice that stands for `photo` as it is now: its uploaded photo, the sample picture, or none. */
 export function photoChoice(photo) {

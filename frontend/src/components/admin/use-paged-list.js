@@ -16,8 +16,10 @@ function pageFrom(value) {
  * {page, size, sort, q}. `sorts` are the list's orders, {value, label}, the server's default first (keep the array
  * stable too); `size` is the number of rows a page shows.
  *
- * Answers the shown page's `rows` (null until the first answer), `total` (every row the search finds),
- * `loadFailed`, `loading` (a request is under way), `page`, `pageCount`, `sort`, `query` (the search text), and
+ * Answers the shown page's `rows` (null until the first answer), `total` (every row its search finds) and
+ * `searched` (that search), `loadFailed`, `loading` (a request is under way, e.g. for a new search: until it is
+ * answered, `rows`, `total` and `searched` stay those of the previous one), `page`, `pageCount`, `sort`, `query`
+ * (the search in the address), and
  * `setPage(n)`, `setSort(value)`, `setQuery(text, {replace})` (sort and search start again at page 1) and
  * `reload()`. A page left empty by deletes gives way to the last page that has rows.
  */
@@ -29,7 +31,7 @@ export function usePagedList(load, { sorts, size = DEFAULT_SIZE }) {
   const page = pageFrom(params.get('page'));
   const query = (params.get('q') ?? '').trim();
 
-  const [shown, setShown] = useState({ rows: null, total: 0, loadFailed: false });
+  const [shown, setShown] = useState({ rows: null, total: 0, searched: '', loadFailed: false });
   const [loading, setLoading] = useState(true);
   const [round, setRound] = useState(0);
 
@@ -66,7 +68,7 @@ export function usePagedList(load, { sorts, size = DEFAULT_SIZE }) {
         goBackTo(lastPage);
         return;
       }
-      setShown({ rows: items, total, loadFailed: false });
+      setShown({ rows: items, total, searched: query, loadFailed: false });
     });
     return () => {
       live = false;

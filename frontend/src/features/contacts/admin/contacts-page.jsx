@@ -180,11 +180,12 @@ function ReadMark({ contact, onChanged }) {
  * messages, or every message the search finds. Each asks first, saying how many.
  */
 function ContactActions({ list, selected }) {
-  const searching = Boolean(list.query);
+  // What the shown rows and count are for, even while another search is on its way.
+  const searching = Boolean(list.searched);
   const everyMatch = countOf(list.total, 'message');
   return (
     <div className="contact-actions">
-      <DownloadButton path={contactsCsv(list.query)} fallbackName="jyoti-contacts.csv">
+      <DownloadButton path={contactsCsv(list.searched)} fallbackName="jyoti-contacts.csv">
         Download CSV{searching && ` (${everyMatch})`}
       </DownloadButton>
       <DeleteButton
@@ -198,8 +199,8 @@ function ContactActions({ list, selected }) {
       {list.total > 0 && (
         <DeleteButton
           label={searching ? `Delete all ${formatNumber(list.total)} matching` : `Delete all ${everyMatch}`}
-          question={searching ? `Delete ${everyMatch} matching “${list.query}”?` : `Delete all ${everyMatch}?`}
-          remove={() => deleteMatchingContacts(list.query)}
+          question={searching ? `Delete ${everyMatch} matching “${list.searched}”?` : `Delete all ${everyMatch}?`}
+          remove={() => deleteMatchingContacts(list.searched)}
           success="Messages deleted"
           onDeleted={list.reload}
         />
