@@ -118,6 +118,37 @@ impl Encoded {
     }
 }
 
+/// `value` as JSON made for this request, gzipped (quickly) when it is large and the client
+/// takes gzip: a page of a list, or a spec client's whole list.
+pub fn fresh_json<T: Serialize>(req: &HttpRequest, value: &T) -> Result<HttpResponse, ApiError> {
+    /// Below this, compressing saves less than it costs.
+    const WORTH_COMPRESSING: usize = 1024;
+    let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
+    let mut response = HttpResponse::Ok();
+    response
+        .content_type("application/json")
+        .insert_header((header::VARY, "Accept-Encoding"));
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if body.len() < WORTH_COMPRESSING || !accepts(accept, "gzip") {
+        return Ok(response.body(body));
+    }
+    let mut encoder = GzEncoder::new(
+        Vec::with_capacity(body.len() / 4),
+        flate2::Compression::fast(),
+    );
+    let gzip = encoder
+        .write_all(&body)
+        .and_then(|()| encoder.finish())
+        .map_err(ApiError::internal)?;
+    Ok(response
+        .insert_header((header::CONTENT_ENCODING, "gzip"))
+        .body(gzip))
+}
+
 /// 304 for a body that exists in one encoding only, when the client already has `etag`.
 pub fn not_modified(req: &HttpRequest, etag: &str) -> Option<HttpResponse> {
     etag_matches(req, etag).then(|| {

@@ -1,6 +1,7 @@
-//! Files an admin downloads: the attachment headers, and a file sent in chunks read on the
-//! blocking pool (never whole in memory).
+//! Files an admin downloads: the attachment headers, and bodies sent in chunks made on the
+//! blocking pool (never whole in memory): an open file, or text written row by row.
 
+use crate::error::ApiError;
 use actix_web::body::SizedStream;
 use actix_web::http::header;
 use actix_web::web::{self, Bytes};
@@ -45,4 +46,41 @@ pub fn file_body(
         }
     });
     SizedStream::new(length, chunks)
+}
+
+/// Text that `produce` writes piece by piece (its `write` says false once the client has gone),
+/// sent in chunks as it is made, with a connection of `pool` for the producer.
+pub fn produced<F>(
+    pool: crate::db::Pool,
+    produce: F,
+) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>>
+where
+    F: FnOnce(&rusqlite::Connection, &mut dyn FnMut(String) -> bool) -> Result<(), ApiError>
+        + Send
+        + 'static,
+{
+    let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(4);
+    actix_web::rt::task::spawn_blocking(move || {
+        let mut buffer = String::new();
+        let send = |chunk: Result<Bytes, std::io::Error>| sender.blocking_send(chunk).is_ok();
+        let produced = pool.get().map_err(ApiError::from).and_then(|conn| {
+            produce(&conn, &mut |text| {
+                buffer.push_str(&text);
+                buffer.len() < CHUNK || send(Ok(Bytes::from(std::mem::take(&mut buffer))))
+            })
+        });
+        match produced {
+            Ok(()) if !buffer.is_empty() => {
+                send(Ok(Bytes::from(buffer)));
+            }
+            Ok(()) => {}
+            Err(err) => {
+                log::error!("a download stopped: {err:?}");
+                send(Err(std::io::Error::other(err.to_string())));
+            }
+        }
+    });
+    futures_util::stream::unfold(receiver, |mut receiver| async move {
+        receiver.recv().await.map(|chunk| (chunk, receiver))
+    })
 }

@@ -2,21 +2,22 @@
 
 use crate::db::contacts::Contact;
 
-/// The contact messages as a CSV file, in the order given.
-pub fn contacts_csv(contacts: &[Contact]) -> String {
-    let mut body = csv_row(["Name", "Email", "Telephone", "Rating", "Message", "Sent at"]);
-    for contact in contacts {
-        let rating = format!("{}star", contact.subject.stars());
-        body.push_str(&csv_row([
-            contact.name.as_str(),
-            &contact.email,
-            &contact.telephone,
-            &rating,
-            &contact.message,
-            &contact.created_at,
-        ]));
-    }
-    body
+/// The first line of the contact messages' CSV file.
+pub fn contacts_header() -> String {
+    csv_row(["Name", "Email", "Telephone", "Rating", "Message", "Sent at"])
+}
+
+/// One contact message as a CSV line.
+pub fn contact_row(contact: &Contact) -> String {
+    let rating = format!("{}star", contact.subject.stars());
+    csv_row([
+        contact.name.as_str(),
+        &contact.email,
+        &contact.telephone,
+        &rating,
+        &contact.message,
+        &contact.created_at,
+    ])
 }
 
 /// One CSV line (with CRLF) from its cells.

@@ -1,6 +1,7 @@
 //! The `certificates` table: certificate numbers and the names they were issued to.
 
-use crate::domain::NewCertificate;
+use super::Page;
+use crate::domain::{CertificateSort, Listing, NewCertificate};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 use serde::Serialize;
@@ -48,4 +49,46 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         .prepare_cached("DELETE FROM certificates WHERE id = ?1")?
         .execute([id])?
         > 0)
+}
+
+/// Certificates whose holder's name or number contains the `LIKE` pattern `?1` (all when NULL).
+macro_rules! matching {
+    () => {
+        " FROM certificates WHERE (?1 IS NULL OR name LIKE ?1 ESCAPE '\\'
+            OR CAST(certinumber AS TEXT) LIKE ?1 ESCAPE '\\')"
+    };
+}
+
+macro_rules! page_sql {
+    ($order:literal) => {
+        (
+            concat!(
+                "SELECT id, name, certinumber",
+                matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!("SELECT count(*)", matching!()),
+        )
+    };
+}
+
+/// One page of the certificates matching the search, in the chosen order.
+pub fn page(
+    conn: &mut Connection,
+    listing: &Listing<CertificateSort>,
+) -> Result<Page<Certificate>, ApiError> {
+    let sql = match listing.sort {
+        CertificateSort::Newest => page_sql!("id DESC"),
+        CertificateSort::Number => page_sql!("certinumber"),
+        CertificateSort::Name => page_sql!("name COLLATE NOCASE, id"),
+    };
+    super::page_of(
+        conn,
+        sql,
+        listing.like_pattern(),
+        listing,
+        Certificate::from_row,
+    )
 }

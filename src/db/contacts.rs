@@ -1,6 +1,7 @@
 //! The `contacts` table: messages and star reviews sent from the contact form.
 
-use crate::domain::{NewContact, Rating};
+use super::Page;
+use crate::domain::{full_text_query, ContactSort, Listing, NewContact, Rating};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 use serde::Serialize;
@@ -18,6 +19,8 @@ super::row! {
         pub message: String,
         #[serde(rename = "createdAt")]
         pub created_at: String,
+        /// Whether an admin has marked it read.
+        pub read: bool,
     }
 }
 
@@ -31,7 +34,7 @@ impl rusqlite::types::FromSql for Rating {
 
 macro_rules! columns {
     () => {
-        "id, name, email, telephone, rating AS subject, message, created_at"
+        "id, name, email, telephone, rating AS subject, message, created_at, read_at IS NOT NULL AS read"
     };
 }
 
@@ -71,4 +74,99 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         .prepare_cached("DELETE FROM contacts WHERE id = ?1")?
         .execute([id])?
         > 0)
+}
+
+/// Messages matching the full-text query `?1` (all when it is NULL).
+macro_rules! matching {
+    () => {
+        " FROM contacts WHERE (?1 IS NULL OR id IN
+            (SELECT rowid FROM contacts_search WHERE contacts_search MATCH ?1))"
+    };
+}
+
+macro_rules! page_sql {
+    ($order:literal) => {
+        (
+            concat!(
+                "SELECT ",
+                columns!(),
+                matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!("SELECT count(*)", matching!()),
+        )
+    };
+}
+
+/// One page of the messages matching the search, in the chosen order.
+pub fn page(
+    conn: &mut Connection,
+    listing: &Listing<ContactSort>,
+) -> Result<Page<Contact>, ApiError> {
+    let sql = match listing.sort {
+        ContactSort::Newest => page_sql!("created_at DESC, id DESC"),
+        ContactSort::Oldest => page_sql!("created_at, id"),
+        ContactSort::Name => page_sql!("name COLLATE NOCASE, id"),
+    };
+    let search = listing.search.as_deref().and_then(full_text_query);
+    super::page_of(conn, sql, search, listing, Contact::from_row)
+}
+
+/// Calls `each` with every message matching `search` (all without one), newest first, one row
+/// at a time, until it returns false.
+pub fn for_each(
+    conn: &Connection,
+    search: Option<&str>,
+    mut each: impl FnMut(&Contact) -> bool,
+) -> Result<(), ApiError> {
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        matching!(),
+        " ORDER BY created_at DESC, id DESC"
+    );
+    let mut stmt = conn.prepare_cached(sql)?;
+    let mut rows = stmt.query([search.and_then(full_text_query)])?;
+    while let Some(row) = rows.next()? {
+        if !each(&Contact::from_row(row)?) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Marks a message read or unread; `None` when there is no such message.
+pub fn set_read(conn: &mut Connection, id: i64, read: bool) -> Result<Option<Contact>, ApiError> {
+    use rusqlite::OptionalExtension;
+    let sql = concat!(
+        "UPDATE contacts SET read_at = CASE WHEN ?2 THEN coalesce(read_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END
+         WHERE id = ?1 RETURNING ",
+        columns!()
+    );
+    Ok(conn
+        .prepare_cached(sql)?
+        .query_row(params![id, read], Contact::from_row)
+        .optional()?)
+}
+
+/// Deletes the messages with these ids (unknown ones are skipped); how many went.
+pub fn delete_ids(conn: &mut Connection, ids: &[i64]) -> Result<usize, ApiError> {
+    super::in_transaction(conn, |conn| {
+        let mut stmt = conn.prepare_cached("DELETE FROM contacts WHERE id = ?1")?;
+        let mut deleted = 0;
+        for id in ids {
+            deleted += stmt.execute([id])?;
+        }
+        Ok(deleted)
+    })
+}
+
+/// Deletes every message matching `search` (all of them without one); how many went.
+pub fn delete_matching(conn: &mut Connection, search: Option<&str>) -> Result<usize, ApiError> {
+    let sql = concat!("DELETE", matching!());
+    Ok(conn
+        .prepare_cached(sql)?
+        .execute([search.and_then(full_text_query)])?)
 }

@@ -185,6 +185,37 @@ pub fn list(conn: &Connection) -> Result<Vec<Listed>, ApiError> {
         .collect())
 }
 
+/// One page of the photos whose description contains the search (few enough to sort here).
+pub fn page(
+    conn: &mut Connection,
+    listing: &crate::domain::Listing<crate::domain::MediaSort>,
+) -> Result<super::Page<Listed>, ApiError> {
+    let search = listing.search.as_ref().map(|text| text.to_lowercase());
+    let mut all: Vec<Listed> = list(conn)?
+        .into_iter()
+        .filter(|m| {
+            search
+                .as_ref()
+                .is_none_or(|text| m.alt.to_lowercase().contains(text))
+        })
+        .collect();
+    if listing.sort == crate::domain::MediaSort::Oldest {
+        all.reverse();
+    }
+    let total = all.len() as i64;
+    let items = all
+        .into_iter()
+        .skip(usize::try_from(listing.offset()).unwrap_or(usize::MAX))
+        .take(listing.size as usize)
+        .collect();
+    Ok(super::Page {
+        items,
+        total,
+        page: listing.page,
+        size: listing.size,
+    })
+}
+
 /// The WebP bytes of one variant, if the id, hash and width all match.
 pub fn variant(
     conn: &Connection,

@@ -29,6 +29,11 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: true,
     },
+    Step {
+        sql: include_str!("migrations/004_lists_at_scale.sql"),
+        then: None,
+        vacuum: false,
+    },
 ];
 
 /// The version a database has after [`migrate`].

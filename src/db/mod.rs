@@ -221,6 +221,42 @@ pub fn ping(conn: &Connection) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// One page of a list and how many rows match in all (the paged answer of a list call).
+#[derive(Debug, serde::Serialize)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: i64,
+    pub page: u32,
+    pub size: u32,
+}
+
+/// Reads one page: `select` takes the filter as `?1`, the page size as `?2` and the offset as
+/// `?3`; `count` takes the filter as `?1`.
+fn page_of<T, S>(
+    conn: &Connection,
+    (select, count): (&str, &str),
+    filter: Option<String>,
+    listing: &crate::domain::Listing<S>,
+    from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> Result<Page<T>, ApiError> {
+    let total = conn
+        .prepare_cached(count)?
+        .query_row([&filter], |row| row.get(0))?;
+    let items = conn
+        .prepare_cached(select)?
+        .query_map(
+            rusqlite::params![filter, listing.size, listing.offset()],
+            from_row,
+        )?
+        .collect::<Result<_, _>>()?;
+    Ok(Page {
+        items,
+        total,
+        page: listing.page,
+        size: listing.size,
+    })
+}
+
 /// Runs `work` in one write transaction, so what it checks still holds when it writes (a photo
 /// it refers to cannot be deleted in between).
 pub fn in_transaction<T>(

@@ -1,6 +1,7 @@
 //! The `notices` table (the spec's "services"): the notice board.
 
-use crate::domain::{HttpUrl, IsoDate, NewNotice, NoticeUpdate};
+use super::Page;
+use crate::domain::{HttpUrl, IsoDate, Listing, NewNotice, NoticeSort, NoticeUpdate};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
@@ -93,4 +94,40 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         .prepare_cached("DELETE FROM notices WHERE id = ?1")?
         .execute([id])?
         > 0)
+}
+
+/// Notices whose title contains the `LIKE` pattern `?1` (all when it is NULL).
+macro_rules! matching {
+    () => {
+        " FROM notices WHERE (?1 IS NULL OR title LIKE ?1 ESCAPE '\\')"
+    };
+}
+
+macro_rules! page_sql {
+    ($order:literal) => {
+        (
+            concat!(
+                "SELECT ",
+                columns!(),
+                matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!("SELECT count(*)", matching!()),
+        )
+    };
+}
+
+/// One page of the notices matching the search, in the chosen order.
+pub fn page(
+    conn: &mut Connection,
+    listing: &Listing<NoticeSort>,
+) -> Result<Page<Notice>, ApiError> {
+    let sql = match listing.sort {
+        NoticeSort::Newest => page_sql!("date DESC, id DESC"),
+        NoticeSort::Oldest => page_sql!("date, id"),
+        NoticeSort::Title => page_sql!("title COLLATE NOCASE, id"),
+    };
+    super::page_of(conn, sql, listing.like_pattern(), listing, Notice::from_row)
 }

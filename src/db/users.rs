@@ -1,6 +1,7 @@
 //! The `users` table. The password hash is read only by [`password_hash_by_email`]; a [`User`] never carries it.
 
-use crate::domain::{Email, NewUser, UserUpdate};
+use super::Page;
+use crate::domain::{Email, Listing, NewUser, UserSort, UserUpdate};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
@@ -206,4 +207,39 @@ pub fn password_hash(conn: &Connection, id: i64) -> Result<Option<String>, ApiEr
         .prepare_cached("SELECT password_hash FROM users WHERE id = ?1")?
         .query_row([id], |row| row.get(0))
         .optional()?)
+}
+
+/// Accounts whose names or email contain the `LIKE` pattern `?1` (all when it is NULL).
+macro_rules! matching {
+    () => {
+        " FROM users WHERE (?1 IS NULL OR firstname LIKE ?1 ESCAPE '\\'
+            OR lastname LIKE ?1 ESCAPE '\\' OR email LIKE ?1 ESCAPE '\\')"
+    };
+}
+
+macro_rules! page_sql {
+    ($order:literal) => {
+        (
+            concat!(
+                "SELECT ",
+                columns!(),
+                matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!("SELECT count(*)", matching!()),
+        )
+    };
+}
+
+/// One page of the accounts matching the search, in the chosen order.
+pub fn page(conn: &mut Connection, listing: &Listing<UserSort>) -> Result<Page<User>, ApiError> {
+    let sql = match listing.sort {
+        UserSort::Newest => page_sql!("id DESC"),
+        UserSort::Oldest => page_sql!("id"),
+        UserSort::Name => page_sql!("firstname COLLATE NOCASE, lastname COLLATE NOCASE, id"),
+        UserSort::Email => page_sql!("email"),
+    };
+    super::page_of(conn, sql, listing.like_pattern(), listing, User::from_row)
 }

@@ -42,3 +42,44 @@ impl NewContact {
         })
     }
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContactReadRequest {
+    pub read: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContactsDeleteRequest {
+    ids: Option<Vec<i64>>,
+    q: Option<String>,
+}
+
+/// Which messages to delete at once: the ones picked, or every one matching a search (all of
+/// them for an empty search).
+pub enum ContactsToDelete {
+    Ids(Vec<i64>),
+    Matching(Option<String>),
+}
+
+impl ContactsToDelete {
+    pub fn parse(request: ContactsDeleteRequest) -> Result<ContactsToDelete, ApiError> {
+        match (request.ids, request.q) {
+            (Some(ids), None) if ids.len() <= 10_000 && ids.iter().all(|id| *id > 0) => {
+                Ok(ContactsToDelete::Ids(ids))
+            }
+            (Some(_), None) => Err(ApiError::field("ids", "must be at most 10,000 message ids")),
+            (None, Some(q)) => match q.trim() {
+                "" => Ok(ContactsToDelete::Matching(None)),
+                text if text.chars().count() > 200 => {
+                    Err(ApiError::field("q", "must be at most 200 characters"))
+                }
+                text => Ok(ContactsToDelete::Matching(Some(text.to_owned()))),
+            },
+            _ => Err(ApiError::BadRequest(
+                "Send either the ids of the messages or a search (q)".into(),
+            )),
+        }
+    }
+}

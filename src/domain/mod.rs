@@ -4,6 +4,7 @@
 
 mod certificates;
 mod contacts;
+mod listing;
 mod members;
 mod notices;
 mod order;
@@ -15,6 +16,7 @@ mod values;
 
 pub use certificates::*;
 pub use contacts::*;
+pub use listing::*;
 pub use members::*;
 pub use notices::*;
 pub use order::*;

@@ -4,8 +4,10 @@
 //! A builder's name says who may call it (`admin_…` handlers take an [`AdminUser`]).
 
 use crate::auth::AdminUser;
+use crate::conditional::fresh_json;
 use crate::db;
-use crate::domain::{Id, Order, OrderRequest};
+use crate::db::Page;
+use crate::domain::{Id, ListQuery, Listing, Order, OrderRequest, SortOrder};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::dev::Payload;
@@ -193,16 +195,30 @@ pub fn admin_reorder(
     )
 }
 
-/// `GET path`: an admin reads a whole list.
-pub fn admin_list<T: Serialize + Send + 'static>(
+/// `GET path`: an admin reads a list — the whole array without paging parameters (as the
+/// spec's client expects), or one page (`?page=&size=&sort=&q=`) with the total.
+pub fn admin_list<S, T>(
     path: &'static str,
-    list: fn(&mut Connection) -> Result<Vec<T>, ApiError>,
-) -> Call {
+    all: fn(&mut Connection) -> Result<Vec<T>, ApiError>,
+    page: fn(&mut Connection, &Listing<S>) -> Result<Page<T>, ApiError>,
+) -> Call
+where
+    S: SortOrder + Send,
+    T: Serialize + Send + 'static,
+{
     get(
         path,
-        move |_: AdminUser, state: web::Data<AppState>| async move {
-            let list = db::run(&state.pool, list).await?;
-            Ok::<_, ApiError>(HttpResponse::Ok().json(list))
+        move |_: AdminUser,
+              state: web::Data<AppState>,
+              req: HttpRequest,
+              query: web::Query<ListQuery>| async move {
+            match Listing::<S>::parse(query.into_inner())? {
+                None => fresh_json(&req, &db::run(&state.pool, all).await?),
+                Some(listing) => {
+                    let page = db::run(&state.pool, move |conn| page(conn, &listing)).await?;
+                    fresh_json(&req, &page)
+                }
+            }
         },
     )
 }

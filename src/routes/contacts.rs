@@ -1,15 +1,18 @@
 //! The contact form and the admin list of its messages.
 
-use super::calls::Record;
+use super::calls::{PathId, Record};
 use crate::auth::extractors::ClientIp;
 use crate::auth::AdminUser;
 use crate::db::{self, contacts::Contact};
-use crate::domain::{ContactRequest, NewContact};
-use crate::download::attachment;
+use crate::domain::{
+    ContactReadRequest, ContactRequest, ContactsDeleteRequest, ContactsToDelete, NewContact,
+};
+use crate::download::{attachment, produced};
 use crate::error::ApiError;
-use crate::export::contacts_csv;
+use crate::export::{contact_row, contacts_header};
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
+use serde_json::json;
 
 impl Record for Contact {
     const NOT_FOUND: &'static str = "Contact not found";
@@ -29,12 +32,60 @@ pub(super) async fn create(
     Ok(HttpResponse::Created().json(contact))
 }
 
-/// Every message as a CSV download, newest first, for a spreadsheet.
+/// The messages (those matching `?q=`, or all) as a CSV download, newest first, for a
+/// spreadsheet; written row by row as it is sent, so a decade of messages is never in memory.
 pub(super) async fn csv(
     _: AdminUser,
     state: web::Data<AppState>,
+    query: web::Query<CsvQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let contacts = db::run(&state.pool, |conn| db::contacts::list(conn)).await?;
+    let search = query.into_inner().q.filter(|q| !q.trim().is_empty());
     let filename = format!("jyoti-contacts-{}.csv", db::backup::stamp());
-    Ok(attachment("text/csv; charset=utf-8", &filename).body(contacts_csv(&contacts)))
+    let rows = produced(state.pool.clone(), move |conn, write| {
+        if write(contacts_header()) {
+            db::contacts::for_each(conn, search.as_deref(), |contact| {
+                write(contact_row(contact))
+            })?;
+        }
+        Ok(())
+    });
+    Ok(attachment("text/csv; charset=utf-8", &filename).streaming(rows))
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct CsvQuery {
+    q: Option<String>,
+}
+
+pub(super) async fn mark_read(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    id: PathId<Contact>,
+    body: web::Json<ContactReadRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let read = body.read;
+    let contact = db::run(&state.pool, move |conn| {
+        db::contacts::set_read(conn, id.get(), read)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(id.found(contact)?))
+}
+
+/// Spam clean-up: the picked messages, or every one matching a search, in one go.
+pub(super) async fn delete_many(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<ContactsDeleteRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let which = ContactsToDelete::parse(body.into_inner())?;
+    let deleted = db::run(&state.pool, move |conn| match &which {
+        ContactsToDelete::Ids(ids) => db::contacts::delete_ids(conn, ids),
+        ContactsToDelete::Matching(search) => {
+            db::contacts::delete_matching(conn, search.as_deref())
+        }
+    })
+    .await?;
+    let noun = if deleted == 1 { "message" } else { "messages" };
+    Ok(HttpResponse::Ok()
+        .json(json!({ "msg": format!("{deleted} {noun} deleted"), "deleted": deleted })))
 }

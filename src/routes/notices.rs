@@ -1,7 +1,9 @@
 //! The notice board (the spec's "services"): public reading, admin writing.
 
 use super::calls::{PathId, Record};
+use crate::conditional::fresh_json;
 use crate::db::{self, notices::Notice};
+use crate::domain::{ListQuery, Listing, NoticeSort};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::http::StatusCode;
@@ -11,13 +13,22 @@ impl Record for Notice {
     const NOT_FOUND: &'static str = "Notice not found";
 }
 
-/// Public: the whole board, newest first, from the cache.
+/// Public: the whole board, newest first, from the cache; or one page of it (`?page=&size=`).
 pub(super) async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
+    query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let list = state.notice_list.get(&state.pool).await?;
-    Ok(list.respond(&req, StatusCode::OK, "no-cache"))
+    match Listing::<NoticeSort>::parse(query.into_inner())? {
+        None => {
+            let list = state.notice_list.get(&state.pool).await?;
+            Ok(list.respond(&req, StatusCode::OK, "no-cache"))
+        }
+        Some(listing) => {
+            let page = db::run(&state.pool, move |conn| db::notices::page(conn, &listing)).await?;
+            fresh_json(&req, &page)
+        }
+    }
 }
 
 /// Public: one notice.

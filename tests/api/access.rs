@@ -169,6 +169,8 @@ fn table(f: &Fixtures) -> Vec<Call> {
         anyone("POST /api/form/contact").json(contact("hello again")).answers(201),
         admin("GET /api/admin/contacts"),
         admin("GET /api/admin/contacts/csv"),
+        admin("PATCH /api/admin/contacts/{id}").at(f.contact).json(json!({"read": true})),
+        admin("POST /api/admin/contacts/delete").json(json!({"ids": [987654]})),
         admin("DELETE /api/admin/contacts_delete/{id}").at(f.contact),
 
         anyone("GET /api/admin/servicelist"),

@@ -81,3 +81,26 @@ fn an_admin_deletes_a_certificate() {
     let lookup = app.get("/api/certificate/get_certificate/10").send();
     assert_eq!(lookup.status, 404);
 }
+
+#[test]
+fn certificates_come_in_pages_searched_by_name_or_number() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    for (name, number) in [("Asha", 1001), ("Bina", 2002), ("Chandan", 1003)] {
+        app.create_certificate(&admin, name, number);
+    }
+    let page = |query: &str| {
+        app.get(&format!("/api/admin/display_certificate?{query}"))
+            .bearer(&admin)
+            .send()
+            .json()
+    };
+    assert_eq!(
+        page("page=1")["items"][0]["name"],
+        "Chandan",
+        "newest first"
+    );
+    assert_eq!(page("sort=number")["items"][0]["certinumber"], 1001);
+    assert_eq!(page("sort=name&size=2")["items"][1]["name"], "Bina");
+    assert_eq!(page("q=100")["total"], 2);
+    assert_eq!(page("q=bin")["items"][0]["certinumber"], 2002);
+}

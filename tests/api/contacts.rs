@@ -99,3 +99,182 @@ fn a_csv_cell_with_a_semicolon_or_tab_is_quoted_for_locales_that_split_on_them()
     assert!(csv.contains("\r\n\"x;=1+1\","), "{csv}");
     assert!(csv.contains(",\"tab\there\","), "{csv}");
 }
+
+/// An app without the per-address limits (so a test can send many messages) and an admin.
+fn unlimited() -> (crate::helpers::TestApp, String) {
+    let app = crate::helpers::spawn_app_with(jyoti::config::Config {
+        rate_limit: false,
+        ..crate::helpers::test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
+    (app, admin)
+}
+
+/// A paged admin call's answer.
+fn paged(app: &crate::helpers::TestApp, admin: &str, path: &str) -> serde_json::Value {
+    let response = app.get(path).bearer(admin).send();
+    assert_eq!(response.status, 200, "{path}: {}", response.text());
+    response.json()
+}
+
+#[test]
+fn contacts_come_in_pages_with_a_total_a_sort_and_a_full_text_search() {
+    let (app, admin) = unlimited();
+    for n in 0..25 {
+        let mut message = contact(&format!("message number {n} about the evening class"));
+        message["name"] = json!(format!("Sender {n:02}"));
+        if n % 5 == 0 {
+            message["message"] = json!(format!("Win a prize now {n}"));
+        }
+        assert_eq!(app.send_contact(message).status, 201);
+    }
+    let whole = app.get("/api/admin/contacts").bearer(&admin).send().json();
+    assert_eq!(
+        len(&whole),
+        25,
+        "without parameters: the spec's whole array"
+    );
+
+    let first = paged(&app, &admin, "/api/admin/contacts?page=1&size=10");
+    assert_eq!(
+        (
+            first["total"].as_i64(),
+            first["page"].as_i64(),
+            first["size"].as_i64()
+        ),
+        (Some(25), Some(1), Some(10))
+    );
+    assert_eq!(len(&first["items"]), 10);
+    assert_eq!(first["items"][0]["name"], "Sender 24", "newest first");
+    assert_eq!(first["items"][0]["read"], false);
+    let last = paged(&app, &admin, "/api/admin/contacts?page=3&size=10");
+    assert_eq!(len(&last["items"]), 5);
+
+    let by_name = paged(&app, &admin, "/api/admin/contacts?sort=name&size=3");
+    assert_eq!(by_name["items"][0]["name"], "Sender 00");
+    let spam = paged(&app, &admin, "/api/admin/contacts?q=prize");
+    assert_eq!(spam["total"], 5);
+    let prefix = paged(&app, &admin, "/api/admin/contacts?q=priz%20WIN");
+    assert_eq!(prefix["total"], 5, "words match as prefixes, in any case");
+    let odd = paged(&app, &admin, "/api/admin/contacts?q=%22%20NOT%20*");
+    assert_eq!(
+        odd["total"], 0,
+        "query syntax typed in the box is only text"
+    );
+
+    let bad = app
+        .get("/api/admin/contacts?page=0&sort=age")
+        .bearer(&admin)
+        .send();
+    assert_eq!(bad.status, 400);
+    assert!(bad.json()["errors"]["page"].is_string() && bad.json()["errors"]["sort"].is_string());
+}
+
+#[test]
+fn an_admin_marks_a_message_read_and_unread() {
+    let (app, admin) = spawn_app_with_admin();
+    let sent = id(&app.send_contact(contact("read me")).json());
+    let mark = |read: bool| {
+        app.patch(&format!("/api/admin/contacts/{sent}"))
+            .bearer(&admin)
+            .json(&json!({ "read": read }))
+            .send()
+    };
+    let read = mark(true);
+    assert_eq!(read.status, 200);
+    assert_eq!(read.json()["read"], true);
+    assert_eq!(
+        paged(&app, &admin, "/api/admin/contacts?page=1")["items"][0]["read"],
+        true
+    );
+    assert_eq!(mark(false).json()["read"], false);
+    let missing = app
+        .patch("/api/admin/contacts/999999")
+        .bearer(&admin)
+        .json(&json!({"read": true}))
+        .send();
+    assert_eq!(missing.status, 404);
+}
+
+#[test]
+fn spam_is_deleted_by_picked_ids_or_by_everything_matching_a_search() {
+    let (app, admin) = spawn_app_with_admin();
+    let ids: Vec<i64> = (0..6)
+        .map(|n| {
+            let text = if n < 4 {
+                format!("cheap pills {n}")
+            } else {
+                format!("a real question {n}")
+            };
+            id(&app.send_contact(contact(&text)).json())
+        })
+        .collect();
+    let delete = |body: serde_json::Value| {
+        app.post("/api/admin/contacts/delete")
+            .bearer(&admin)
+            .json(&body)
+            .send()
+    };
+    let picked = delete(json!({"ids": [ids[0], ids[1], 999999]}));
+    assert_eq!(picked.status, 200);
+    assert_eq!(picked.json()["deleted"], 2);
+    assert_eq!(picked.json()["msg"], "2 messages deleted");
+    let matching = delete(json!({"q": "pills"}));
+    assert_eq!(matching.json()["deleted"], 2);
+    assert_eq!(
+        paged(&app, &admin, "/api/admin/contacts?q=pills")["total"],
+        0
+    );
+    assert_eq!(
+        paged(&app, &admin, "/api/admin/contacts?page=1")["total"],
+        2,
+        "the real questions stay"
+    );
+    assert_eq!(
+        delete(json!({"ids": [1], "q": "x"})).status,
+        400,
+        "one or the other"
+    );
+    assert_eq!(
+        delete(json!({"q": ""})).json()["deleted"],
+        2,
+        "an empty search means all"
+    );
+}
+
+#[test]
+fn the_csv_export_takes_the_search_and_large_lists_come_gzipped() {
+    let (app, admin) = unlimited();
+    for n in 0..30 {
+        let text = if n % 3 == 0 {
+            format!("lottery winner {n}")
+        } else {
+            format!("hello there {n}, a long enough message to matter")
+        };
+        assert_eq!(app.send_contact(contact(&text)).status, 201);
+    }
+    let csv = app
+        .get("/api/admin/contacts/csv?q=lottery")
+        .bearer(&admin)
+        .send()
+        .text();
+    assert_eq!(
+        csv.lines().filter(|l| l.contains("lottery winner")).count(),
+        10,
+        "{csv}"
+    );
+    assert!(!csv.contains("hello there"));
+    let all = app
+        .get("/api/admin/contacts/csv")
+        .bearer(&admin)
+        .send()
+        .text();
+    assert_eq!(all.split("\r\n").filter(|l| !l.is_empty()).count(), 31);
+    let gzipped = app
+        .get("/api/admin/contacts")
+        .bearer(&admin)
+        .header("Accept-Encoding", "gzip")
+        .send();
+    assert_eq!(gzipped.header("content-encoding"), Some("gzip"));
+    assert_eq!(gzipped.header("vary"), Some("Accept-Encoding"));
+}

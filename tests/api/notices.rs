@@ -98,3 +98,36 @@ fn notice_validation_names_the_bad_fields() {
 fn the_notice_list_comes_gzipped_when_the_client_takes_it() {
     assert_gzipped(&spawn_app(), "/api/admin/servicelist");
 }
+
+#[test]
+fn the_notice_board_comes_a_page_at_a_time_newest_first_with_the_total() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    for day in 1..=12 {
+        app.create_notice(
+            &admin,
+            json!({"title": format!("Notice of day {day}"), "date": format!("2025-03-{day:02}")}),
+        );
+    }
+    let first = app
+        .get("/api/admin/servicelist?page=1&size=5")
+        .send()
+        .json();
+    assert_eq!(first["total"], 12);
+    assert_eq!(first["items"][0]["title"], "Notice of day 12");
+    let third = app
+        .get("/api/admin/servicelist?page=3&size=5")
+        .send()
+        .json();
+    assert_eq!(third["items"][1]["title"], "Notice of day 1");
+    let found = app.get("/api/admin/servicelist?q=day%201").send().json();
+    assert_eq!(found["total"], 4, "day 1, 10, 11 and 12");
+    assert_eq!(
+        app.get("/api/admin/servicelist")
+            .send()
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        12
+    );
+}

@@ -106,3 +106,28 @@ fn the_last_admin_can_be_neither_demoted_nor_deleted() {
     let users = app.get("/api/admin/users").bearer(&admin).send();
     assert_eq!(users.status, 200, "still admin");
 }
+
+#[test]
+fn users_come_in_pages_sorted_and_searched_by_name_or_email() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    for name in ["Zara", "Amit", "Mina"] {
+        app.register_with(json!({"firstname": name, "email": format!("{}@school.example", name.to_lowercase()), "password": crate::helpers::PASSWORD}));
+    }
+    let page = |query: &str| {
+        app.get(&format!("/api/admin/users?{query}"))
+            .bearer(&admin)
+            .send()
+            .json()
+    };
+    assert_eq!(page("page=1")["total"], 4);
+    assert_eq!(
+        page("page=1&size=1")["items"][0]["firstname"],
+        "Mina",
+        "newest first"
+    );
+    assert_eq!(page("sort=name&size=1")["items"][0]["firstname"], "Amit");
+    assert_eq!(page("q=school.example")["total"], 3);
+    assert_eq!(page("q=zar")["items"][0]["email"], "zara@school.example");
+    assert_eq!(page("q=100%25")["total"], 0, "% is searched as text");
+    assert!(page("page=1")["items"][0].get("password_hash").is_none());
+}
