@@ -24,11 +24,23 @@ const sorts = [
   { value: 'name', label: 'Name' },
 ];
 
-const receivedFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
 
-function formatReceived(timestamp) {
+/** When a message arrived, in the admin's time zone: the day above the time, to keep the column narrow. */
+function Received({ timestamp }) {
   const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? timestamp : receivedFormat.format(time);
+  return (
+    <time className="received" dateTime={timestamp}>
+      {Number.isNaN(time) ? (
+        timestamp
+      ) : (
+        <>
+          <span>{dayFormat.format(time)}</span> <span>{timeFormat.format(time)}</span>
+        </>
+      )}
+    </time>
+  );
 }
 
 const from = (contact) => `the message from ${contact.name}`;
@@ -61,20 +73,16 @@ export function ContactsPage() {
   const columns = [
     selectColumn,
     { header: 'Name', cell: (contact) => contact.name },
-    { header: 'Email', cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a> },
+    {
+      header: 'Email',
+      cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+      className: 'cell-email',
+    },
     { header: 'Telephone', cell: (contact) => contact.telephone, className: 'cell-nowrap' },
     { header: 'Ratings', cell: (contact) => contact.subject },
     { header: 'Message', cell: (contact) => contact.message, className: 'cell-text' },
-    {
-      header: 'Received',
-      cell: (contact) => <time dateTime={contact.createdAt}>{formatReceived(contact.createdAt)}</time>,
-      className: 'cell-nowrap',
-    },
-    {
-      header: 'Read',
-      cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} />,
-      className: 'cell-nowrap',
-    },
+    { header: 'Received', cell: (contact) => <Received timestamp={contact.createdAt} /> },
+    { header: 'Read', cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} /> },
     {
       header: 'Delete',
       cell: (contact) => (
