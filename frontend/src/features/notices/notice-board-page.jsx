@@ -96,7 +96,7 @@ export function NoticeBoardPage() {
           {total > PAGE_SIZE && (
             <div className="notice-more">
               <p role="status">
-                Showing {notices.length} of {total} notices
+                Showing {notices.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} notices
               </p>
               {notices.length < total && (
                 <button type="button" className="button" onClick={showOlder} aria-busy={busy || undefined}>
