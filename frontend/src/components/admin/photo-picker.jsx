@@ -82,20 +82,22 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
       <div className="photo-picker-body">
         <Photo photo={chosen} alt="" sizes="96px" className="admin-thumb photo-picker-preview" />
         <div className="photo-picker-controls">
-          <Field
-            label="Search the uploaded photos"
-            type="search"
-            value={offered.search}
-            onChange={(event) => offered.setSearch(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter searches at once instead of sending the form the picker is in.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                offered.searchNow();
-              }
-            }}
-            maxLength={200}
-          />
+          {offered.searchable && (
+            <Field
+              label="Search the uploaded photos"
+              type="search"
+              value={offered.search}
+              onChange={(event) => offered.setSearch(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter searches at once instead of sending the form the picker is in.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  offered.searchNow();
+                }
+              }}
+              maxLength={200}
+            />
+          )}
           <Field
             label="Choose an uploaded photo"
             as="select"
@@ -146,9 +148,13 @@ function useOfferedPhotos() {
     return () => clearTimeout(timer);
   }, [search]);
 
+  const photos = data?.items ?? [];
+  const total = data?.total ?? 0;
   return {
-    photos: data?.items ?? [],
-    total: data?.total ?? 0,
+    photos,
+    total,
+    // A search box only where the choice does not already offer every photo.
+    searchable: total > photos.length || search !== '' || query !== '',
     search,
     setSearch,
     query,
