@@ -11,7 +11,19 @@ import './data-table.css';
  * `rowClassName(row)` gives a row a class of its own; `ref` reaches the section. The box is a focusable region so
  * keyboard users can scroll it too.
  */
-export function DataTable({ ref, title, actions, controls, footer, columns, rows, loadFailed, busy, empty, rowClassName }) {
+export function DataTable({
+  ref,
+  title,
+  actions,
+  controls,
+  footer,
+  columns,
+  rows,
+  loadFailed,
+  busy,
+  empty,
+  rowClassName,
+}) {
   const titleId = useId();
   let body;
   if (rows === null) {

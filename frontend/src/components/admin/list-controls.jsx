@@ -93,7 +93,9 @@ function SearchBox({ label, value, onSearch }) {
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          onBlur={() => (typing.current = false)}
+          onBlur={() => {
+            typing.current = false;
+          }}
           maxLength={200}
         />
         <button type="submit" className="button button-small">
@@ -106,8 +108,9 @@ function SearchBox({ label, value, onSearch }) {
 
 /**
  * Previous and Next with "Page X of Y" between them; nothing when everything fits on one page. `label` names the
- * pager's navigation landmark; `onTurn()` runs after a turn (e.g. to bring the table's top into view). A button at
- * the end of the list stays focusable but does nothing, so the keyboard focus is never lost.
+ * pager's navigation landmark; `onTurn()` runs after a turn (e.g. to bring the table's top into view). The new
+ * position is read out. A button at the end of the list stays focusable but does nothing, so the keyboard focus is
+ * never lost.
  */
 export function Pager({ list, label, onTurn }) {
   if (list.rows === null || list.pageCount <= 1) return null;
@@ -128,7 +131,7 @@ export function Pager({ list, label, onTurn }) {
       >
         Previous
       </button>
-      <span className="pager-position">
+      <span className="pager-position" aria-live="polite">
         Page {formatNumber(list.page)} of {formatNumber(list.pageCount)}
       </span>
       <button

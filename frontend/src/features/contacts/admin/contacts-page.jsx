@@ -122,12 +122,11 @@ function usePageSelection(list) {
   const shown = list.rows?.map((row) => row._id) ?? [];
   const ids = shown.filter((id) => current.has(id));
 
-  const update = (change) =>
-    setTicked(() => {
-      const next = new Set(ids);
-      change(next);
-      return { view, ids: next };
-    });
+  const update = (change) => {
+    const next = new Set(ids);
+    change(next);
+    setTicked({ view, ids: next });
+  };
 
   return {
     ids,
@@ -175,7 +174,12 @@ function ReadMark({ contact, onChanged }) {
       <span className={contact.read ? 'read-state' : 'read-state read-state-unread'}>
         {contact.read ? 'Read' : 'Unread'}
       </span>
-      <button type="button" className="button button-small button-outline" onClick={toggle} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="button button-small button-outline"
+        onClick={toggle}
+        aria-busy={busy || undefined}
+      >
         {contact.read ? 'Mark unread' : 'Mark read'}
         <span className="visually-hidden"> {from(contact)}</span>
       </button>
