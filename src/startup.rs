@@ -41,6 +41,21 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         certificate_names: Cached::new(&[Table::Certificates], |conn| {
             db::certificates::names(conn)
         }),
+        totals: vec![
+            (Table::Users, Cached::new(&[Table::Users], db::users::count)),
+            (
+                Table::Contacts,
+                Cached::new(&[Table::Contacts], db::contacts::count),
+            ),
+            (
+                Table::Notices,
+                Cached::new(&[Table::Notices], db::notices::count),
+            ),
+            (
+                Table::Certificates,
+                Cached::new(&[Table::Certificates], db::certificates::count),
+            ),
+        ],
         config,
         pool,
     }))

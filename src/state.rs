@@ -7,7 +7,7 @@ use crate::cache::Cached;
 use crate::conditional::Encoded;
 use crate::config::Config;
 use crate::content::Published;
-use crate::db::Pool;
+use crate::db::{Pool, Table};
 use crate::rate_limit::Limits;
 use std::collections::HashMap;
 
@@ -23,4 +23,16 @@ pub struct AppState {
     pub notice_list: Cached<Encoded>,
     /// Certificate number → holder's name, for lookups.
     pub certificate_names: Cached<HashMap<i64, String>>,
+    /// How many rows the long lists have, for the totals of their unsearched pages.
+    pub totals: Vec<(Table, Cached<i64>)>,
+}
+
+impl AppState {
+    /// The kept row count of `table`, if it is one of the long lists.
+    pub fn total(&self, table: Table) -> Option<&Cached<i64>> {
+        self.totals
+            .iter()
+            .find(|(kept, _)| *kept == table)
+            .map(|(_, total)| total)
+    }
 }

@@ -59,12 +59,26 @@ macro_rules! matching {
     };
 }
 
+/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
+macro_rules! all_rows {
+    () => {
+        " FROM certificates WHERE ?1 IS NULL"
+    };
+}
+
 macro_rules! page_sql {
     ($order:literal) => {
         (
             concat!(
                 "SELECT id, name, certinumber",
                 matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!(
+                "SELECT id, name, certinumber",
+                all_rows!(),
                 " ORDER BY ",
                 $order,
                 " LIMIT ?2 OFFSET ?3"
@@ -78,6 +92,7 @@ macro_rules! page_sql {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<CertificateSort>,
+    known_total: Option<i64>,
 ) -> Result<Page<Certificate>, ApiError> {
     let sql = match listing.sort {
         CertificateSort::Newest => page_sql!("id DESC"),
@@ -89,6 +104,12 @@ pub fn page(
         sql,
         listing.like_pattern(),
         listing,
+        known_total,
         Certificate::from_row,
     )
+}
+
+/// How many certificates there are.
+pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row("SELECT count(*) FROM certificates", [], |row| row.get(0))?)
 }

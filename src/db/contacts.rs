@@ -84,6 +84,13 @@ macro_rules! matching {
     };
 }
 
+/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
+macro_rules! all_rows {
+    () => {
+        " FROM contacts WHERE ?1 IS NULL"
+    };
+}
+
 macro_rules! page_sql {
     ($order:literal) => {
         (
@@ -91,6 +98,14 @@ macro_rules! page_sql {
                 "SELECT ",
                 columns!(),
                 matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!(
+                "SELECT ",
+                columns!(),
+                all_rows!(),
                 " ORDER BY ",
                 $order,
                 " LIMIT ?2 OFFSET ?3"
@@ -104,6 +119,7 @@ macro_rules! page_sql {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<ContactSort>,
+    known_total: Option<i64>,
 ) -> Result<Page<Contact>, ApiError> {
     let sql = match listing.sort {
         ContactSort::Newest => page_sql!("created_at DESC, id DESC"),
@@ -111,7 +127,7 @@ pub fn page(
         ContactSort::Name => page_sql!("name COLLATE NOCASE, id"),
     };
     let search = listing.search.as_deref().and_then(full_text_query);
-    super::page_of(conn, sql, search, listing, Contact::from_row)
+    super::page_of(conn, sql, search, listing, known_total, Contact::from_row)
 }
 
 /// Calls `each` with every message matching `search` (all without one), newest first, one row
@@ -169,4 +185,9 @@ pub fn delete_matching(conn: &mut Connection, search: Option<&str>) -> Result<us
     Ok(conn
         .prepare_cached(sql)?
         .execute([search.and_then(full_text_query)])?)
+}
+
+/// How many rows the table has.
+pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row("SELECT count(*) FROM contacts", [], |row| row.get(0))?)
 }

@@ -77,8 +77,10 @@ impl Pool {
 }
 
 /// The tables a cached value can be built from.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Table {
+    Users,
+    Contacts,
     Notices,
     Certificates,
     SiteSettings,
@@ -90,10 +92,12 @@ pub enum Table {
 }
 
 impl Table {
-    const COUNT: usize = 8;
+    const COUNT: usize = 10;
 
     fn named(name: &str) -> Option<Table> {
         Some(match name {
+            "users" => Table::Users,
+            "contacts" => Table::Contacts,
             "notices" => Table::Notices,
             "certificates" => Table::Certificates,
             "site_settings" => Table::SiteSettings,
@@ -230,20 +234,26 @@ pub struct Page<T> {
     pub size: u32,
 }
 
-/// Reads one page: `select` takes the filter as `?1`, the page size as `?2` and the offset as
-/// `?3`; `count` takes the filter as `?1`.
+/// Reads one page: `select` (for a filter) and `select_all` (without one) take the filter as
+/// `?1`, the page size as `?2` and the offset as `?3`; `count` takes the filter as `?1` and runs
+/// unless the caller knows the total already (an unfiltered list's total is kept by the caller
+/// until its table changes).
 fn page_of<T, S>(
     conn: &Connection,
-    (select, count): (&str, &str),
+    (select, select_all, count): (&str, &str, &str),
     filter: Option<String>,
     listing: &crate::domain::Listing<S>,
+    known_total: Option<i64>,
     from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
 ) -> Result<Page<T>, ApiError> {
-    let total = conn
-        .prepare_cached(count)?
-        .query_row([&filter], |row| row.get(0))?;
+    let total = match known_total {
+        Some(total) => total,
+        None => conn
+            .prepare_cached(count)?
+            .query_row([&filter], |row| row.get(0))?,
+    };
     let items = conn
-        .prepare_cached(select)?
+        .prepare_cached(if filter.is_some() { select } else { select_all })?
         .query_map(
             rusqlite::params![filter, listing.size, listing.offset()],
             from_row,

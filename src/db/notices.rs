@@ -103,6 +103,13 @@ macro_rules! matching {
     };
 }
 
+/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
+macro_rules! all_rows {
+    () => {
+        " FROM notices WHERE ?1 IS NULL"
+    };
+}
+
 macro_rules! page_sql {
     ($order:literal) => {
         (
@@ -110,6 +117,14 @@ macro_rules! page_sql {
                 "SELECT ",
                 columns!(),
                 matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!(
+                "SELECT ",
+                columns!(),
+                all_rows!(),
                 " ORDER BY ",
                 $order,
                 " LIMIT ?2 OFFSET ?3"
@@ -123,11 +138,24 @@ macro_rules! page_sql {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<NoticeSort>,
+    known_total: Option<i64>,
 ) -> Result<Page<Notice>, ApiError> {
     let sql = match listing.sort {
         NoticeSort::Newest => page_sql!("date DESC, id DESC"),
         NoticeSort::Oldest => page_sql!("date, id"),
         NoticeSort::Title => page_sql!("title COLLATE NOCASE, id"),
     };
-    super::page_of(conn, sql, listing.like_pattern(), listing, Notice::from_row)
+    super::page_of(
+        conn,
+        sql,
+        listing.like_pattern(),
+        listing,
+        known_total,
+        Notice::from_row,
+    )
+}
+
+/// How many rows the table has.
+pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row("SELECT count(*) FROM notices", [], |row| row.get(0))?)
 }

@@ -217,6 +217,13 @@ macro_rules! matching {
     };
 }
 
+/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
+macro_rules! all_rows {
+    () => {
+        " FROM users WHERE ?1 IS NULL"
+    };
+}
+
 macro_rules! page_sql {
     ($order:literal) => {
         (
@@ -228,18 +235,42 @@ macro_rules! page_sql {
                 $order,
                 " LIMIT ?2 OFFSET ?3"
             ),
+            concat!(
+                "SELECT ",
+                columns!(),
+                all_rows!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
             concat!("SELECT count(*)", matching!()),
         )
     };
 }
 
 /// One page of the accounts matching the search, in the chosen order.
-pub fn page(conn: &mut Connection, listing: &Listing<UserSort>) -> Result<Page<User>, ApiError> {
+pub fn page(
+    conn: &mut Connection,
+    listing: &Listing<UserSort>,
+    known_total: Option<i64>,
+) -> Result<Page<User>, ApiError> {
     let sql = match listing.sort {
         UserSort::Newest => page_sql!("id DESC"),
         UserSort::Oldest => page_sql!("id"),
         UserSort::Name => page_sql!("firstname COLLATE NOCASE, lastname COLLATE NOCASE, id"),
         UserSort::Email => page_sql!("email"),
     };
-    super::page_of(conn, sql, listing.like_pattern(), listing, User::from_row)
+    super::page_of(
+        conn,
+        sql,
+        listing.like_pattern(),
+        listing,
+        known_total,
+        User::from_row,
+    )
+}
+
+/// How many rows the table has.
+pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row("SELECT count(*) FROM users", [], |row| row.get(0))?)
 }

@@ -6,7 +6,7 @@
 use crate::auth::AdminUser;
 use crate::conditional::fresh_json;
 use crate::db;
-use crate::db::Page;
+use crate::db::{Page, Table};
 use crate::domain::{Id, ListQuery, Listing, Order, OrderRequest, SortOrder};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -196,11 +196,13 @@ pub fn admin_reorder(
 }
 
 /// `GET path`: an admin reads a list — the whole array without paging parameters (as the
-/// spec's client expects), or one page (`?page=&size=&sort=&q=`) with the total.
+/// spec's client expects), or one page (`?page=&size=&sort=&q=`) with the total. The total of
+/// an unsearched page of a `counted` table is kept until the table changes.
 pub fn admin_list<S, T>(
     path: &'static str,
     all: fn(&mut Connection) -> Result<Vec<T>, ApiError>,
-    page: fn(&mut Connection, &Listing<S>) -> Result<Page<T>, ApiError>,
+    page: PageOf<S, T>,
+    counted: Option<Table>,
 ) -> Call
 where
     S: SortOrder + Send,
@@ -215,12 +217,29 @@ where
             match Listing::<S>::parse(query.into_inner())? {
                 None => fresh_json(&req, &db::run(&state.pool, all).await?),
                 Some(listing) => {
-                    let page = db::run(&state.pool, move |conn| page(conn, &listing)).await?;
+                    let page = page_of(&state, page, listing, counted).await?;
                     fresh_json(&req, &page)
                 }
             }
         },
     )
+}
+
+/// Reads one page of a list.
+pub type PageOf<S, T> = fn(&mut Connection, &Listing<S>, Option<i64>) -> Result<Page<T>, ApiError>;
+
+/// One page, with the kept total of a `counted` table when nothing is searched.
+pub async fn page_of<S: Send + 'static, T: Send + 'static>(
+    state: &AppState,
+    page: PageOf<S, T>,
+    listing: Listing<S>,
+    counted: Option<Table>,
+) -> Result<Page<T>, ApiError> {
+    let known_total = match counted.and_then(|table| state.total(table)) {
+        Some(total) if listing.search.is_none() => Some(*total.get(&state.pool).await?),
+        _ => None,
+    };
+    db::run(&state.pool, move |conn| page(conn, &listing, known_total)).await
 }
 
 /// `POST path`: an admin adds a record from the parsed body; 201 with the stored record.

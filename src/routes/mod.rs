@@ -24,7 +24,7 @@ mod users;
 
 use crate::db::{
     self, cards::Card, certificates::Certificate, contacts::Contact, gallery_images::GalleryImage,
-    media::Media, members::Member, notices::Notice, rosters::Roster, users::User,
+    media::Media, members::Member, notices::Notice, rosters::Roster, users::User, Table,
 };
 use crate::domain::{
     MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, RosterInput, UserUpdate,
@@ -57,13 +57,13 @@ fn api() -> Vec<Call> {
         post("/auth/password", auth::change_password),
         post("/auth/logout", auth::logout),
 
-        admin_list("/admin/users", |c| db::users::list(c), db::users::page),
+        admin_list("/admin/users", |c| db::users::list(c), db::users::page, Some(Table::Users)),
         get("/admin/users/{id}", users::find),
         admin_update("/admin/users/update/{id}", UserUpdate::parse, db::users::update),
         admin_delete::<User>("/admin/users/delete/{id}", db::users::delete, "User has been deleted"),
 
         post("/form/contact", contacts::create),
-        admin_list("/admin/contacts", |c| db::contacts::list(c), db::contacts::page),
+        admin_list("/admin/contacts", |c| db::contacts::list(c), db::contacts::page, Some(Table::Contacts)),
         get("/admin/contacts/csv", contacts::csv),
         post("/admin/contacts/delete", contacts::delete_many),
         patch("/admin/contacts/{id}", contacts::mark_read),
@@ -76,7 +76,7 @@ fn api() -> Vec<Call> {
         admin_delete::<Notice>("/admin/servicelist/delete/{id}", db::notices::delete, "Service deleted"),
 
         get("/certificate/get_certificate/{number}", certificates::lookup),
-        admin_list("/admin/display_certificate", |c| db::certificates::list(c), db::certificates::page),
+        admin_list("/admin/display_certificate", |c| db::certificates::list(c), db::certificates::page, Some(Table::Certificates)),
         admin_create("/admin/post_certificate", NewCertificate::parse, |c, n| db::certificates::insert(c, n)),
         admin_delete::<Certificate>("/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
 
@@ -104,7 +104,7 @@ fn api() -> Vec<Call> {
 
         patch("/admin/settings", site_settings::update),
 
-        admin_list("/admin/media", |c| db::media::list(c), db::media::page),
+        admin_list("/admin/media", |c| db::media::list(c), db::media::page, None),
         post("/admin/media", media::upload),
         admin_delete::<Media>("/admin/media/{id}", db::media::delete, "Photo deleted"),
 

@@ -1,8 +1,8 @@
 //! The notice board (the spec's "services"): public reading, admin writing.
 
-use super::calls::{PathId, Record};
+use super::calls::{page_of, PathId, Record};
 use crate::conditional::fresh_json;
-use crate::db::{self, notices::Notice};
+use crate::db::{self, notices::Notice, Table};
 use crate::domain::{ListQuery, Listing, NoticeSort};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -25,7 +25,7 @@ pub(super) async fn list(
             Ok(list.respond(&req, StatusCode::OK, "no-cache"))
         }
         Some(listing) => {
-            let page = db::run(&state.pool, move |conn| db::notices::page(conn, &listing)).await?;
+            let page = page_of(&state, db::notices::page, listing, Some(Table::Notices)).await?;
             fresh_json(&req, &page)
         }
     }

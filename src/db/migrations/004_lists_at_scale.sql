@@ -8,9 +8,10 @@ CREATE INDEX users_by_name ON users (firstname COLLATE NOCASE, lastname COLLATE 
 CREATE INDEX notices_by_title ON notices (title COLLATE NOCASE, id);
 CREATE INDEX certificates_by_name ON certificates (name COLLATE NOCASE, id);
 
--- The search index of contact messages, kept by triggers in step with the table.
+-- The search index of contact messages, kept by triggers in step with the table; searches
+-- match words by their beginnings, so short prefixes are indexed too.
 CREATE VIRTUAL TABLE contacts_search USING fts5 (
-    name, email, message, content = 'contacts', content_rowid = 'id'
+    name, email, message, content = 'contacts', content_rowid = 'id', prefix = '2 3 4'
 );
 INSERT INTO contacts_search (contacts_search) VALUES ('rebuild');
 

@@ -1,0 +1,38 @@
+// Each admin screen in Debian's Chromium against a running server: how long until its first
+// page of rows shows, and the JavaScript heap it then holds. Prints JSON for scale.py.
+// Usage (from frontend/): node ../tests/bench/admin-screens.mjs BASE_URL ADMIN_TOKEN
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(join(root, 'frontend', 'package.json'));
+const { chromium } = require('@playwright/test');
+
+const [base, token] = process.argv.slice(2);
+const screens = ['/admin/users', '/admin/contacts', '/admin/notices', '/admin/certificates', '/admin/photos'];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const results = [];
+for (const path of screens) {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  // Load the app once so the admin chunk is cached, as it is for a volunteer coming back.
+  await page.goto(`${base}/`);
+  const started = Date.now();
+  await page.goto(`${base}${path}`);
+  await page.locator('table tbody tr td').first().waitFor({ timeout: 60_000 });
+  const ms = Date.now() - started;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  results.push({ path, ms, heapMB: Math.round((usedSize / 1024 / 1024) * 10) / 10 });
+  await context.close();
+}
+await browser.close();
+console.log(JSON.stringify(results));

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+# Benchmark at scale: a database with ten years of rows (100,000 contacts, 50,000 users,
+# 50,000 certificates, 5,000 notices). Page requests at 16 connections (wrk), a full-text search
+# over the contacts, the server's resident memory throughout and while 100,000 contacts export
+# as CSV, and each admin screen's first page in Chromium with its JavaScript heap
+# (tests/bench/admin-screens.mjs). Prints one table; nothing here is a test.
+# Run from the repository root: python3 tests/bench/scale.py [--bin PATH] [--seconds 10]
+
+import argparse, json, os, random, shutil, sqlite3, subprocess, sys, tempfile, threading, time
+import urllib.parse, urllib.request
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ADMIN_EMAIL, ADMIN_PASSWORD = "bench@example.org", "bench password 123"
+sys.path.insert(0, os.path.dirname(__file__))
+from bench import ensure_tools, ms, wrk  # noqa: E402  (the throughput benchmark's helpers)
+
+WORDS = ("class evening children books teacher school exam result holiday help thanks "
+         "volunteer donate mathematics english science drawing library lamp notice").split()
+
+
+def seed(db, rng):
+    """Fills the tables the way years of use would, straight into SQLite (the server is stopped)."""
+    conn = sqlite3.connect(db)
+    text = lambda n: " ".join(rng.choice(WORDS) for _ in range(n))
+    stamp = lambda i, total: time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(1_450_000_000 + i * (315_000_000 // total)))
+    # Any bcrypt hash will do: nobody logs in as these users.
+    hashed = conn.execute("SELECT password_hash FROM users LIMIT 1").fetchone()[0]
+    with conn:
+        conn.executemany(
+            "INSERT INTO users (firstname, lastname, department, year, email, password_hash, created_at)"
+            " VALUES (?, ?, 'CSE', '2', ?, ?, ?)",
+            ((f"First{i}", f"Last{i}", f"user{i}@example.org", hashed, stamp(i, 50_000)[:19] + "Z")
+             for i in range(50_000)))
+        conn.executemany(
+            "INSERT INTO contacts (name, email, telephone, rating, message, created_at) VALUES (?, ?, '+91 98765 43210', ?, ?, ?)",
+            ((f"Visitor {i}", f"visitor{i}@example.org", 1 + i % 5,
+              ("win a prize " if i % 50 == 0 else "") + text(30), stamp(i, 100_000)) for i in range(100_000)))
+        conn.executemany("INSERT INTO certificates (name, certinumber) VALUES (?, ?)",
+                         ((f"Holder {i}", 100_000 + i) for i in range(50_000)))
+        conn.executemany("INSERT INTO notices (url, title, date) VALUES (?, ?, ?)",
+                         ((None if i % 3 else f"https://example.org/n/{i}", f"Notice about {text(5)} {i}",
+                           time.strftime("%Y-%m-%d", time.gmtime(1_450_000_000 + i * 63_000))) for i in range(5_000)))
+    conn.close()
+
+
+def start(binary, db):
+    proc = subprocess.Popen([binary, "--bind", "127.0.0.1", "--port", "0", "--db", db, "--no-rate-limit"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    base = proc.stdout.readline().strip().removeprefix("listening on ")
+    return proc, base
+
+
+def call(base, path, token=None, body=None):
+    req = urllib.request.Request(base + path, method="POST" if body is not None else "GET")
+    if body is not None:
+        req.data = json.dumps(body).encode()
+        req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(req) as res:
+        return res.read()
+
+
+class PeakMemory(threading.Thread):
+    """Samples the server's resident memory every 20 ms until stopped; keeps the highest."""
+
+    def __init__(self, pid):
+        super().__init__(daemon=True)
+        self.pid, self.peak, self.running = pid, 0, True
+
+    def run(self):
+        while self.running:
+            with open(f"/proc/{self.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmRSS:"):
+                        self.peak = max(self.peak, int(line.split()[1]) / 1024)
+            time.sleep(0.02)
+
+    def stop(self):
+        self.running = False
+        self.join()
+        return self.peak
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "jyoti"))
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--no-browser", action="store_true")
+    args = parser.parse_args()
+    ensure_tools()
+    if not os.path.exists(args.bin):
+        subprocess.run(["cargo", "build", "--release"], cwd=ROOT, check=True)
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "scale.db")
+        subprocess.run([args.bin, "create-admin", "--email", ADMIN_EMAIL, "--db", db],
+                       input=ADMIN_PASSWORD + "\n", text=True, check=True, stdout=subprocess.DEVNULL)
+        started = time.perf_counter()
+        seed(db, random.Random(7))
+        rows.append(("seeding 205,000 rows", f"{time.perf_counter() - started:.1f} s", ""))
+        proc, base = start(args.bin, db)
+        memory = PeakMemory(proc.pid)
+        memory.start()
+        try:
+            token = json.loads(call(base, "/api/auth/login", body={"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))["token"]
+            auth = [f"Authorization: Bearer {token}", "Accept-Encoding: gzip"]
+            for name, path in [
+                ("contacts, page 1", "/api/admin/contacts?page=1&size=20"),
+                ("contacts, page 2,500 by name", "/api/admin/contacts?page=2500&size=20&sort=name"),
+                ("users, page 1", "/api/admin/users?page=1&size=20"),
+                ("certificates by number, page 100", "/api/admin/display_certificate?page=100&sort=number"),
+                ("notice board, page 1 (public)", "/api/admin/servicelist?page=1&size=10"),
+            ]:
+                rps, p50, p99, errors = wrk(base + path, args.seconds, connections=16, headers=auth)
+                rows.append((f"{name}: p50 / p99 at 16 connections", f"{p50} / {p99}",
+                             ("ok" if ms(p99) < 20 else "OVER the 20 ms budget") + f" ({rps:,.0f} req/s, {errors} errors)"))
+            for q in ("prize", "mathematics teacher", "visitor4242"):
+                times = []
+                for _ in range(7):
+                    t0 = time.perf_counter()
+                    found = json.loads(call(base, f"/api/admin/contacts?page=1&q={urllib.parse.quote(q)}", token))["total"]
+                    times.append(time.perf_counter() - t0)
+                median = sorted(times)[3] * 1000
+                rows.append((f"search of 100,000 contacts for '{q}' ({found} found)", f"{median:.1f} ms",
+                             "ok" if median < 100 else "OVER the 100 ms budget"))
+            before_export = memory.peak
+            t0 = time.perf_counter()
+            req = urllib.request.Request(base + "/api/admin/contacts/csv", headers={"Authorization": "Bearer " + token})
+            size = 0
+            with urllib.request.urlopen(req) as res:
+                while chunk := res.read(1 << 16):
+                    size += len(chunk)
+            rows.append(("CSV export of 100,000 contacts", f"{size / 1e6:.1f} MB in {time.perf_counter() - t0:.1f} s",
+                         f"server memory {before_export:.0f} MB before, {memory.peak:.0f} MB peak"))
+            if not args.no_browser:
+                out = subprocess.run(["node", os.path.join(ROOT, "tests", "bench", "admin-screens.mjs"), base, token],
+                                     cwd=os.path.join(ROOT, "frontend"), capture_output=True, text=True)
+                if out.returncode != 0:
+                    print(out.stdout, out.stderr, file=sys.stderr)
+                for screen in json.loads(out.stdout or "[]"):
+                    rows.append((f"{screen['path']}: first page shown / JS heap", f"{screen['ms']} ms / {screen['heapMB']} MB",
+                                 "ok" if screen["ms"] < 1000 and screen["heapMB"] < 100 else "OVER budget"))
+        finally:
+            peak = memory.stop()
+            proc.terminate()
+            proc.wait()
+        rows.append(("server resident memory, peak throughout", f"{peak:.0f} MB", "ok" if peak < 60 else "OVER the 60 MB budget"))
+
+    width = max(len(r[0]) for r in rows)
+    for name, value, verdict in rows:
+        print(f"{name.ljust(width)}  {value:>22}  {verdict}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
