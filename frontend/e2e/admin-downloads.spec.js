@@ -19,6 +19,22 @@ test('Download CSV saves the contact messages under the server-given name', asyn
   expect(text).toContain(message.email);
 });
 
+test('with a search, Download CSV saves only the messages the search finds', async ({ page, request }) => {
+  await asAdmin(page, request);
+  const word = `zq${Date.now().toString(36)}`;
+  const found = { name: 'Found Sender', email: uniqueEmail('found'), telephone: '+91 98765 43210', subject: '3star', message: `About ${word}` };
+  const other = { ...found, name: 'Other Sender', email: uniqueEmail('other'), message: 'Something else' };
+  for (const message of [found, other]) expect((await request.post('/api/form/contact', { data: message })).status()).toBe(201);
+  await openAdmin(page, `/admin/contacts?q=${word}`);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV (1 message)' }).click();
+  const text = await readFile(await (await downloading).path(), 'utf8');
+  expect(text.startsWith('Name,Email,Telephone,Rating,Message,Sent at')).toBe(true);
+  expect(text).toContain(found.email);
+  expect(text).not.toContain(other.email);
+});
+
 test('Download backup saves an SQLite database and shows that it is busy meanwhile', async ({ page, request }) => {
   await asAdmin(page, request);
   await openAdmin(page, '/admin/users');

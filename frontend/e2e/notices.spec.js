@@ -38,3 +38,34 @@ test('notices show newest first, numbered, dated, and linked in a new tab when t
 
   await deleteAllNotices(request, token);
 });
+
+test('the board shows ten notices at a time; Show older notices adds the next ones, numbered by count', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  await deleteAllNotices(request, token);
+  for (let day = 1; day <= 12; day += 1) {
+    const date = `2025-04-${String(day).padStart(2, '0')}`;
+    await createNotice(request, token, { url: '', title: `Notice of ${date}`, date });
+  }
+
+  await visit(page, '/notice');
+  const notices = page.getByRole('main').getByRole('article');
+  await expect(notices).toHaveCount(10);
+  await expect(notices.first()).toContainText('Notice 12');
+  await expect(notices.first().getByRole('heading')).toHaveText('Notice of 2025-04-12');
+  await expect(notices.last()).toContainText('Notice 3');
+  await expect(page.getByRole('status')).toHaveText('Showing 10 of 12 notices');
+
+  await page.getByRole('button', { name: 'Show older notices' }).click();
+  await expect(notices).toHaveCount(12);
+  await expect(notices.nth(10)).toContainText('Notice 2');
+  await expect(notices.nth(10)).toBeFocused();
+  await expect(notices.last()).toContainText('Notice 1');
+  await expect(notices.last().getByRole('heading')).toHaveText('Notice of 2025-04-01');
+  await expect(page.getByRole('status')).toHaveText('Showing 12 of 12 notices');
+  await expect(page.getByRole('button', { name: 'Show older notices' })).toHaveCount(0);
+
+  await deleteAllNotices(request, token);
+});

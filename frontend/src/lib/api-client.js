@@ -23,17 +23,28 @@ function parseJson(text) {
   }
 }
 
+/** `path` with the values of `query` that are set (not undefined, null or '') as its query string. */
+export function withQuery(path, query = {}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value != null && value !== '') params.set(name, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /**
  * Calls the API. Never throws: a network failure is logged and answers {ok: false, status: 0}.
- * `auth: false` leaves the stored token out (login and registration do not need it).
+ * `query` becomes the query string (see withQuery); `auth: false` leaves the stored token out (login and
+ * registration do not need it).
  */
-export async function api(path, { method = 'GET', body, auth = true } = {}) {
+export async function api(path, { method = 'GET', query, body, auth = true } = {}) {
   const headers = headersFor(auth);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response;
   try {
-    response = await fetch(path, {
+    response = await fetch(withQuery(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

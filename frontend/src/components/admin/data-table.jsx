@@ -1,21 +1,29 @@
-// An admin list as a real table described by its columns, and the hook that loads its rows through the API.
+// An admin list as a real table described by its columns.
 import { useId } from 'react';
-import { useApiData } from '../../lib/api-hooks.js';
 import './data-table.css';
 
-/** A table's rows loaded by `load` (an api-client call; keep it stable): `rows`, `loadFailed` and `reload`. */
-export function useTableRows(load) {
-  const { data, loadFailed, reload } = useApiData(load);
-  return { rows: data, loadFailed, reload };
-}
-
 /**
- * A heading with its actions, then the table in its own sideways-scrolling box, so a phone's page never scrolls.
- * `columns` are {header, cell(row, index), className}: the column's heading, what it shows for a row, and the
- * class of its cells. `rows` (each with an `_id`) is null while loading; `loadFailed` says it could not be loaded.
- * The box is a focusable region so keyboard users can scroll it too.
+ * A heading with its actions, then `controls` (e.g. search and sort), the table in its own sideways-scrolling box,
+ * so a phone's page never scrolls, and `footer` (e.g. a pager).
+ * `columns` are {header, key, cell(row, index), className}: the column's heading (a text, or a node with a `key`
+ * naming the column), what it shows for a row, and the class of its cells. `rows` (each with an `_id`) is null
+ * while loading; `loadFailed` says it could not be loaded; `busy` marks rows about to be replaced.
+ * `rowClassName(row)` gives a row a class of its own; `ref` reaches the section. The box is a focusable region so
+ * keyboard users can scroll it too.
  */
-export function DataTable({ title, actions, columns, rows, loadFailed, empty }) {
+export function DataTable({
+  ref,
+  title,
+  actions,
+  controls,
+  footer,
+  columns,
+  rows,
+  loadFailed,
+  busy,
+  empty,
+  rowClassName,
+}) {
   const titleId = useId();
   let body;
   if (rows === null) {
@@ -23,12 +31,12 @@ export function DataTable({ title, actions, columns, rows, loadFailed, empty }) 
     body = <p className="page-loading">{text}</p>;
   } else {
     body = (
-      <div className="table-box" role="region" aria-labelledby={titleId} tabIndex={0}>
+      <div className="table-box" role="region" aria-labelledby={titleId} tabIndex={0} aria-busy={busy || undefined}>
         <table className="data-table">
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.header} scope="col">
+                <th key={column.key ?? column.header} scope="col">
                   {column.header}
                 </th>
               ))}
@@ -43,9 +51,9 @@ export function DataTable({ title, actions, columns, rows, loadFailed, empty }) 
               </tr>
             ) : (
               rows.map((row, index) => (
-                <tr key={row._id}>
+                <tr key={row._id} className={rowClassName?.(row)}>
                   {columns.map((column) => (
-                    <td key={column.header} className={column.className}>
+                    <td key={column.key ?? column.header} className={column.className}>
                       {column.cell(row, index)}
                     </td>
                   ))}
@@ -58,12 +66,14 @@ export function DataTable({ title, actions, columns, rows, loadFailed, empty }) 
     );
   }
   return (
-    <section>
+    <section ref={ref} className="data-table-section">
       <div className="data-table-head">
         <h2 id={titleId}>{title}</h2>
         {actions}
       </div>
+      {controls}
       {body}
+      {footer}
     </section>
   );
 }

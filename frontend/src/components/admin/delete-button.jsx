@@ -1,15 +1,22 @@
-// The Delete button of an admin table's row: asks first, then deletes and says so, and the list reloads.
+// A Delete button of an admin table (one row, or many at once): asks first, then deletes and says so, and the list
+// reloads.
+import { useState } from 'react';
 import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
 
 /**
- * `rowName` completes the button's name for screen readers (which row); `question` is the confirmation. Once
- * `remove()` succeeds, the toast shows the server's words (`success` without them) and `onDeleted()` runs; a
- * refusal shows the server's reason.
+ * `label` is the button's text ('Delete' for a row's button); `rowName` completes its name for screen readers
+ * (which row); `question` is the confirmation. Once `remove()` succeeds, the toast shows the server's words
+ * (`success` without them) and `onDeleted()` runs; a refusal shows the server's reason. `disabled` keeps the button
+ * from acting (it stays focusable); it also does nothing while a delete is under way.
  */
-export function DeleteButton({ rowName, question, remove, success, onDeleted }) {
+export function DeleteButton({ label = 'Delete', rowName, question, remove, success, onDeleted, disabled = false }) {
+  const [busy, setBusy] = useState(false);
+
   const confirmAndDelete = async () => {
-    if (!window.confirm(question)) return;
+    if (disabled || busy || !window.confirm(question)) return;
+    setBusy(true);
     const response = await remove();
+    setBusy(false);
     if (!response.ok) {
       notifyRefusal(response);
       return;
@@ -19,8 +26,15 @@ export function DeleteButton({ rowName, question, remove, success, onDeleted }) 
   };
 
   return (
-    <button type="button" className="button button-small button-danger" onClick={confirmAndDelete}>
-      Delete<span className="visually-hidden"> {rowName}</span>
+    <button
+      type="button"
+      className="button button-small button-danger"
+      onClick={confirmAndDelete}
+      aria-disabled={disabled || undefined}
+      aria-busy={busy || undefined}
+    >
+      {label}
+      {rowName && <span className="visually-hidden"> {rowName}</span>}
     </button>
   );
 }

@@ -1,15 +1,20 @@
-// Choosing the photo of a member, card, gallery image or the support page: one of the uploaded photos, none,
-// the current sample picture, or a new photo uploaded right here (chosen once it is in).
-import { useState } from 'react';
+// Choosing the photo of a member, card, gallery image or the support page: one of the uploaded photos (the newest,
+// or those a search of their descriptions finds), none, the current sample picture, or a new photo uploaded right
+// here (chosen once it is in).
+import { useCallback, useEffect, useState } from 'react';
 import { useApiData } from '../../lib/api-hooks.js';
 import { Field } from '../field.jsx';
 import { Photo } from '../photo.jsx';
+import { TYPING_PAUSE_MS } from './list-controls.jsx';
 import './photo-picker.css';
 import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from './photo-upload.jsx';
 import { fetchPhotos } from './photos-api.js';
 
 const KEEP = 'keep';
 const NONE = 'none';
+
+// Enough to find a recent photo at a glance; older ones are found by searching, never by loading them all.
+const OFFERED = 50;
 
 /** The choice that stands for `photo` as it is now: its uploaded photo, the sample picture, or none. */
 export function photoChoice(photo) {
@@ -45,15 +50,21 @@ export function photoItemChanges(item, form, names) {
  * `allowNone: false` leaves out "No photo" (the support page always has one).
  */
 export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, error, allowNone = true }) {
-  const { data: photos, reload } = useApiData(fetchPhotos);
+  const offered = useOfferedPhotos();
+  // Photos uploaded here come first; the one chosen and the current one stay offered whatever the search shows.
   const [uploaded, setUploaded] = useState([]);
+  const [picked, setPicked] = useState(null);
   const uploader = usePhotoUpload();
 
-  // A photo uploaded here is offered at once, before the reloaded list arrives.
-  const listed = photos ?? [];
-  const choices = [...uploaded.filter((u) => !listed.some((p) => p._id === u._id)), ...listed];
+  const currentPhoto = current?.photoId ? { _id: current.photoId, photo: current } : null;
+  const choices = uniqueById([...uploaded, ...offered.photos, picked, currentPhoto].filter(Boolean));
   const chosen = value === KEEP ? current : choices.find((p) => String(p._id) === value)?.photo;
   const sample = Boolean(current?.src) && !current.photoId;
+
+  const choose = (choice) => {
+    setPicked(choices.find((p) => String(p._id) === choice) ?? null);
+    onChange(choice);
+  };
 
   const uploadChosenFile = async (event) => {
     const input = event.target;
@@ -62,7 +73,7 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
     if (!photo) return;
     setUploaded((list) => [photo, ...list]);
     onChange(String(photo._id));
-    reload();
+    offered.reload();
   };
 
   return (
@@ -71,21 +82,43 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
       <div className="photo-picker-body">
         <Photo photo={chosen} alt="" sizes="96px" className="admin-thumb photo-picker-preview" />
         <div className="photo-picker-controls">
+          {offered.searchable && (
+            <Field
+              label="Search the uploaded photos"
+              type="search"
+              value={offered.search}
+              onChange={(event) => offered.setSearch(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter searches at once instead of sending the form the picker is in.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  offered.searchNow();
+                }
+              }}
+              maxLength={200}
+            />
+          )}
           <Field
             label="Choose an uploaded photo"
             as="select"
             value={value}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => choose(event.target.value)}
             error={error}
           >
             {sample && <option value={KEEP}>The current sample picture</option>}
             {(allowNone || value === NONE) && <option value={NONE}>No photo</option>}
             {choices.map((photo) => (
               <option key={photo._id} value={String(photo._id)}>
-                {photo.alt || 'Photo without a description'} (no. {photo._id})
+                {(photo.alt ?? 'The current photo') || 'Photo without a description'} (no. {photo._id})
               </option>
             ))}
           </Field>
+          {offered.total > offered.photos.length && (
+            <p className="photo-picker-note">
+              The newest {offered.photos.length} of {offered.total} photos
+              {offered.query ? ` matching “${offered.query}”` : ''}; search to find others.
+            </p>
+          )}
           <Field
             label="Or upload a new photo (JPEG, PNG or WebP, up to 10 MB)"
             type="file"
@@ -99,4 +132,33 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
       </div>
     </fieldset>
   );
+}
+
+const uniqueById = (photos) => photos.filter((photo, index) => photos.findIndex((p) => p._id === photo._id) === index);
+
+/** The newest uploaded photos that match the search typed (all of them without one), a page's worth. */
+function useOfferedPhotos() {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const load = useCallback(() => fetchPhotos({ page: 1, size: OFFERED, q: query }), [query]);
+  const { data, reload } = useApiData(load);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const photos = data?.items ?? [];
+  const total = data?.total ?? 0;
+  return {
+    photos,
+    total,
+    // A search box only where the choice does not already offer every photo.
+    searchable: total > photos.length || search !== '' || query !== '',
+    search,
+    setSearch,
+    query,
+    searchNow: () => setQuery(search.trim()),
+    reload,
+  };
 }

@@ -1,8 +1,11 @@
 // The photo calls the admin kit's picker and upload make, and the Photos screen lists with.
 import { api, upload } from '../../lib/api-client.js';
 
-/** Every uploaded photo, newest first, each with `usedBy`: where the site shows it. */
-export const fetchPhotos = () => api('/api/admin/media');
+/**
+ * One page of the uploaded photos, newest first unless `query.sort` says otherwise, each with `usedBy`: where the
+ * site shows it. `query` is {page, size, sort, q} (q searches the descriptions); answers {items, total, page, size}.
+ */
+export const fetchPhotos = (query) => api('/api/admin/media', { query });
 
 /** Uploads a JPEG, PNG or WebP file; `onProgress` gets 0…1. Answers {_id, alt, photo, msg}. */
 export function uploadPhoto(file, alt, onProgress) {

@@ -5,7 +5,8 @@ const id = (value) => encodeURIComponent(value);
 
 export const fetchCertificate = (number) => api(`/api/certificate/get_certificate/${id(number)}`, { auth: false });
 
-export const fetchCertificates = () => api('/api/admin/display_certificate');
+/** One page of the certificates: `query` is {page, size, sort, q}; answers {items, total, page, size}. */
+export const fetchCertificates = (query) => api('/api/admin/display_certificate', { query });
 
 /** `certificate` is {name, certinumber}. */
 export const createCertificate = (certificate) =>

@@ -3,11 +3,14 @@ import { api } from '../../lib/api-client.js';
 
 const id = (value) => encodeURIComponent(value);
 
-/** The notices, newest date first (the server orders them), asked for as a visitor: the board sends no token. */
-export const fetchNotices = () => api('/api/admin/servicelist', { auth: false });
+/**
+ * One page of the notices, newest date first unless `query.sort` says otherwise, asked for as a visitor: the board
+ * sends no token. `query` is {page, size, sort, q}; answers {items, total, page, size}.
+ */
+export const fetchNotices = (query) => api('/api/admin/servicelist', { query, auth: false });
 
-/** The same list for the admin screen, which sends the admin's token like every admin call. */
-export const fetchNoticesAsAdmin = () => api('/api/admin/servicelist');
+/** The same pages for the admin screen, which sends the admin's token like every admin call. */
+export const fetchNoticesAsAdmin = (query) => api('/api/admin/servicelist', { query });
 
 export const fetchNotice = (noticeId) => api(`/api/admin/servicelist/${id(noticeId)}`);
 

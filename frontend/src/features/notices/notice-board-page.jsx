@@ -1,8 +1,11 @@
-// The notice board: a timeline of notices, newest first, numbered so a notice keeps its number as new ones arrive.
-import { useEffect, useState } from 'react';
+// The notice board: a timeline of notices, newest first, a page at a time with "Show older notices", numbered by
+// count so a notice keeps its number as new ones arrive (the oldest is Notice 1).
+import { useEffect, useRef, useState } from 'react';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { fetchNotices } from './api.js';
 import './notices.css';
+
+const PAGE_SIZE = 10;
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -11,19 +14,57 @@ function formatDate(isoDate) {
   return Number.isNaN(time) ? isoDate : dateFormat.format(time);
 }
 
+/**
+ * Page `page` of the notices, each with its number: with `total` notices the newest is Notice `total`. A failed
+ * call answers null.
+ */
+async function loadPage(page) {
+  const response = await fetchNotices({ page, size: PAGE_SIZE });
+  const items = response.ok ? response.data?.items : undefined;
+  if (!Array.isArray(items)) return null;
+  const total = Number(response.data.total) || 0;
+  const offset = (page - 1) * PAGE_SIZE;
+  return { total, notices: items.map((notice, index) => ({ ...notice, number: total - (offset + index) })) };
+}
+
 export function NoticeBoardPage() {
-  const [notices, setNotices] = useState(null);
+  const [board, setBoard] = useState({ notices: null, total: 0, pages: 0, firstOlder: null });
+  const [busy, setBusy] = useState(false);
+  const firstNew = useRef(null);
 
   useEffect(() => {
     let live = true;
-    fetchNotices().then((response) => {
-      if (live) setNotices(response.ok && Array.isArray(response.data) ? response.data : []);
+    loadPage(1).then((loaded) => {
+      if (live) setBoard({ notices: [], total: 0, ...loaded, pages: 1, firstOlder: null });
     });
     return () => {
       live = false;
     };
   }, []);
 
+  // The keyboard focus moves to the first of the older notices just shown, so reading goes on from there.
+  useEffect(() => {
+    firstNew.current?.focus();
+  }, [board.firstOlder]);
+
+  const showOlder = async () => {
+    if (busy) return;
+    setBusy(true);
+    const loaded = await loadPage(board.pages + 1);
+    setBusy(false);
+    if (!loaded) return;
+    // A notice published meanwhile pushes the older ones down a place; a repeat is dropped.
+    const known = new Set(board.notices.map((notice) => notice._id));
+    const older = loaded.notices.filter((notice) => !known.has(notice._id));
+    setBoard({
+      notices: [...board.notices, ...older],
+      total: loaded.total,
+      pages: board.pages + 1,
+      firstOlder: older[0]?._id ?? null,
+    });
+  };
+
+  const { notices, total, firstOlder } = board;
   return (
     <div className="page">
       <h1 className="page-title">NOTICE BOARD</h1>
@@ -32,25 +73,39 @@ export function NoticeBoardPage() {
       ) : notices.length === 0 ? (
         <p className="notice-empty">Notice Not Available</p>
       ) : (
-        <ol className="timeline">
-          {notices.map((notice, index) => (
-            <li key={notice._id}>
-              <article className="notice card">
-                <p className="notice-meta">
-                  <span className="notice-label">Notice {notices.length - index}</span>
-                  {notice.date && <time dateTime={notice.date}>{formatDate(notice.date)}</time>}
-                </p>
-                <h2 className="notice-title">
-                  {notice.url ? (
-                    <ExternalLink href={notice.url}>{notice.title}</ExternalLink>
-                  ) : (
-                    notice.title
-                  )}
-                </h2>
-              </article>
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="timeline">
+            {notices.map((notice) => (
+              <li key={notice._id}>
+                <article
+                  className="notice card"
+                  ref={notice._id === firstOlder ? firstNew : undefined}
+                  tabIndex={notice._id === firstOlder ? -1 : undefined}
+                >
+                  <p className="notice-meta">
+                    <span className="notice-label">Notice {notice.number}</span>
+                    {notice.date && <time dateTime={notice.date}>{formatDate(notice.date)}</time>}
+                  </p>
+                  <h2 className="notice-title">
+                    {notice.url ? <ExternalLink href={notice.url}>{notice.title}</ExternalLink> : notice.title}
+                  </h2>
+                </article>
+              </li>
+            ))}
+          </ol>
+          {total > PAGE_SIZE && (
+            <div className="notice-more">
+              <p role="status">
+                Showing {notices.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} notices
+              </p>
+              {notices.length < total && (
+                <button type="button" className="button" onClick={showOlder} aria-busy={busy || undefined}>
+                  {busy ? 'Loading older notices…' : 'Show older notices'}
+                </button>
+              )}
+            </div>
+          )}
+        </>
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 // Admin calls for user accounts (all need an admin's token, which the api client sends).
 import { api } from '../../lib/api-client.js';
 
-export const fetchUsers = () => api('/api/admin/users');
+/** One page of the accounts: `query` is {page, size, sort, q}; answers {items, total, page, size}. */
+export const fetchUsers = (query) => api('/api/admin/users', { query });
 
 export const fetchUser = (id) => api(`/api/admin/users/${encodeURIComponent(id)}`);
 

@@ -1,14 +1,22 @@
-// /admin/certificates: every certificate with delete, and the popup that issues a new one.
-import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+// /admin/certificates: the certificates a page at a time, searched by holder or number, with delete, and the popup
+// that issues a new one.
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
+import { PagedTable } from '../../../components/admin/paged-table.jsx';
+import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
 import { createCertificate, deleteCertificate, fetchCertificates } from '../api.js';
+
+const sorts = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'number', label: 'Certificate number' },
+  { value: 'name', label: 'Name' },
+];
 
 const issue = (form) => createCertificate({ name: form.name, certinumber: Number(form.certinumber) });
 
 export function CertificatesPage() {
-  const { reload, ...list } = useTableRows(fetchCertificates);
+  const list = usePagedList(fetchCertificates, { sorts });
 
   const columns = [
     { header: 'Name', cell: (certificate) => certificate.name },
@@ -21,7 +29,7 @@ export function CertificatesPage() {
           question={`Delete certificate ${certificate.certinumber} of ${certificate.name}?`}
           remove={() => deleteCertificate(certificate._id)}
           success="Certificate Deleted"
-          onDeleted={reload}
+          onDeleted={list.reload}
         />
       ),
     },
@@ -34,7 +42,7 @@ export function CertificatesPage() {
       initial={{ name: '', certinumber: '' }}
       send={issue}
       success="Certificate Created"
-      onSaved={reload}
+      onSaved={list.reload}
     >
       {({ field }) => (
         <>
@@ -54,6 +62,14 @@ export function CertificatesPage() {
   );
 
   return (
-    <DataTable title="Certificates" actions={createButton} columns={columns} empty="No certificates yet." {...list} />
+    <PagedTable
+      title="Certificates"
+      actions={createButton}
+      list={list}
+      noun="certificate"
+      searchLabel="Search by name or number"
+      columns={columns}
+      empty="No certificates yet."
+    />
   );
 }

@@ -1,38 +1,222 @@
-// /admin/contacts: the visitors' messages and star reviews, newest first, with delete and a CSV download.
-// Messages are React text, so markup a visitor typed is shown, never run.
-import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+// /admin/contacts: the visitors' messages and star reviews a page at a time, newest first, searched by name, email
+// or text; when each arrived and whether an admin has read it; deleting one, the selected or every match (spam),
+// and a CSV download of the matches. Messages are React text, so markup a visitor typed is shown, never run.
+import { useState } from 'react';
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { countOf, formatNumber } from '../../../components/admin/list-controls.jsx';
+import { PagedTable } from '../../../components/admin/paged-table.jsx';
+import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
-import { CONTACTS_CSV, deleteContact, fetchContacts } from '../api.js';
+import { notifyRefusal } from '../../../lib/api-hooks.js';
+import {
+  contactsCsv,
+  deleteContact,
+  deleteContacts,
+  deleteMatchingContacts,
+  fetchContacts,
+  markContactRead,
+} from '../api.js';
+import './contacts.css';
+
+const sorts = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name' },
+];
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
+
+/** When a message arrived, in the admin's time zone: the day above the time, to keep the column narrow. */
+function Received({ timestamp }) {
+  const time = Date.parse(timestamp);
+  return (
+    <time className="received" dateTime={timestamp}>
+      {Number.isNaN(time) ? (
+        timestamp
+      ) : (
+        <>
+          <span>{dayFormat.format(time)}</span> <span>{timeFormat.format(time)}</span>
+        </>
+      )}
+    </time>
+  );
+}
+
+const from = (contact) => `the message from ${contact.name}`;
 
 export function ContactsPage() {
-  const { reload, ...list } = useTableRows(fetchContacts);
+  const list = usePagedList(fetchContacts, { sorts });
+  const selection = usePageSelection(list);
+
+  const selectColumn = {
+    key: 'select',
+    header: (
+      <Checkbox
+        label="Select all on this page"
+        checked={selection.all}
+        mixed={selection.some && !selection.all}
+        disabled={!list.rows?.length}
+        onChange={selection.toggleAll}
+      />
+    ),
+    cell: (contact) => (
+      <Checkbox
+        label={`Select ${from(contact)}`}
+        checked={selection.has(contact._id)}
+        onChange={(on) => selection.toggle(contact._id, on)}
+      />
+    ),
+    className: 'cell-select',
+  };
 
   const columns = [
+    selectColumn,
     { header: 'Name', cell: (contact) => contact.name },
-    { header: 'Email', cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a> },
+    {
+      header: 'Email',
+      cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+      className: 'cell-email',
+    },
     { header: 'Telephone', cell: (contact) => contact.telephone, className: 'cell-nowrap' },
     { header: 'Ratings', cell: (contact) => contact.subject },
     { header: 'Message', cell: (contact) => contact.message, className: 'cell-text' },
+    { header: 'Received', cell: (contact) => <Received timestamp={contact.createdAt} /> },
+    { header: 'Read', cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} /> },
     {
       header: 'Delete',
       cell: (contact) => (
         <DeleteButton
-          rowName={`the message from ${contact.name}`}
-          question={`Delete the message from ${contact.name}?`}
+          rowName={from(contact)}
+          question={`Delete ${from(contact)}?`}
           remove={() => deleteContact(contact._id)}
           success="Contact deleted successfully"
-          onDeleted={reload}
+          onDeleted={list.reload}
         />
       ),
     },
   ];
 
-  const downloadButton = (
-    <DownloadButton path={CONTACTS_CSV} fallbackName="jyoti-contacts.csv">
-      Download CSV
-    </DownloadButton>
+  return (
+    <PagedTable
+      title="Contacts"
+      actions={<ContactActions list={list} selected={selection.ids} />}
+      list={list}
+      noun="message"
+      searchLabel="Search by name, email or message"
+      columns={columns}
+      empty="No messages yet."
+      rowClassName={(contact) => (contact.read ? undefined : 'row-unread')}
+    />
   );
+}
 
-  return <DataTable title="Contacts" actions={downloadButton} columns={columns} empty="No messages yet." {...list} />;
+/**
+ * The rows of the shown page that are ticked. A new page, sort or search starts with none; deleted rows drop out.
+ * `ids` are the ticked ids in the page's order; `all` and `some` describe the whole page.
+ */
+function usePageSelection(list) {
+  const view = `${list.page} ${list.sort} ${list.query}`;
+  const [ticked, setTicked] = useState({ view, ids: new Set() });
+  const current = ticked.view === view ? ticked.ids : new Set();
+  const shown = list.rows?.map((row) => row._id) ?? [];
+  const ids = shown.filter((id) => current.has(id));
+
+  const update = (change) => {
+    const next = new Set(ids);
+    change(next);
+    setTicked({ view, ids: next });
+  };
+
+  return {
+    ids,
+    all: shown.length > 0 && ids.length === shown.length,
+    some: ids.length > 0,
+    has: (id) => current.has(id),
+    toggle: (id, on) => update((next) => (on ? next.add(id) : next.delete(id))),
+    toggleAll: (on) => update((next) => shown.forEach((id) => (on ? next.add(id) : next.delete(id)))),
+  };
+}
+
+/** A checkbox whose name is `label` (for screen readers; the column says what it is for to sighted admins). */
+function Checkbox({ label, checked, mixed = false, disabled = false, onChange }) {
+  return (
+    <label className="select-box">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        ref={(input) => {
+          if (input) input.indeterminate = mixed;
+        }}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="visually-hidden">{label}</span>
+    </label>
+  );
+}
+
+/** Whether an admin has read the message, and the button that changes it. */
+function ReadMark({ contact, onChanged }) {
+  const [busy, setBusy] = useState(false);
+
+  const toggle = async () => {
+    if (busy) return;
+    setBusy(true);
+    const response = await markContactRead(contact._id, !contact.read);
+    setBusy(false);
+    if (response.ok) onChanged();
+    else notifyRefusal(response);
+  };
+
+  return (
+    <span className="read-mark">
+      <span className={contact.read ? 'read-state' : 'read-state read-state-unread'}>
+        {contact.read ? 'Read' : 'Unread'}
+      </span>
+      <button
+        type="button"
+        className="button button-small button-outline"
+        onClick={toggle}
+        aria-busy={busy || undefined}
+      >
+        {contact.read ? 'Mark unread' : 'Mark read'}
+        <span className="visually-hidden"> {from(contact)}</span>
+      </button>
+    </span>
+  );
+}
+
+/**
+ * The CSV download of the messages the search finds (all without one), and the spam clean-up: delete the ticked
+ * messages, or every message the search finds. Each asks first, saying how many.
+ */
+function ContactActions({ list, selected }) {
+  // What the shown rows and count are for, even while another search is on its way.
+  const searching = Boolean(list.searched);
+  const everyMatch = countOf(list.total, 'message');
+  return (
+    <div className="contact-actions">
+      <DownloadButton path={contactsCsv(list.searched)} fallbackName="jyoti-contacts.csv">
+        Download CSV{searching && ` (${everyMatch})`}
+      </DownloadButton>
+      <DeleteButton
+        label={`Delete selected (${selected.length})`}
+        question={`Delete ${countOf(selected.length, 'message')}?`}
+        remove={() => deleteContacts(selected)}
+        success={`${countOf(selected.length, 'message')} deleted`}
+        onDeleted={list.reload}
+        disabled={selected.length === 0}
+      />
+      {list.total > 0 && (
+        <DeleteButton
+          label={searching ? `Delete all ${formatNumber(list.total)} matching` : `Delete all ${everyMatch}`}
+          question={searching ? `Delete ${everyMatch} matching “${list.searched}”?` : `Delete all ${everyMatch}?`}
+          remove={() => deleteMatchingContacts(list.searched)}
+          success="Messages deleted"
+          onDeleted={list.reload}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,18 +1,25 @@
-// /admin/photos: upload a photo (with progress), and the uploaded photos with where each is used. The server
-// refuses to delete a photo still in use and says where; that reason becomes the error toast.
+// /admin/photos: upload a photo (with progress), and the uploaded photos a page at a time, searched by description,
+// with where each is used. The server refuses to delete a photo still in use and says where; that reason becomes
+// the error toast.
 import { useRef, useState } from 'react';
-import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from '../../../components/admin/photo-upload.jsx';
 import { fetchPhotos } from '../../../components/admin/photos-api.js';
+import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
 import { Photo } from '../../../components/photo.jsx';
 import { deletePhoto } from '../api.js';
 import './photos-admin-page.css';
 
+const sorts = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+];
+
 export function PhotosAdminPage() {
-  const { reload, ...list } = useTableRows(fetchPhotos);
+  const list = usePagedList(fetchPhotos, { sorts });
 
   const columns = [
     {
@@ -29,7 +36,7 @@ export function PhotosAdminPage() {
           question={`Delete photo no. ${photo._id}${photo.alt ? ` (${photo.alt})` : ''}?`}
           remove={() => deletePhoto(photo._id)}
           success="Photo deleted"
-          onDeleted={reload}
+          onDeleted={list.reload}
         />
       ),
     },
@@ -37,8 +44,15 @@ export function PhotosAdminPage() {
 
   return (
     <div className="admin-stack">
-      <UploadForm onUploaded={reload} />
-      <DataTable title="Uploaded photos" columns={columns} empty="No photos uploaded yet." {...list} />
+      <UploadForm onUploaded={list.reload} />
+      <PagedTable
+        title="Uploaded photos"
+        list={list}
+        noun="photo"
+        searchLabel="Search by description"
+        columns={columns}
+        empty="No photos uploaded yet."
+      />
     </div>
   );
 }

@@ -1,14 +1,21 @@
-// /admin/notices: every notice with delete and edit, and the Create Notice popup.
-import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+// /admin/notices: the notices a page at a time, searched by title, with delete and edit, and the Create Notice popup.
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { EditLink } from '../../../components/admin/edit-link.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
+import { PagedTable } from '../../../components/admin/paged-table.jsx';
+import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { ExternalLink } from '../../../components/external-link.jsx';
 import { createNotice, deleteNotice, fetchNoticesAsAdmin } from '../api.js';
 import { emptyNotice, NoticeFields } from './notice-fields.jsx';
 
+const sorts = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'title', label: 'Title' },
+];
+
 export function NoticesPage() {
-  const { reload, ...list } = useTableRows(fetchNoticesAsAdmin);
+  const list = usePagedList(fetchNoticesAsAdmin, { sorts });
 
   const columns = [
     {
@@ -30,7 +37,7 @@ export function NoticesPage() {
           question={`Delete the notice "${notice.title}"?`}
           remove={() => deleteNotice(notice._id)}
           success="Service deleted"
-          onDeleted={reload}
+          onDeleted={list.reload}
         />
       ),
     },
@@ -47,11 +54,21 @@ export function NoticesPage() {
       initial={emptyNotice}
       send={createNotice}
       success="Service Created"
-      onSaved={reload}
+      onSaved={list.reload}
     >
       {({ field }) => <NoticeFields field={field} />}
     </FormDialog>
   );
 
-  return <DataTable title="Notices" actions={createButton} columns={columns} empty="No notices yet." {...list} />;
+  return (
+    <PagedTable
+      title="Notices"
+      actions={createButton}
+      list={list}
+      noun="notice"
+      searchLabel="Search by title"
+      columns={columns}
+      empty="No notices yet."
+    />
+  );
 }

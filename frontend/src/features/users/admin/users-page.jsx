@@ -1,13 +1,21 @@
-// /admin/users: every account, with delete and a link to its edit form.
-import { DataTable, useTableRows } from '../../../components/admin/data-table.jsx';
+// /admin/users: the accounts a page at a time, searched by name or email, with delete and a link to each edit form.
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { EditLink } from '../../../components/admin/edit-link.jsx';
+import { PagedTable } from '../../../components/admin/paged-table.jsx';
+import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { deleteUser, fetchUsers } from '../api.js';
+
+const sorts = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name' },
+  { value: 'email', label: 'Email' },
+];
 
 const fullName = (user) => `${user.firstname} ${user.lastname}`.trim();
 
 export function UsersPage() {
-  const { reload, ...list } = useTableRows(fetchUsers);
+  const list = usePagedList(fetchUsers, { sorts });
 
   const columns = [
     { header: 'First Name', cell: (user) => user.firstname },
@@ -24,12 +32,21 @@ export function UsersPage() {
           question={`Delete the account of ${fullName(user)} (${user.email})?`}
           remove={() => deleteUser(user._id)}
           success="User has been deleted"
-          onDeleted={reload}
+          onDeleted={list.reload}
         />
       ),
     },
     { header: 'Update', cell: (user) => <EditLink to={`/admin/users/${user._id}/edit`} rowName={fullName(user)} /> },
   ];
 
-  return <DataTable title="Users" columns={columns} empty="No users yet." {...list} />;
+  return (
+    <PagedTable
+      title="Users"
+      list={list}
+      noun="user"
+      searchLabel="Search by name or email"
+      columns={columns}
+      empty="No users yet."
+    />
+  );
 }
