@@ -76,6 +76,22 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         > 0)
 }
 
+/// What a search box's text asks of the full-text index.
+enum Search {
+    /// No search: every message.
+    All,
+    Terms(String),
+    /// Text without a single word (only punctuation): no message, never all of them.
+    Nothing,
+}
+
+fn full_text(search: Option<&str>) -> Search {
+    match search {
+        None => Search::All,
+        Some(text) => full_text_query(text).map_or(Search::Nothing, Search::Terms),
+    }
+}
+
 /// Messages matching the full-text query `?1` (all when it is NULL).
 macro_rules! matching {
     () => {
@@ -126,8 +142,18 @@ pub fn page(
         ContactSort::Oldest => page_sql!("created_at, id"),
         ContactSort::Name => page_sql!("name COLLATE NOCASE, id"),
     };
-    let search = listing.search.as_deref().and_then(full_text_query);
-    super::page_of(conn, sql, search, listing, known_total, Contact::from_row)
+    match full_text(listing.search.as_deref()) {
+        Search::Nothing => Ok(Page {
+            items: Vec::new(),
+            total: 0,
+            page: listing.page,
+            size: listing.size,
+        }),
+        Search::All => super::page_of(conn, sql, None, listing, known_total, Contact::from_row),
+        Search::Terms(terms) => {
+            super::page_of(conn, sql, Some(terms), listing, None, Contact::from_row)
+        }
+    }
 }
 
 /// Calls `each` with every message matching `search` (all without one), newest first, one row
@@ -143,8 +169,13 @@ pub fn for_each(
         matching!(),
         " ORDER BY created_at DESC, id DESC"
     );
+    let terms = match full_text(search) {
+        Search::Nothing => return Ok(()),
+        Search::All => None,
+        Search::Terms(terms) => Some(terms),
+    };
     let mut stmt = conn.prepare_cached(sql)?;
-    let mut rows = stmt.query([search.and_then(full_text_query)])?;
+    let mut rows = stmt.query([terms])?;
     while let Some(row) = rows.next()? {
         if !each(&Contact::from_row(row)?) {
             break;

@@ -235,6 +235,12 @@ fn spam_is_deleted_by_picked_ids_or_by_everything_matching_a_search() {
         400,
         "one or the other"
     );
+    assert_eq!(paged(&app, &admin, "/api/admin/contacts?q=%22%20*")["total"], 0);
+    assert_eq!(
+        delete(json!({"q": "\" *"})).json()["deleted"],
+        0,
+        "punctuation alone is no search for everything"
+    );
     assert_eq!(
         delete(json!({"q": ""})).json()["deleted"],
         2,
