@@ -212,10 +212,13 @@ pub fn delete_ids(conn: &mut Connection, ids: &[i64]) -> Result<usize, ApiError>
 
 /// Deletes every message matching `search` (all of them without one); how many went.
 pub fn delete_matching(conn: &mut Connection, search: Option<&str>) -> Result<usize, ApiError> {
+    let terms = match full_text(search) {
+        Search::Nothing => return Ok(0),
+        Search::All => None,
+        Search::Terms(terms) => Some(terms),
+    };
     let sql = concat!("DELETE", matching!());
-    Ok(conn
-        .prepare_cached(sql)?
-        .execute([search.and_then(full_text_query)])?)
+    Ok(conn.prepare_cached(sql)?.execute([terms])?)
 }
 
 /// How many rows the table has.

@@ -235,7 +235,10 @@ fn spam_is_deleted_by_picked_ids_or_by_everything_matching_a_search() {
         400,
         "one or the other"
     );
-    assert_eq!(paged(&app, &admin, "/api/admin/contacts?q=%22%20*")["total"], 0);
+    assert_eq!(
+        paged(&app, &admin, "/api/admin/contacts?q=%22%20*")["total"],
+        0
+    );
     assert_eq!(
         delete(json!({"q": "\" *"})).json()["deleted"],
         0,
