@@ -193,6 +193,25 @@ impl Gate {
     }
 }
 
+impl Gate {
+    /// Like [`Gate::admit`], but a request over its address's bound waits (up to `patience`)
+    /// for one of that address's own places to free, instead of being refused at once. Only
+    /// requests that passed a rate limit get here, so the waiting is bounded too; the queue the
+    /// work itself joins never holds more than the bound per address, so others are not stuck
+    /// behind one address's burst.
+    pub async fn admit_in_turn(&self, ip: IpAddr, patience: Duration) -> Result<Permit, ApiError> {
+        let started = std::time::Instant::now();
+        loop {
+            match self.admit(ip) {
+                Err(ApiError::TooManyRequests(_)) if started.elapsed() < patience => {
+                    actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+                }
+                answer => return answer,
+            }
+        }
+    }
+}
+
 impl Drop for Permit {
     fn drop(&mut self) {
         let Some(in_flight) = &self.in_flight else {
@@ -224,8 +243,9 @@ pub struct Limits {
 const HASHING_PER_ADDRESS: usize = 2;
 /// bcrypt jobs queued or running in all (each takes about a quarter second at cost 12).
 const HASHING_OVERALL: usize = 16;
-/// Requests one address may have in progress (a browser opens six connections at most).
-const REQUESTS_PER_ADDRESS: usize = 64;
+/// Requests one address may have in progress (a browser opens six connections at most; a
+/// school's lab behind one address opens many more).
+const REQUESTS_PER_ADDRESS: usize = 128;
 
 impl Limits {
     pub fn new(enabled: bool) -> Limits {

@@ -11,6 +11,9 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
+/// How long a login or registration waits for its address's turn at password hashing.
+const HASHING_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Same words for an unknown email and a wrong password, so nobody can probe who has an account.
 const BAD_LOGIN: &str = "Invalid Credentials";
 
@@ -31,7 +34,11 @@ pub(super) async fn register(
     if taken.is_some() {
         return Err(ApiError::Conflict("User Already Exists!".into()));
     }
-    let permit = state.limits.hashing.admit(ip.0)?;
+    let permit = state
+        .limits
+        .hashing
+        .admit_in_turn(ip.0, HASHING_PATIENCE)
+        .await?;
     let cost = state.config.bcrypt_cost;
     let hash = password::hash(permit, user.password.expose().to_owned(), cost).await?;
     let user = db::run(&state.pool, move |conn| {
@@ -55,7 +62,8 @@ pub(super) async fn login(
     let permit = state
         .limits
         .hashing
-        .admit(ip.0)
+        .admit_in_turn(ip.0, HASHING_PATIENCE)
+        .await
         .inspect_err(|_| attempt.give_back())?;
     let email = credentials.email.clone();
     let found = db::run(&state.pool, move |conn| {
@@ -93,7 +101,8 @@ pub(super) async fn change_password(
     let permit = state
         .limits
         .hashing
-        .admit(ip.0)
+        .admit_in_turn(ip.0, HASHING_PATIENCE)
+        .await
         .inspect_err(|_| attempt.give_back())?;
     let id = user.0.id;
     let hash = db::run(&state.pool, move |conn| db::users::password_hash(conn, id)).await?;
@@ -105,7 +114,11 @@ pub(super) async fn change_password(
         ));
     }
     attempt.give_back();
-    let permit = state.limits.hashing.admit(ip.0)?;
+    let permit = state
+        .limits
+        .hashing
+        .admit_in_turn(ip.0, HASHING_PATIENCE)
+        .await?;
     let hash = password::hash(permit, change.new.expose().to_owned(), cost).await?;
     let version = db::run(&state.pool, move |conn| {
         db::users::set_password(conn, id, &hash)

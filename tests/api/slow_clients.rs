@@ -45,7 +45,7 @@ fn one_address_cannot_hold_more_than_its_share_of_requests_while_others_are_serv
         trust_proxy: true,
         ..test_config()
     });
-    let held: Vec<TcpStream> = (0..64)
+    let held: Vec<TcpStream> = (0..128)
         .map(|_| stalled_request(app.addr, "203.0.113.9"))
         .collect();
     // Give the server a moment to take all of them in.
