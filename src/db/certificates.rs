@@ -51,40 +51,17 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         > 0)
 }
 
+macro_rules! columns {
+    () => {
+        "id, name, certinumber"
+    };
+}
+
 /// Certificates whose holder's name or number contains the `LIKE` pattern `?1` (all when NULL).
 macro_rules! matching {
     () => {
         " FROM certificates WHERE (?1 IS NULL OR name LIKE ?1 ESCAPE '\\'
             OR CAST(certinumber AS TEXT) LIKE ?1 ESCAPE '\\')"
-    };
-}
-
-/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
-macro_rules! all_rows {
-    () => {
-        " FROM certificates WHERE ?1 IS NULL"
-    };
-}
-
-macro_rules! page_sql {
-    ($order:literal) => {
-        (
-            concat!(
-                "SELECT id, name, certinumber",
-                matching!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!(
-                "SELECT id, name, certinumber",
-                all_rows!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!("SELECT count(*)", matching!()),
-        )
     };
 }
 
@@ -95,9 +72,13 @@ pub fn page(
     known_total: Option<i64>,
 ) -> Result<Page<Certificate>, ApiError> {
     let sql = match listing.sort {
-        CertificateSort::Newest => page_sql!("id DESC"),
-        CertificateSort::Number => page_sql!("certinumber"),
-        CertificateSort::Name => page_sql!("name COLLATE NOCASE, id"),
+        CertificateSort::Newest => super::page_sql!(columns, matching, "certificates", "id DESC"),
+        CertificateSort::Number => {
+            super::page_sql!(columns, matching, "certificates", "certinumber")
+        }
+        CertificateSort::Name => {
+            super::page_sql!(columns, matching, "certificates", "name COLLATE NOCASE, id")
+        }
     };
     super::page_of(
         conn,

@@ -100,37 +100,6 @@ macro_rules! matching {
     };
 }
 
-/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
-macro_rules! all_rows {
-    () => {
-        " FROM contacts WHERE ?1 IS NULL"
-    };
-}
-
-macro_rules! page_sql {
-    ($order:literal) => {
-        (
-            concat!(
-                "SELECT ",
-                columns!(),
-                matching!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!(
-                "SELECT ",
-                columns!(),
-                all_rows!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!("SELECT count(*)", matching!()),
-        )
-    };
-}
-
 /// One page of the messages matching the search, in the chosen order.
 pub fn page(
     conn: &mut Connection,
@@ -138,9 +107,13 @@ pub fn page(
     known_total: Option<i64>,
 ) -> Result<Page<Contact>, ApiError> {
     let sql = match listing.sort {
-        ContactSort::Newest => page_sql!("created_at DESC, id DESC"),
-        ContactSort::Oldest => page_sql!("created_at, id"),
-        ContactSort::Name => page_sql!("name COLLATE NOCASE, id"),
+        ContactSort::Newest => {
+            super::page_sql!(columns, matching, "contacts", "created_at DESC, id DESC")
+        }
+        ContactSort::Oldest => super::page_sql!(columns, matching, "contacts", "created_at, id"),
+        ContactSort::Name => {
+            super::page_sql!(columns, matching, "contacts", "name COLLATE NOCASE, id")
+        }
     };
     match full_text(listing.search.as_deref()) {
         Search::Nothing => Ok(Page {

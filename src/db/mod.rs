@@ -18,6 +18,36 @@ macro_rules! row {
 }
 use row;
 
+/// The three statements of one page of `$table`, from constant pieces: the page for a search
+/// (`$matching!()` is ` FROM … WHERE …` testing the search `?1`), the page of every row (where
+/// the absent search `?1` is tested once, not per row), and the count of matches. The page
+/// statements take the size as `?2` and the offset as `?3`.
+macro_rules! page_sql {
+    ($columns:ident, $matching:ident, $table:literal, $order:literal) => {
+        (
+            concat!(
+                "SELECT ",
+                $columns!(),
+                $matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!(
+                "SELECT ",
+                $columns!(),
+                " FROM ",
+                $table,
+                " WHERE ?1 IS NULL ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            ),
+            concat!("SELECT count(*)", $matching!()),
+        )
+    };
+}
+use page_sql;
+
 pub mod backup;
 pub mod cards;
 pub mod certificates;

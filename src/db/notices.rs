@@ -103,37 +103,6 @@ macro_rules! matching {
     };
 }
 
-/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
-macro_rules! all_rows {
-    () => {
-        " FROM notices WHERE ?1 IS NULL"
-    };
-}
-
-macro_rules! page_sql {
-    ($order:literal) => {
-        (
-            concat!(
-                "SELECT ",
-                columns!(),
-                matching!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!(
-                "SELECT ",
-                columns!(),
-                all_rows!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!("SELECT count(*)", matching!()),
-        )
-    };
-}
-
 /// One page of the notices matching the search, in the chosen order.
 pub fn page(
     conn: &mut Connection,
@@ -141,9 +110,11 @@ pub fn page(
     known_total: Option<i64>,
 ) -> Result<Page<Notice>, ApiError> {
     let sql = match listing.sort {
-        NoticeSort::Newest => page_sql!("date DESC, id DESC"),
-        NoticeSort::Oldest => page_sql!("date, id"),
-        NoticeSort::Title => page_sql!("title COLLATE NOCASE, id"),
+        NoticeSort::Newest => super::page_sql!(columns, matching, "notices", "date DESC, id DESC"),
+        NoticeSort::Oldest => super::page_sql!(columns, matching, "notices", "date, id"),
+        NoticeSort::Title => {
+            super::page_sql!(columns, matching, "notices", "title COLLATE NOCASE, id")
+        }
     };
     super::page_of(
         conn,

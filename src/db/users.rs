@@ -217,37 +217,6 @@ macro_rules! matching {
     };
 }
 
-/// Every row of the table; `?1` (the absent filter) is tested once, not per row.
-macro_rules! all_rows {
-    () => {
-        " FROM users WHERE ?1 IS NULL"
-    };
-}
-
-macro_rules! page_sql {
-    ($order:literal) => {
-        (
-            concat!(
-                "SELECT ",
-                columns!(),
-                matching!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!(
-                "SELECT ",
-                columns!(),
-                all_rows!(),
-                " ORDER BY ",
-                $order,
-                " LIMIT ?2 OFFSET ?3"
-            ),
-            concat!("SELECT count(*)", matching!()),
-        )
-    };
-}
-
 /// One page of the accounts matching the search, in the chosen order.
 pub fn page(
     conn: &mut Connection,
@@ -255,10 +224,15 @@ pub fn page(
     known_total: Option<i64>,
 ) -> Result<Page<User>, ApiError> {
     let sql = match listing.sort {
-        UserSort::Newest => page_sql!("id DESC"),
-        UserSort::Oldest => page_sql!("id"),
-        UserSort::Name => page_sql!("firstname COLLATE NOCASE, lastname COLLATE NOCASE, id"),
-        UserSort::Email => page_sql!("email"),
+        UserSort::Newest => super::page_sql!(columns, matching, "users", "id DESC"),
+        UserSort::Oldest => super::page_sql!(columns, matching, "users", "id"),
+        UserSort::Name => super::page_sql!(
+            columns,
+            matching,
+            "users",
+            "firstname COLLATE NOCASE, lastname COLLATE NOCASE, id"
+        ),
+        UserSort::Email => super::page_sql!(columns, matching, "users", "email"),
     };
     super::page_of(
         conn,

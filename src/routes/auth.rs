@@ -7,12 +7,22 @@ use crate::domain::{
     Credentials, LoginRequest, NewUser, PasswordChange, PasswordChangeRequest, RegisterRequest,
 };
 use crate::error::ApiError;
+use crate::rate_limit::Permit;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
 /// How long a login or registration waits for its address's turn at password hashing.
 const HASHING_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// This address's turn at password hashing (see `rate_limit::Gate::admit_in_turn`).
+async fn hashing_turn(state: &AppState, ip: std::net::IpAddr) -> Result<Permit, ApiError> {
+    state
+        .limits
+        .hashing
+        .admit_in_turn(ip, HASHING_PATIENCE)
+        .await
+}
 
 /// Same words for an unknown email and a wrong password, so nobody can probe who has an account.
 const BAD_LOGIN: &str = "Invalid Credentials";
@@ -34,11 +44,7 @@ pub(super) async fn register(
     if taken.is_some() {
         return Err(ApiError::Conflict("User Already Exists!".into()));
     }
-    let permit = state
-        .limits
-        .hashing
-        .admit_in_turn(ip.0, HASHING_PATIENCE)
-        .await?;
+    let permit = hashing_turn(&state, ip.0).await?;
     let cost = state.config.bcrypt_cost;
     let hash = password::hash(permit, user.password.expose().to_owned(), cost).await?;
     let user = db::run(&state.pool, move |conn| {
@@ -59,10 +65,7 @@ pub(super) async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let attempt = state.limits.failed_logins.reserve(ip.0)?;
     let credentials = Credentials::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
-    let permit = state
-        .limits
-        .hashing
-        .admit_in_turn(ip.0, HASHING_PATIENCE)
+    let permit = hashing_turn(&state, ip.0)
         .await
         .inspect_err(|_| attempt.give_back())?;
     let email = credentials.email.clone();
@@ -98,10 +101,7 @@ pub(super) async fn change_password(
 ) -> Result<HttpResponse, ApiError> {
     let attempt = state.limits.failed_logins.reserve(ip.0)?;
     let change = PasswordChange::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
-    let permit = state
-        .limits
-        .hashing
-        .admit_in_turn(ip.0, HASHING_PATIENCE)
+    let permit = hashing_turn(&state, ip.0)
         .await
         .inspect_err(|_| attempt.give_back())?;
     let id = user.0.id;
@@ -114,11 +114,7 @@ pub(super) async fn change_password(
         ));
     }
     attempt.give_back();
-    let permit = state
-        .limits
-        .hashing
-        .admit_in_turn(ip.0, HASHING_PATIENCE)
-        .await?;
+    let permit = hashing_turn(&state, ip.0).await?;
     let hash = password::hash(permit, change.new.expose().to_owned(), cost).await?;
     let version = db::run(&state.pool, move |conn| {
         db::users::set_password(conn, id, &hash)
