@@ -63,9 +63,10 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "JYOTI_BIND", default_value = "0.0.0.0")]
     pub bind: IpAddr,
-    /// Port to listen on; 0 picks a free one (the first log line names it).
-    #[arg(long, env = "JYOTI_PORT", default_value_t = 8080)]
-    pub port: u16,
+    /// Port to listen on [default: 8080; with --domain, the HTTPS port, default 443]; 0 picks a
+    /// free one (the first log line names it).
+    #[arg(long, env = "JYOTI_PORT")]
+    pub port: Option<u16>,
     #[command(flatten)]
     pub db: DbArg,
     /// Take the client address from X-Forwarded-For (only behind your own reverse proxy).
@@ -83,9 +84,31 @@ pub struct ServeArgs {
     /// How often the scheduled backup runs, e.g. 24h, 6h, 30m.
     #[arg(long, env = "JYOTI_BACKUP_EVERY", default_value = "24h", value_parser = parse_interval)]
     pub backup_every: std::time::Duration,
+    /// Serve HTTPS for this domain name with a certificate from Let's Encrypt, got and renewed
+    /// automatically (repeatable; the first is the main name). Needs ports 80 and 443.
+    #[arg(long = "domain", env = "JYOTI_DOMAIN", value_delimiter = ',', value_parser = crate::https::parse_domain)]
+    pub domains: Vec<String>,
+    /// With --domain: the plain-HTTP port, which redirects to https and answers the CA's checks.
+    #[arg(long, env = "JYOTI_HTTP_PORT", default_value_t = 80)]
+    pub http_port: u16,
+    /// With --domain: the address the CA sends expiry warnings to.
+    #[arg(long, env = "JYOTI_ACME_EMAIL", value_parser = parse_email)]
+    pub acme_email: Option<String>,
+    /// With --domain: the ACME directory of the CA.
+    #[arg(long, env = "JYOTI_ACME_DIRECTORY", default_value = crate::https::acme::LETS_ENCRYPT)]
+    pub acme_directory: String,
+    /// With --domain: trust only this PEM root for the CA's own HTTPS (a test CA such as Pebble).
+    #[arg(long, env = "JYOTI_ACME_CA_ROOT")]
+    pub acme_ca_root: Option<PathBuf>,
     /// How many scheduled backups to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
+}
+
+fn parse_email(text: &str) -> Result<String, String> {
+    text.parse::<email_address::EmailAddress>()
+        .map(|_| text.to_string())
+        .map_err(|_| format!("`{text}` is not an email address"))
 }
 
 fn parse_interval(text: &str) -> Result<std::time::Duration, String> {

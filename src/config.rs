@@ -1,4 +1,4 @@
-//! How this server runs, from the command line: bcrypt cost, proxy trust, rate limits.
+//! How this server runs, from the command line: bcrypt cost, proxy trust, rate limits, HTTPS.
 //! (Not the club's site settings, nor the server's stored `settings` such as its secret.)
 
 /// The running server's options with their defaults (DESIGN §5); `serve` fills them from the command line.
@@ -7,6 +7,8 @@ pub struct Config {
     pub bcrypt_cost: u32,
     pub trust_proxy: bool,
     pub rate_limit: bool,
+    /// Set with `--domain`: this server speaks HTTPS itself for these names.
+    pub https: Option<std::sync::Arc<crate::https::Site>>,
 }
 
 impl Default for Config {
@@ -15,6 +17,7 @@ impl Default for Config {
             bcrypt_cost: 12,
             trust_proxy: false,
             rate_limit: true,
+            https: None,
         }
     }
 }

@@ -26,6 +26,8 @@ pub mod download;
 pub mod error;
 /// CSV export.
 pub mod export;
+/// Built-in HTTPS with certificates from an ACME CA.
+pub mod https;
 /// Photo uploads: reading, decoding, orientation, WebP variants.
 pub mod images;
 /// Per-address rate limits.

@@ -6,6 +6,7 @@ use crate::cache::Cached;
 use crate::cli::ServeArgs;
 use crate::conditional::Encoded;
 use crate::config::Config;
+use crate::https::Site;
 use crate::content::{self, Published};
 use crate::db::{self, Pool, Table};
 use crate::rate_limit::Limits;
@@ -16,6 +17,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Logger};
 use actix_web::{web, App, HttpServer};
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Only our own scripts run (no inline script); inline styles stay allowed for the carousel library.
@@ -84,7 +86,18 @@ pub fn app(
                 .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
                 .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY)),
         )
-        .wrap(Logger::new("%a \"%r\" %s %b %Dms"))
+        .wrap(actix_web::middleware::from_fn(crate::https::guard))
+        // The client's address as the rate limits see it: behind a trusted proxy, the one the
+        // proxy forwarded, not the proxy's own.
+        .wrap(
+            Logger::new("%{client}xi \"%r\" %s %b %Dms").custom_request_replace(
+                "client",
+                |req| {
+                    crate::auth::extractors::client_ip(req.request())
+                        .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
+                },
+            ),
+        )
 }
 
 /// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
@@ -92,10 +105,18 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
     let (pool, notes) = db::open_noting(&args.db.db)?;
     let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
+    let https = match args.domains.is_empty() {
+        true => None,
+        false => Some(Arc::new(Site::new(
+            args.domains.clone(),
+            args.port.unwrap_or(443),
+        ))),
+    };
     let config = Config {
         bcrypt_cost: args.bcrypt_cost,
         trust_proxy: args.trust_proxy,
         rate_limit: !args.no_rate_limit,
+        https: https.clone(),
     };
     let state = state(pool, config)?;
     let has_admin = state
@@ -114,14 +135,32 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
             .client_request_timeout(Duration::from_secs(10))
             .keep_alive(Duration::from_secs(10))
             .client_disconnect_timeout(Duration::from_secs(2))
-            .bind((args.bind, args.port))
-            .map_err(|err| bind_error(&args, err))?;
-        let addr = server.addrs().first().copied().ok_or("the server bound no address")?;
+            .tls_handshake_timeout(Duration::from_secs(10));
+        let (server, line) = match &https {
+            None => {
+                let port = args.port.unwrap_or(8080);
+                let server = server
+                    .bind((args.bind, port))
+                    .map_err(|err| bind_error(&args, port, "--port", err))?;
+                let addr = server.addrs()[0];
+                (server, format!("listening on http://{addr}"))
+            }
+            Some(site) => {
+                let port = site.https_port;
+                let server = server
+                    .bind_rustls_0_23((args.bind, port), site.server_config()?)
+                    .map_err(|err| bind_error(&args, port, "--port", err))?
+                    .bind((args.bind, args.http_port))
+                    .map_err(|err| bind_error(&args, args.http_port, "--http-port", err))?;
+                let addrs = server.addrs();
+                (
+                    server,
+                    format!("listening on https://{} and http://{}", addrs[0], addrs[1]),
+                )
+            }
+        };
         // The first line of the log; tests and scripts read the port from it.
-        let line = format!("listening on http://{addr}");
-        println!("{line}");
-        eprintln!("{line}");
-        let _ = std::io::stdout().flush();
+        say_once(&line);
         notes.iter().for_each(|note| log::info!("{note}"));
         if let Some(dir) = &args.backup_dir {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the backup folder {}: {e}", dir.display()))?;
@@ -134,6 +173,9 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
                 args.db.db.display()
             );
         }
+        if let Some(site) = &https {
+            start_certificates(site.clone(), &state.pool, &args)?;
+        }
         server
             .shutdown_timeout(10)
             .run()
@@ -144,18 +186,63 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn bind_error(args: &ServeArgs, err: std::io::Error) -> String {
+/// Serves the stored certificate at once if there is a valid one, and keeps one obtained and
+/// renewed in the background.
+fn start_certificates(site: Arc<Site>, pool: &db::Pool, args: &ServeArgs) -> Result<(), String> {
+    // The ACME client's own HTTPS uses the process's default TLS provider: ring, as the server.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    if crate::https::load_stored(&site, pool)? {
+        log::info!("serving the stored certificate for {}", site.domains.join(", "));
+    } else {
+        log::info!(
+            "no certificate for {} yet: HTTPS answers once the CA has issued one",
+            site.domains.join(", ")
+        );
+    }
+    let options = crate::https::acme::Options {
+        directory: args.acme_directory.clone(),
+        email: args.acme_email.clone(),
+        ca_root: args.acme_ca_root.clone(),
+    };
+    actix_web::rt::spawn(crate::https::keep_certified(site, pool.clone(), options));
+    Ok(())
+}
+
+/// Prints `line` on stdout, where scripts read it, and logs it on stderr, unless both go to the
+/// same place (a terminal, the journal): then it appears once.
+fn say_once(line: &str) {
+    println!("{line}");
+    let _ = std::io::stdout().flush();
+    if !stdout_is_stderr() {
+        eprintln!("{line}");
+    }
+}
+
+fn stdout_is_stderr() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let identity = |fd: &str| {
+        std::fs::metadata(fd)
+            .ok()
+            .map(|meta| (meta.dev(), meta.ino(), meta.rdev()))
+    };
+    match (identity("/dev/stdout"), identity("/dev/stderr")) {
+        (Some(out), Some(err)) => out == err,
+        _ => false,
+    }
+}
+
+fn bind_error(args: &ServeArgs, port: u16, flag: &str, err: std::io::Error) -> String {
     match err.kind() {
         std::io::ErrorKind::AddrInUse => {
             format!(
-                "port {} is already in use on {}; stop the other program or choose another --port",
-                args.port, args.bind
+                "port {port} is already in use on {}; stop the other program or choose another {flag}",
+                args.bind
             )
         }
         std::io::ErrorKind::PermissionDenied => {
-            format!("not allowed to listen on port {} (ports below 1024 need extra rights); choose another --port", args.port)
+            format!("not allowed to listen on port {port} (ports below 1024 need extra rights, e.g. AmbientCapabilities=CAP_NET_BIND_SERVICE in the systemd unit); choose another {flag}")
         }
-        _ => format!("cannot listen on {}:{}: {err}", args.bind, args.port),
+        _ => format!("cannot listen on {}:{port}: {err}", args.bind),
     }
 }
 

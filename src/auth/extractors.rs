@@ -92,7 +92,7 @@ impl FromRequest for ClientIp {
     }
 }
 
-fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
+pub fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
     let state = state(req)?;
     if state.config.trust_proxy {
         let forwarded = req

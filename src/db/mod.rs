@@ -61,6 +61,7 @@ pub mod rosters;
 pub mod seed;
 pub mod settings;
 pub mod site_settings;
+pub mod tls;
 pub mod users;
 
 use crate::error::ApiError;

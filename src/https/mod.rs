@@ -1,0 +1,379 @@
+//! Built-in HTTPS (`serve --domain`): the certificate the TLS listener presents, the plain-HTTP
+//! side (ACME challenges and the redirect to https), HSTS, and keeping the certificate renewed.
+//!
+//! Certificates come from an ACME CA ([`acme`]) and are kept in the database, so a backup holds
+//! them too; a restart serves the stored certificate at once and only asks the CA when it is
+//! missing or a third of its lifetime remains.
+
+pub mod acme;
+
+use crate::db::{self, Pool};
+use crate::state::AppState;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{web, HttpResponse};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use rustls::server::{ClientHello, ResolvesServerCert};
+use rustls::sign::CertifiedKey;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Browsers remember for a year that this site is HTTPS only.
+const HSTS: &str = "max-age=31536000";
+
+/// Where ACME CAs look for the HTTP-01 challenge answers.
+const CHALLENGE_PATH: &str = "/.well-known/acme-challenge/";
+
+/// The site's names and certificate, shared by the TLS listener, the HTTP side and renewals.
+#[derive(Debug)]
+pub struct Site {
+    /// The names the certificate covers, as given (lowercase); the first is the canonical one.
+    pub domains: Vec<String>,
+    /// The port HTTPS listens on: redirects name it unless it is 443.
+    pub https_port: u16,
+    current: RwLock<Option<Arc<CertifiedKey>>>,
+    /// When the current certificate was issued and stops being valid (Unix seconds).
+    validity: Mutex<Option<(i64, i64)>>,
+    /// HTTP-01 token → key authorization, while an order is being validated.
+    challenges: Mutex<HashMap<String, String>>,
+}
+
+impl Site {
+    pub fn new(domains: Vec<String>, https_port: u16) -> Site {
+        Site {
+            domains,
+            https_port,
+            current: RwLock::new(None),
+            validity: Mutex::new(None),
+            challenges: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The key the certificate is stored under: the names sorted, comma-separated.
+    pub fn domains_key(&self) -> String {
+        let mut names = self.domains.clone();
+        names.sort();
+        names.dedup();
+        names.join(",")
+    }
+
+    /// The TLS settings of the HTTPS listener: this site's certificate, HTTP/1.1.
+    pub fn server_config(self: &Arc<Self>) -> Result<rustls::ServerConfig, String> {
+        let mut config = rustls::ServerConfig::builder_with_provider(Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("cannot set up TLS: {e}"))?
+        .with_no_client_auth()
+        .with_cert_resolver(Arc::new(Resolver(self.clone())));
+        config.alpn_protocols = vec![b"http/1.1".to_vec()];
+        Ok(config)
+    }
+
+    /// Starts presenting `stored` (parsed and checked first; on error nothing changes).
+    pub fn install(&self, stored: &db::tls::StoredCertificate) -> Result<(), String> {
+        let certs = CertificateDer::pem_slice_iter(stored.chain_pem.as_bytes())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("the certificate chain is not PEM: {e}"))?;
+        if certs.is_empty() {
+            return Err("the certificate chain is empty".into());
+        }
+        let key = PrivateKeyDer::from_pem_slice(stored.key_pem.as_bytes())
+            .map_err(|e| format!("the certificate's key is not PEM: {e}"))?;
+        let key = rustls::crypto::ring::sign::any_supported_type(&key)
+            .map_err(|e| format!("the certificate's key cannot sign: {e}"))?;
+        let certified = Arc::new(CertifiedKey::new(certs, key));
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(certified);
+        *self.validity.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((stored.not_before, stored.not_after));
+        Ok(())
+    }
+
+    /// How long until the certificate should be renewed: zero when there is none, or when
+    /// less than a third of its lifetime is left (30 of Let's Encrypt's 90 days).
+    pub fn renewal_due_in(&self) -> Duration {
+        let Some((not_before, not_after)) =
+            *self.validity.lock().unwrap_or_else(|e| e.into_inner())
+        else {
+            return Duration::ZERO;
+        };
+        let renew_at = not_after - (not_after - not_before) / 3;
+        Duration::from_secs(renew_at.saturating_sub(now()).max(0) as u64)
+    }
+
+    fn set_challenge(&self, token: String, key_authorization: String) {
+        self.challenges
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(token, key_authorization);
+    }
+
+    fn clear_challenges(&self) {
+        self.challenges
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    fn challenge(&self, token: &str) -> Option<String> {
+        self.challenges
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(token)
+            .cloned()
+    }
+
+    /// The https address of `path_and_query` on the name the client asked for, when it is one
+    /// of ours (never an address the client chose).
+    fn secure_location(&self, host: &str, path_and_query: &str) -> String {
+        let name = host_name(host);
+        let name = self
+            .domains
+            .iter()
+            .find(|domain| domain.eq_ignore_ascii_case(name))
+            .unwrap_or(&self.domains[0]);
+        match self.https_port {
+            443 => format!("https://{name}{path_and_query}"),
+            port => format!("https://{name}:{port}{path_and_query}"),
+        }
+    }
+}
+
+/// The host part of a `Host` header (`name`, `name:port`, `[v6]:port`).
+fn host_name(host: &str) -> &str {
+    if host.starts_with('[') {
+        return host.split(']').next().unwrap_or(host);
+    }
+    host.rsplit_once(':').map_or(host, |(name, _)| name)
+}
+
+#[derive(Debug)]
+struct Resolver(Arc<Site>);
+
+impl ResolvesServerCert for Resolver {
+    fn resolve(&self, _hello: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
+        self.0
+            .current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+/// `1 minute`, `8 minutes`, `2 hours`.
+fn in_words(wait: Duration) -> String {
+    let minutes = wait.as_secs() / 60;
+    match minutes {
+        1 => "1 minute".into(),
+        m if m < 120 => format!("{m} minutes"),
+        m => format!("{} hours", m / 60),
+    }
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Checks a `--domain` value: a DNS name an ACME CA can issue for over HTTP-01 (no wildcard,
+/// no IP address), returned in lowercase.
+pub fn parse_domain(text: &str) -> Result<String, String> {
+    let name = text.trim().trim_end_matches('.').to_ascii_lowercase();
+    let label_ok = |label: &str| {
+        (1..=63).contains(&label.len())
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    };
+    if name.is_empty() || name.len() > 253 || !name.split('.').all(label_ok) {
+        return Err(format!(
+            "`{text}` is not a domain name such as jyoti.example.org (wildcards cannot be used)"
+        ));
+    }
+    if name.parse::<std::net::IpAddr>().is_ok()
+        || name
+            .rsplit('.')
+            .next()
+            .is_some_and(|tld| tld.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Err(format!(
+            "`{text}` is an IP address; certificates are for domain names such as jyoti.example.org"
+        ));
+    }
+    Ok(name)
+}
+
+/// Middleware: on the plain-HTTP listener of an HTTPS site, answer ACME challenges and send
+/// everything else to https; on the TLS listener, add HSTS. Without `--domain` it does nothing.
+pub async fn guard(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let site = req
+        .app_data::<web::Data<AppState>>()
+        .and_then(|state| state.config.https.clone());
+    let Some(site) = site else {
+        return Ok(next.call(req).await?.map_into_left_body());
+    };
+    if req.app_config().secure() {
+        let mut response = next.call(req).await?;
+        response.headers_mut().insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        );
+        return Ok(response.map_into_left_body());
+    }
+    let response = match req.path().strip_prefix(CHALLENGE_PATH) {
+        Some(token) => match site.challenge(token) {
+            Some(key_authorization) => HttpResponse::Ok()
+                .content_type("application/octet-stream")
+                .body(key_authorization),
+            None => HttpResponse::NotFound()
+                .content_type("text/plain; charset=utf-8")
+                .body("no such challenge"),
+        },
+        None => {
+            let host = req.connection_info().host().to_owned();
+            let path = req
+                .uri()
+                .path_and_query()
+                .map_or("/", |p| p.as_str())
+                .to_owned();
+            let location = site.secure_location(&host, &path);
+            let mut redirect = if matches!(req.method().as_str(), "GET" | "HEAD") {
+                HttpResponse::MovedPermanently()
+            } else {
+                HttpResponse::PermanentRedirect()
+            };
+            redirect
+                .insert_header((header::LOCATION, location))
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .finish()
+        }
+    };
+    Ok(req.into_response(response).map_into_right_body())
+}
+
+/// Serves the stored certificate for `site` if there is one and it is still valid.
+/// Returns whether one was installed.
+pub fn load_stored(site: &Site, pool: &Pool) -> Result<bool, String> {
+    let conn = pool
+        .get()
+        .map_err(|e| format!("cannot use the database: {e}"))?;
+    let stored = db::tls::certificate(&conn, &site.domains_key())
+        .map_err(|e| format!("cannot read the stored certificate: {e}"))?;
+    match stored {
+        Some(stored) if stored.not_after > now() => {
+            site.install(&stored)?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+/// Keeps `site` served with a valid certificate for as long as the server runs: obtains one
+/// when there is none, renews it when due, and after a failure tries again later (from a
+/// minute up to six hours apart), saying each time what went wrong.
+pub async fn keep_certified(site: Arc<Site>, pool: Pool, options: acme::Options) {
+    let mut failures: u32 = 0;
+    loop {
+        let due_in = site.renewal_due_in();
+        if !due_in.is_zero() {
+            // Check again at least twice a day, so a changed clock or a revoked file is noticed.
+            actix_web::rt::time::sleep(due_in.min(Duration::from_secs(12 * 3600))).await;
+            continue;
+        }
+        log::info!(
+            "asking {} for a certificate for {}",
+            options.directory,
+            site.domains.join(", ")
+        );
+        match acme::obtain(&site, &pool, &options).await {
+            Ok(stored) => {
+                failures = 0;
+                let saved = db::run(&pool, {
+                    let key = site.domains_key();
+                    let directory = options.directory.clone();
+                    let stored = stored.clone();
+                    move |conn| Ok(db::tls::save_certificate(conn, &key, &directory, &stored)?)
+                })
+                .await;
+                if let Err(err) = saved {
+                    log::error!("the new certificate could not be stored: {err}");
+                }
+                match site.install(&stored) {
+                    Ok(()) => log::info!(
+                        "certificate for {} obtained; valid until {}",
+                        site.domains.join(", "),
+                        jiff::Timestamp::from_second(stored.not_after)
+                            .map_or_else(|_| stored.not_after.to_string(), |t| t.to_string())
+                    ),
+                    Err(err) => log::error!("the new certificate cannot be used: {err}"),
+                }
+            }
+            Err(err) => {
+                site.clear_challenges();
+                failures += 1;
+                let wait = Duration::from_secs(60 << (failures - 1).min(9))
+                    .min(Duration::from_secs(6 * 3600));
+                log::error!(
+                    "could not get a certificate for {}: {err}; trying again in {}",
+                    site.domains.join(", "),
+                    in_words(wait)
+                );
+                actix_web::rt::time::sleep(wait).await;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn domains_are_dns_names_in_lowercase() {
+        assert_eq!(parse_domain("Jyoti.Example.org").unwrap(), "jyoti.example.org");
+        assert_eq!(parse_domain("example.org.").unwrap(), "example.org");
+        for bad in ["", "*.example.org", "-a.example.org", "a..b", "203.0.113.7", "::1", "a b.org"] {
+            assert!(parse_domain(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn redirects_name_one_of_our_domains_and_a_port_other_than_443() {
+        let site = Site::new(vec!["jyoti.example.org".into(), "www.jyoti.example.org".into()], 443);
+        assert_eq!(
+            site.secure_location("WWW.jyoti.example.org:80", "/notice?x=1"),
+            "https://www.jyoti.example.org/notice?x=1"
+        );
+        assert_eq!(
+            site.secure_location("evil.example", "/"),
+            "https://jyoti.example.org/"
+        );
+        let site = Site::new(vec!["jyoti.example.org".into()], 8443);
+        assert_eq!(
+            site.secure_location("jyoti.example.org", "/a"),
+            "https://jyoti.example.org:8443/a"
+        );
+    }
+
+    #[test]
+    fn a_certificate_is_due_for_renewal_with_a_third_of_its_life_left() {
+        let site = Site::new(vec!["a.example".into()], 443);
+        assert_eq!(site.renewal_due_in(), Duration::ZERO, "none yet");
+        let day = 86_400;
+        *site.validity.lock().unwrap() = Some((now() - 10 * day, now() + 80 * day));
+        let due = site.renewal_due_in().as_secs() as i64;
+        assert!((49 * day..=50 * day).contains(&due), "{due}");
+        *site.validity.lock().unwrap() = Some((now() - 70 * day, now() + 20 * day));
+        assert_eq!(site.renewal_due_in(), Duration::ZERO);
+    }
+}

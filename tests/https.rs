@@ -1,0 +1,402 @@
+//! Built-in HTTPS against a real ACME CA: Debian's `pebble` (with `pebble-challtestsrv` as its
+//! DNS, answering 127.0.0.1 for every name) runs on loopback, `jyoti serve --domain` gets a
+//! certificate from it over HTTP-01, serves the site with it, redirects plain HTTP and sends HSTS,
+//! and after a restart serves the stored certificate without the CA.
+
+use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, DnType, IsCa, KeyPair};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_jyoti");
+const NAMES: [&str; 2] = ["jyoti.test", "www.jyoti.test"];
+
+/// A child process that is killed when the test ends, pass or fail.
+struct Running {
+    child: Child,
+    log: mpsc::Receiver<String>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Running {
+    /// Waits for a log line containing `text`; panics with what was logged instead.
+    fn wait_for(&self, text: &str, within: Duration) -> String {
+        self.wait_for_all(text, within).pop().unwrap()
+    }
+
+    /// The log lines up to and including the first that contains `text`.
+    fn wait_for_all(&self, text: &str, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.log.recv_timeout(left) {
+                Ok(line) => {
+                    let found = line.contains(text);
+                    seen.push(line);
+                    if found {
+                        return seen;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        panic!("no log line with `{text}`; the log was:\n{}", seen.join("\n"));
+    }
+}
+
+/// Starts `program args`, collecting stdout and stderr lines.
+fn spawn(program: &str, args: &[&str], envs: &[(&str, &str)]) -> Running {
+    let mut child = Command::new(program)
+        .args(args)
+        .envs(envs.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("cannot start `{program}` ({e}); install Debian's pebble package (.ci/run does)")
+        });
+    let (tx, log) = mpsc::channel();
+    for stream in [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
+        Box::new(child.stderr.take().unwrap()),
+    ] {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+    }
+    Running { child, log }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn wait_for_port(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "nothing listens on port {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A CA of the test's own and a certificate from it for pebble's own HTTPS on 127.0.0.1.
+fn pebble_identity(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(DnType::CommonName, "jyoti test CA for pebble");
+    let ca = CertifiedIssuer::self_signed(ca, KeyPair::generate().unwrap()).unwrap();
+    let key = KeyPair::generate().unwrap();
+    let cert = CertificateParams::new(vec!["127.0.0.1".to_string(), "localhost".to_string()])
+        .unwrap()
+        .signed_by(&key, &ca)
+        .unwrap();
+    let paths = (dir.join("ca.pem"), dir.join("pebble.pem"), dir.join("pebble.key"));
+    std::fs::write(&paths.0, ca.pem()).unwrap();
+    std::fs::write(&paths.1, cert.pem()).unwrap();
+    std::fs::write(&paths.2, key.serialize_pem()).unwrap();
+    paths
+}
+
+/// A test ACME CA on loopback whose HTTP-01 checks go to `http_port` on 127.0.0.1.
+struct Pebble {
+    _dns: Running,
+    _ca: Running,
+    directory: String,
+    management: u16,
+    ca_root: PathBuf,
+}
+
+fn start_pebble(dir: &Path, http_port: u16) -> Pebble {
+    let (ca_root, cert, key) = pebble_identity(dir);
+    let (dns_port, dns_admin, listen, management) =
+        (free_port(), free_port(), free_port(), free_port());
+    let dns = spawn(
+        "pebble-challtestsrv",
+        &[
+            "-dns01",
+            &format!("127.0.0.1:{dns_port}"),
+            "-http01",
+            "",
+            "-https01",
+            "",
+            "-tlsalpn01",
+            "",
+            "-management",
+            &format!("127.0.0.1:{dns_admin}"),
+            "-defaultIPv4",
+            "127.0.0.1",
+            "-defaultIPv6",
+            "",
+        ],
+        &[],
+    );
+    wait_for_port(dns_admin);
+    let config = dir.join("pebble.json");
+    std::fs::write(
+        &config,
+        serde_json::json!({"pebble": {
+            "listenAddress": format!("127.0.0.1:{listen}"),
+            "managementListenAddress": format!("127.0.0.1:{management}"),
+            "certificate": cert,
+            "privateKey": key,
+            "httpPort": http_port,
+            "tlsPort": free_port(),
+            "ocspResponderURL": "",
+            "externalAccountBindingRequired": false,
+        }})
+        .to_string(),
+    )
+    .unwrap();
+    let ca = spawn(
+        "pebble",
+        &[
+            "-config",
+            config.to_str().unwrap(),
+            "-dnsserver",
+            &format!("127.0.0.1:{dns_port}"),
+        ],
+        &[("PEBBLE_VA_NOSLEEP", "1"), ("PEBBLE_WFE_NONCEREJECT", "0")],
+    );
+    wait_for_port(listen);
+    Pebble {
+        _dns: dns,
+        _ca: ca,
+        directory: format!("https://127.0.0.1:{listen}/dir"),
+        management,
+        ca_root,
+    }
+}
+
+/// One HTTP/1.1 exchange over TLS to 127.0.0.1:`port` for `name`, trusting only `roots`.
+/// Returns the status line and headers (lowercased names) and the body.
+fn https_get(port: u16, name: &str, path: &str, roots: &[CertificateDer<'static>]) -> (String, String) {
+    let mut store = rustls::RootCertStore::empty();
+    for root in roots {
+        store.add(root.clone()).unwrap();
+    }
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_root_certificates(store)
+    .with_no_client_auth();
+    let server_name = ServerName::try_from(name.to_string()).unwrap();
+    let connection = rustls::ClientConnection::new(Arc::new(config), server_name).unwrap();
+    let socket = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    socket
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut tls = rustls::StreamOwned::new(connection, socket);
+    write!(
+        tls,
+        "GET {path} HTTP/1.1\r\nHost: {name}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap_or_else(|e| panic!("TLS to {name} on port {port}: {e}"));
+    let mut raw = Vec::new();
+    // A server may close without close_notify after `Connection: close`; what arrived counts.
+    if let Err(err) = tls.read_to_end(&mut raw) {
+        assert!(!raw.is_empty(), "no answer over TLS: {err}");
+    }
+    split_response(&raw)
+}
+
+/// One plain HTTP/1.1 exchange with 127.0.0.1:`port`, as `Host: host`.
+fn http_get(port: u16, host: &str, method: &str, path: &str) -> (String, String) {
+    let mut socket = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        socket,
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    socket.read_to_end(&mut raw).unwrap();
+    split_response(&raw)
+}
+
+fn split_response(raw: &[u8]) -> (String, String) {
+    let text = String::from_utf8_lossy(raw);
+    let (head, body) = text.split_once("\r\n\r\n").expect("a complete HTTP answer");
+    (head.to_ascii_lowercase(), body.to_string())
+}
+
+/// The root pebble issues from, which it makes anew at every start.
+fn pebble_root(pebble: &Pebble) -> CertificateDer<'static> {
+    let ca = CertificateDer::from_pem_file(&pebble.ca_root).unwrap();
+    let (head, body) = https_get(pebble.management, "127.0.0.1", "/roots/0", &[ca]);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    CertificateDer::from_pem_slice(body.as_bytes()).expect("a PEM root from pebble")
+}
+
+fn serve_https(db: &Path, https_port: u16, http_port: u16, pebble: Option<&Pebble>) -> Running {
+    let (https_port, http_port) = (https_port.to_string(), http_port.to_string());
+    let (directory, ca_root) = match pebble {
+        Some(pebble) => (pebble.directory.clone(), pebble.ca_root.display().to_string()),
+        // A CA that is not there: the stored certificate must do.
+        None => (format!("https://127.0.0.1:{}/dir", free_port()), "/nonexistent".into()),
+    };
+    let mut args = vec![
+        "serve",
+        "--db",
+        db.to_str().unwrap(),
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        &https_port,
+        "--http-port",
+        &http_port,
+        "--acme-email",
+        "volunteers@example.org",
+        "--acme-directory",
+        &directory,
+        "--acme-ca-root",
+        &ca_root,
+    ];
+    for name in NAMES {
+        args.extend(["--domain", name]);
+    }
+    spawn(BIN, &args, &[("JYOTI_BCRYPT_COST", "10")])
+}
+
+#[test]
+fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_hsts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("jyoti.db");
+    let (https_port, http_port) = (free_port(), free_port());
+    let pebble = start_pebble(dir.path(), http_port);
+
+    let server = serve_https(&db, https_port, http_port, Some(&pebble));
+    let first = server.wait_for("listening on", Duration::from_secs(20));
+    assert_eq!(
+        first,
+        format!("listening on https://127.0.0.1:{https_port} and http://127.0.0.1:{http_port}")
+    );
+    server.wait_for(
+        "certificate for jyoti.test, www.jyoti.test obtained",
+        Duration::from_secs(90),
+    );
+
+    let root = pebble_root(&pebble);
+    for name in NAMES {
+        let (head, body) = https_get(https_port, name, "/", &[root.clone()]);
+        assert!(head.starts_with("http/1.1 200"), "{name}: {head}");
+        assert!(head.contains("strict-transport-security: max-age=31536000"), "{head}");
+        assert!(body.contains("<div id=\"root\">"), "the app's page: {body}");
+    }
+    let (head, body) = https_get(https_port, "jyoti.test", "/healthz", &[root.clone()]);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(body.contains("ok"), "{body}");
+
+    // Plain HTTP goes to https, on one of our names only, keeping path and query.
+    let (head, _) = http_get(http_port, "www.jyoti.test", "GET", "/notice?page=2");
+    assert!(head.starts_with("http/1.1 301"), "{head}");
+    assert!(
+        head.contains(&format!("location: https://www.jyoti.test:{https_port}/notice?page=2")),
+        "{head}"
+    );
+    let (head, _) = http_get(http_port, "attacker.example", "POST", "/api/auth/login");
+    assert!(head.starts_with("http/1.1 308"), "{head}");
+    assert!(
+        head.contains(&format!("location: https://jyoti.test:{https_port}/api/auth/login")),
+        "{head}"
+    );
+    assert!(!head.contains("strict-transport-security"), "HSTS only over https: {head}");
+    let (head, _) = http_get(http_port, "jyoti.test", "GET", "/.well-known/acme-challenge/unknown");
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+
+    // The account and the certificate are in the database, so a backup holds them.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (domains, chain): (String, String) = conn
+        .query_row("SELECT domains, chain_pem FROM tls_certificates", [], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+        .unwrap();
+    assert_eq!(domains, "jyoti.test,www.jyoti.test");
+    assert!(chain.matches("BEGIN CERTIFICATE").count() >= 2, "leaf and intermediate");
+    let accounts: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM acme_accounts WHERE directory = ?1",
+            [&pebble.directory],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(accounts, 1);
+
+    // With a third of its life left, a restart serves it and renews it with the same account.
+    drop(server);
+    let day = 86_400;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    conn.execute(
+        "UPDATE tls_certificates SET not_before = ?1, not_after = ?2",
+        [now - 80 * day, now + 10 * day],
+    )
+    .unwrap();
+    let server = serve_https(&db, https_port, http_port, Some(&pebble));
+    let log = server.wait_for_all("obtained; valid until", Duration::from_secs(90));
+    assert!(log.iter().any(|l| l.contains("serving the stored certificate")), "{log:?}");
+    assert!(!log.iter().any(|l| l.contains("opened an account")), "{log:?}");
+    let renewed: String = conn
+        .query_row("SELECT chain_pem FROM tls_certificates", [], |row| row.get(0))
+        .unwrap();
+    assert_ne!(renewed, chain, "a new certificate is stored");
+    drop(conn);
+
+    // Restarted with the CA gone, it serves the stored certificate at once.
+    drop(server);
+    drop(pebble);
+    let server = serve_https(&db, https_port, http_port, None);
+    server.wait_for("serving the stored certificate", Duration::from_secs(20));
+    let (head, _) = https_get(https_port, "jyoti.test", "/", &[root]);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+}
+
+#[test]
+fn while_the_ca_cannot_be_reached_the_site_redirects_and_the_log_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("jyoti.db");
+    let (https_port, http_port) = (free_port(), free_port());
+    let server = serve_https(&db, https_port, http_port, None);
+    server.wait_for("listening on https://", Duration::from_secs(20));
+    let line = server.wait_for("could not get a certificate", Duration::from_secs(30));
+    assert!(line.contains("trying again in 1 minute"), "{line}");
+    let (head, _) = http_get(http_port, "jyoti.test", "GET", "/");
+    assert!(head.starts_with("http/1.1 301"), "{head}");
+}
+
+#[test]
+fn a_domain_that_cannot_have_a_certificate_is_refused_with_a_reason() {
+    for (bad, why) in [
+        ("*.example.org", "wildcards cannot be used"),
+        ("203.0.113.7", "is an IP address"),
+    ] {
+        let out = Command::new(BIN)
+            .args(["serve", "--domain", bad, "--db", "/nonexistent/j.db"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(why), "{bad}: {stderr}");
+    }
+}
