@@ -6,7 +6,7 @@ use crate::config::Config;
 use crate::db;
 use crate::domain::{Email, NewUser, Password};
 use crate::error::ApiError;
-use std::io::Read;
+use std::io::{BufRead, IsTerminal, Read};
 
 fn database_error(err: ApiError) -> String {
     format!("cannot update the database: {err:?}")
@@ -109,10 +109,19 @@ pub fn rotate_secret(args: DbArg) -> Result<(), String> {
     Ok(())
 }
 
-/// The first line of stdin, without its line ending, checked by `parse`.
+/// The password, checked by `parse`: typed twice at a hidden prompt when stdin is a terminal,
+/// otherwise the first line of stdin (for scripts: `echo '…' | jyoti create-admin …`).
 fn read_password(
     parse: fn(Option<String>) -> Result<Password, String>,
 ) -> Result<Password, String> {
+    if std::io::stdin().is_terminal() {
+        let typed = prompt_hidden("Password (8 to 72 characters, not shown): ")?;
+        let password = parse(Some(typed.clone())).map_err(|why| format!("the password {why}"))?;
+        if prompt_hidden("The same password again: ")? != typed {
+            return Err("the two passwords differ; nothing was changed".into());
+        }
+        return Ok(password);
+    }
     let mut input = String::new();
     std::io::stdin()
         .take(4096)
@@ -125,4 +134,49 @@ fn read_password(
         );
     }
     parse(Some(password)).map_err(|why| format!("the password {why}"))
+}
+
+/// Shows `prompt` on stderr and reads one line from the terminal on stdin without echoing it.
+fn prompt_hidden(prompt: &str) -> Result<String, String> {
+    eprint!("{prompt}");
+    let mut line = String::new();
+    {
+        let _hidden = EchoOff::on_stdin()?;
+        std::io::stdin()
+            .lock()
+            .take(4096)
+            .read_line(&mut line)
+            .map_err(|e| format!("cannot read the password: {e}"))?;
+    }
+    eprintln!();
+    Ok(line.trim_end_matches(['\r', '\n']).to_owned())
+}
+
+/// The terminal on stdin with its echo off, until dropped.
+struct EchoOff(libc::termios);
+
+impl EchoOff {
+    fn on_stdin() -> Result<EchoOff, String> {
+        // SAFETY: termios is plain data; tcgetattr fills it for fd 0, which is a terminal here.
+        let mut settings: libc::termios = unsafe { std::mem::zeroed() };
+        if unsafe { libc::tcgetattr(libc::STDIN_FILENO, &mut settings) } != 0 {
+            return Err("cannot turn off the terminal's echo".into());
+        }
+        let saved = settings;
+        settings.c_lflag &= !libc::ECHO;
+        // SAFETY: sets fd 0's attributes from a termios that tcgetattr filled.
+        if unsafe { libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &settings) } != 0 {
+            return Err("cannot turn off the terminal's echo".into());
+        }
+        Ok(EchoOff(saved))
+    }
+}
+
+impl Drop for EchoOff {
+    fn drop(&mut self) {
+        // SAFETY: restores the attributes saved from fd 0.
+        unsafe {
+            libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &self.0);
+        }
+    }
 }

@@ -607,3 +607,149 @@ fn files_the_program_writes_are_private_and_a_restore_keeps_the_owner_and_mode()
         "the restored file keeps the replaced file's mode"
     );
 }
+
+/// Runs `jyoti args` on a new pseudo-terminal, typing each of `answers` after the prompt that
+/// contains the matching entry of `prompts`. Returns everything the terminal showed and whether
+/// the command succeeded.
+fn at_terminal(args: &[&str], prompts: &[&str], answers: &[&str]) -> (String, bool) {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two new descriptors into the given integers; the rest may be null.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned by these files alone.
+    let (mut master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(slave.try_clone().unwrap())
+        .stdout(slave.try_clone().unwrap())
+        .stderr(slave)
+        .spawn()
+        .expect("start jyoti on a terminal");
+    let (shown_tx, shown) = mpsc::channel::<Vec<u8>>();
+    let mut reader = master.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut chunk = [0u8; 1024];
+        // Ends with EIO once the command has exited and closed the terminal.
+        while let Ok(n @ 1..) = reader.read(&mut chunk) {
+            let _ = shown_tx.send(chunk[..n].to_vec());
+        }
+    });
+    let mut screen = String::new();
+    for (prompt, answer) in prompts.iter().zip(answers) {
+        while !screen.contains(prompt) {
+            let chunk = shown
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("no prompt {prompt:?}; the terminal showed {screen:?}"));
+            screen.push_str(&String::from_utf8_lossy(&chunk));
+        }
+        // The next prompt must be told apart from this one.
+        screen = screen.replacen(prompt, "<asked>", 1);
+        master.write_all(format!("{answer}\n").as_bytes()).unwrap();
+    }
+    let status = child.wait().unwrap();
+    while let Ok(chunk) = shown.recv_timeout(Duration::from_secs(2)) {
+        screen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    (screen, status.success())
+}
+
+#[test]
+fn create_admin_at_a_terminal_asks_twice_and_never_shows_the_password() {
+    let dir = temp_dir();
+    let db = file(&dir, "tty.db");
+    let args = ["create-admin", "--email", "tty@example.org", "--db", &db];
+    let prompts = ["Password", "again"];
+
+    let (screen, ok) = at_terminal(&args, &prompts, &["first typing", "second typing"]);
+    assert!(!ok, "{screen}");
+    assert!(screen.contains("the two passwords differ"), "{screen}");
+
+    let (screen, ok) = at_terminal(&args, &prompts, &["typed at a terminal"; 2]);
+    assert!(ok, "{screen}");
+    assert!(!screen.contains("typed at a terminal"), "echoed: {screen}");
+    assert!(!screen.contains("typing"), "echoed: {screen}");
+    let server = serve(&db, &[]);
+    assert_eq!(server.login("tty@example.org", "typed at a terminal").status, 200);
+}
+
+#[test]
+fn the_listening_line_is_on_stdout_for_scripts_and_said_once_where_stdout_and_stderr_meet() {
+    let dir = temp_dir();
+    let db = file(&dir, "once.db");
+    // stdout and stderr into one pipe, as in a terminal or the journal.
+    let mut child = Command::new("sh")
+        .args(["-c", "exec \"$0\" --bind 127.0.0.1 --port 0 --db \"$1\" 2>&1", BIN, &db])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    // The first-admin hint is logged after the listening line and the start-up notes.
+    while let Some(Ok(line)) = lines.next() {
+        let done = line.contains("no admin account yet");
+        seen.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(seen[0].starts_with("listening on http://127.0.0.1:"), "{seen:?}");
+    assert_eq!(
+        seen.iter().filter(|l| l.contains("listening on")).count(),
+        1,
+        "{seen:?}"
+    );
+
+    // Apart, each says it once: scripts read stdout, the log keeps its first line.
+    let mut child = Command::new(BIN)
+        .args(["--bind", "127.0.0.1", "--port", "0", "--db", &db])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let first_out = BufReader::new(child.stdout.take().unwrap()).lines().next();
+    let first_err = BufReader::new(child.stderr.take().unwrap()).lines().next();
+    let _ = child.kill();
+    let _ = child.wait();
+    let (first_out, first_err) = (first_out.unwrap().unwrap(), first_err.unwrap().unwrap());
+    assert!(first_out.starts_with("listening on http://127.0.0.1:"), "{first_out}");
+    assert_eq!(first_out, first_err);
+}
+
+#[test]
+fn the_request_log_names_the_address_a_trusted_proxy_forwarded() {
+    let dir = temp_dir();
+    for (flags, client) in [(&["--trust-proxy"][..], "203.0.113.9"), (&[][..], "127.0.0.1")] {
+        let mut server = serve(&file(&dir, "proxy.db"), flags);
+        let status = server
+            .request("GET", "/healthz")
+            .header("X-Forwarded-For", "198.51.100.1, 203.0.113.9")
+            .send()
+            .status;
+        assert_eq!(status, 200);
+        server.signal("-TERM");
+        server.child.wait().unwrap();
+        let log: Vec<String> = server.log.iter().collect();
+        let line = log
+            .iter()
+            .find(|l| l.contains("GET /healthz"))
+            .unwrap_or_else(|| panic!("{log:?}"));
+        assert!(line.contains(&format!(" {client} \"GET /healthz")), "{line}");
+    }
+}
