@@ -103,6 +103,23 @@ test('a file over 10 MB is refused before it is sent', async ({ page, request })
   expect(uploads).toEqual([]);
 });
 
+test('a proxy refusing the size (413 as an HTML page) shows "photo too large", not a status number', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/photos');
+  // What nginx answers when its client_max_body_size is below the photo's size.
+  await page.route('**/api/admin/media', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 413, contentType: 'text/html', body: '<html><body><h1>413 Request Entity Too Large</h1></body></html>' })
+      : route.continue(),
+  );
+  await fileField(page).setInputFiles(pngFile('group.png', 640, 480));
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(fileField(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.field-error')).toContainText('photo too large');
+  await expect(toast(page, /^Photo too large/)).toBeVisible();
+  await expect(page.getByText('status 413')).toHaveCount(0);
+});
+
 test('a file that is not an image shows the server reason beside the file field', async ({ page, request }) => {
   await asAdmin(page, request);
   await openAdmin(page, '/admin/photos');

@@ -7,6 +7,7 @@ import './photo-upload.css';
 
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
 const MAX_BYTES = 10 * 1024 * 1024;
+const TOO_LARGE = 'photo too large for the web server in front of the site (it must allow 10 MB); choose a smaller photo or ask whoever runs the server';
 
 /**
  * `start(file, alt)` answers the uploaded photo ({_id, alt, photo}) or null; `error` is the reason to show
@@ -32,6 +33,12 @@ export function usePhotoUpload() {
     if (response.ok) {
       notifyDone(response, 'Photo Uploaded');
       return response.data;
+    }
+    if (response.status === 413 && !response.data?.message) {
+      // A proxy in front of the server refused the size (ours says why in JSON): its limit is lower than ours.
+      setError(TOO_LARGE);
+      notifyRefusal({ ...response, data: { message: `Photo too large: ${TOO_LARGE}.` } });
+      return null;
     }
     const errors = response.data?.errors ?? {};
     setError(errors.file ?? errors.alt ?? '');
