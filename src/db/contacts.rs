@@ -106,13 +106,17 @@ pub fn page(
     listing: &Listing<ContactSort>,
     known_total: Option<i64>,
 ) -> Result<Page<Contact>, ApiError> {
+    // The search index counts its matches without reading a message.
+    const COUNT: &str = "SELECT count(*) FROM contacts_search WHERE contacts_search MATCH ?1";
     let sql = match listing.sort {
         ContactSort::Newest => {
-            super::page_sql!(columns, matching, "contacts", "created_at DESC, id DESC")
+            super::page_sql!(columns, matching, "contacts", "created_at DESC, id DESC", COUNT)
         }
-        ContactSort::Oldest => super::page_sql!(columns, matching, "contacts", "created_at, id"),
+        ContactSort::Oldest => {
+            super::page_sql!(columns, matching, "contacts", "created_at, id", COUNT)
+        }
         ContactSort::Name => {
-            super::page_sql!(columns, matching, "contacts", "name COLLATE NOCASE, id")
+            super::page_sql!(columns, matching, "contacts", "name COLLATE NOCASE, id", COUNT)
         }
     };
     match full_text(listing.search.as_deref()) {

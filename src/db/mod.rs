@@ -20,29 +20,43 @@ use row;
 
 /// The three statements of one page of `$table`, from constant pieces: the page for a search
 /// (`$matching!()` is ` FROM … WHERE …` testing the search `?1`), the page of every row (where
-/// the absent search `?1` is tested once, not per row), and the count of matches. The page
-/// statements take the size as `?2` and the offset as `?3`.
+/// the absent search `?1` is tested once, not per row), and the count of matches (by default
+/// `count(*)` of `$matching!()`; a table with a search index counts in the index instead). The
+/// page statements take the size as `?2` and the offset as `?3`.
+///
+/// A page picks its ids first (from the index of `$order`, without reading the rows it skips),
+/// then reads only those rows: a deep page costs an index walk, not a table walk.
 macro_rules! page_sql {
     ($columns:ident, $matching:ident, $table:literal, $order:literal) => {
+        super::page_sql!($columns, $matching, $table, $order, concat!("SELECT count(*)", $matching!()))
+    };
+    ($columns:ident, $matching:ident, $table:literal, $order:literal, $count:expr) => {
         (
             concat!(
                 "SELECT ",
                 $columns!(),
+                " FROM ",
+                $table,
+                " WHERE id IN (SELECT id",
                 $matching!(),
                 " ORDER BY ",
                 $order,
-                " LIMIT ?2 OFFSET ?3"
+                " LIMIT ?2 OFFSET ?3) ORDER BY ",
+                $order
             ),
             concat!(
                 "SELECT ",
                 $columns!(),
                 " FROM ",
                 $table,
+                " WHERE id IN (SELECT id FROM ",
+                $table,
                 " WHERE ?1 IS NULL ORDER BY ",
                 $order,
-                " LIMIT ?2 OFFSET ?3"
+                " LIMIT ?2 OFFSET ?3) ORDER BY ",
+                $order
             ),
-            concat!("SELECT count(*)", $matching!()),
+            $count,
         )
     };
 }
