@@ -64,8 +64,9 @@ struct Team {
     members: Vec<Member>,
 }
 
+/// A team member as the team pages show them; also the rows of the admin's member list.
 #[derive(Serialize)]
-struct Member {
+pub struct Member {
     #[serde(rename = "_id")]
     id: i64,
     name: String,
@@ -140,15 +141,10 @@ impl Document {
 
         let mut members: HashMap<i64, Vec<Member>> = HashMap::new();
         for member in db::members::list(conn)? {
-            members.entry(member.roster_id).or_default().push(Member {
-                id: member.id,
-                name: member.name,
-                department: member.department,
-                year: member.year,
-                position: member.position,
-                photo: photo(member.photo_id, member.art, MEMBER_ART),
-                link: member.link,
-            });
+            members
+                .entry(member.roster_id)
+                .or_default()
+                .push(Member::shown(member, &media));
         }
         let teams = db::rosters::list(conn)?
             .into_iter()
@@ -169,6 +165,26 @@ impl Document {
             gallery,
             teams,
         })
+    }
+}
+
+impl Member {
+    /// `member` with its uploaded photo (from `media`) or its shipped drawing.
+    pub fn shown(member: db::members::Member, media: &HashMap<i64, db::media::Media>) -> Member {
+        let photo = match (member.photo_id.and_then(|id| media.get(&id)), member.art) {
+            (Some(media), _) => Some(media.photo()),
+            (None, Some(art)) => Some(drawing(art, MEMBER_ART)),
+            (None, None) => None,
+        };
+        Member {
+            id: member.id,
+            name: member.name,
+            department: member.department,
+            year: member.year,
+            position: member.position,
+            photo,
+            link: member.link,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The `members` table: the people on a roster, in the order admins set.
 
-use crate::domain::{HttpUrl, MemberInput, Order};
+use crate::domain::{HttpUrl, Listing, MemberInput, MemberSort, Order};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 
@@ -17,6 +17,54 @@ super::row! {
         pub art: Option<String>,
         pub link: Option<String>,
     }
+}
+
+/// One page of a roster's members matching the search (name, department, year, position), in
+/// the chosen order. A roster is one year's team, so a page is read straight from its rows.
+pub fn page(
+    conn: &Connection,
+    roster_id: i64,
+    listing: &Listing<MemberSort>,
+) -> Result<super::Page<Member>, ApiError> {
+    macro_rules! matching {
+        () => {
+            " FROM members WHERE roster_id = ?4 AND (?1 IS NULL OR name LIKE ?1 ESCAPE '\\'
+                OR department LIKE ?1 ESCAPE '\\' OR year LIKE ?1 ESCAPE '\\'
+                OR position LIKE ?1 ESCAPE '\\')"
+        };
+    }
+    macro_rules! select {
+        ($order:literal) => {
+            concat!(
+                "SELECT id, roster_id, name, department, year, position, photo_id, art, link",
+                matching!(),
+                " ORDER BY ",
+                $order,
+                " LIMIT ?2 OFFSET ?3"
+            )
+        };
+    }
+    let sql = match listing.sort {
+        MemberSort::Order => select!("sort_order, id"),
+        MemberSort::Name => select!("name COLLATE NOCASE, id"),
+    };
+    let filter = listing.like_pattern();
+    let total = conn
+        .prepare_cached(concat!("SELECT count(*)", matching!()))?
+        .query_row(params![filter, 0, 0, roster_id], |row| row.get(0))?;
+    let items = conn
+        .prepare_cached(sql)?
+        .query_map(
+            params![filter, listing.size, listing.offset(), roster_id],
+            Member::from_row,
+        )?
+        .collect::<Result<_, _>>()?;
+    Ok(super::Page {
+        items,
+        total,
+        page: listing.page,
+        size: listing.size,
+    })
 }
 
 /// Every roster's members, each roster's in its order.

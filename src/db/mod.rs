@@ -279,6 +279,18 @@ pub struct Page<T> {
     pub size: u32,
 }
 
+impl<T> Page<T> {
+    /// The same page with each row turned into what is shown.
+    pub fn map<U>(self, show: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            items: self.items.into_iter().map(show).collect(),
+            total: self.total,
+            page: self.page,
+            size: self.size,
+        }
+    }
+}
+
 /// Reads one page: `select` (for a filter) and `select_all` (without one) take the filter as
 /// `?1`, the page size as `?2` and the offset as `?3`; `count` takes the filter as `?1` and runs
 /// unless the caller knows the total already (an unfiltered list's total is kept by the caller

@@ -143,6 +143,8 @@ sort_orders! {
     CertificateSort { "newest" => Newest, "number" => Number, "name" => Name }
     /// Photos: newest first by default.
     MediaSort { "newest" => Newest, "oldest" => Oldest }
+    /// A roster's members: in the order the team page shows them by default.
+    MemberSort { "order" => Order, "name" => Name }
 }
 
 #[cfg(test)]

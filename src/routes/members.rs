@@ -2,15 +2,52 @@
 
 use super::calls::{message, PathId, Record};
 use crate::auth::AdminUser;
+use crate::conditional::fresh_json;
+use crate::content;
+use crate::domain::{ListQuery, Listing, MemberSort};
 use crate::db::{self, members::Member, rosters::Roster};
 use crate::domain::{MemberInput, MemberRequest, Order, OrderRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 impl Record for Member {
     const NOT_FOUND: &'static str = "Member not found";
+}
+
+/// The members of the roster the path names, as the team page shows them: the whole roster
+/// without paging parameters, else one page with the total (`?page&size&sort=order|name&q`).
+pub(super) async fn list(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    roster: PathId<Roster>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let listing = Listing::<MemberSort>::parse(query.into_inner())?;
+    let whole = listing.is_none();
+    let listing = listing.unwrap_or(Listing {
+        page: 1,
+        size: u32::MAX,
+        sort: MemberSort::Order,
+        search: None,
+    });
+    let roster_id = roster.get();
+    let shown = db::run(&state.pool, move |conn| {
+        if !db::rosters::exists(conn, roster_id)? {
+            return Ok(None);
+        }
+        let page = db::members::page(conn, roster_id, &listing)?;
+        let media = db::media::all(conn)?;
+        Ok(Some(page.map(|member| content::Member::shown(member, &media))))
+    })
+    .await?;
+    let page = roster.found(shown)?;
+    match whole {
+        true => fresh_json(&req, &page.items),
+        false => fresh_json(&req, &page),
+    }
 }
 
 /// A new member goes at the end of the roster the path names.

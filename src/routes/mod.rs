@@ -87,6 +87,7 @@ fn api() -> Vec<Call> {
         admin_change::<Roster, _, _>("/admin/rosters/{id}", |b| RosterInput::parse(b, false), db::rosters::update, "Updated Successfully"),
         admin_delete::<Roster>("/admin/rosters/{id}", db::rosters::delete, "Team deleted"),
 
+        get("/admin/rosters/{id}/members", members::list),
         post("/admin/rosters/{id}/members", members::create),
         put("/admin/rosters/{id}/members/order", members::reorder),
         admin_change::<Member, _, _>("/admin/members/{id}", |b| MemberInput::parse(b, false), db::members::update, "Updated Successfully"),

@@ -191,6 +191,7 @@ fn table(f: &Fixtures) -> Vec<Call> {
         admin("PATCH /api/admin/rosters/{id}").at(f.roster).json(json!({"title": "Renamed"})),
         admin("DELETE /api/admin/rosters/{id}").at(f.roster),
 
+        admin("GET /api/admin/rosters/{id}/members").at(f.core),
         admin("PUT /api/admin/rosters/{id}/members/order").at(f.core).json(json!({"ids": f.members})),
         admin("POST /api/admin/rosters/{id}/members").at(f.core).json(json!({"name": "New Member"})).answers(201),
         admin("PATCH /api/admin/members/{id}").at(f.member).json(json!({"name": "Renamed"})),
