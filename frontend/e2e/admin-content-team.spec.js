@@ -162,6 +162,37 @@ test('a member added with a photo uploaded in the popup shows it with srcset on 
   });
 });
 
+test('a long roster comes a page at a time, searchable, and Up moves a member across a page boundary', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const names = Array.from({ length: 23 }, (_, i) => `Member ${String(i + 1).padStart(2, '0')}`);
+  await withRoster(request, token, names, async ({ slug, title }) => {
+    await openAdmin(page, `/admin/team?team=${slug}`);
+    const members = membersTable(page, title);
+    // The search, the count and the pager sit around the table, in its section.
+    const section = page.locator('section').filter({ has: page.getByRole('heading', { name: `Members of ${title}` }) });
+    const shown = () => members.getByRole('row').locator('td:nth-child(2)');
+    await expect(shown()).toHaveText(names.slice(0, 20));
+    await expect(section.getByRole('status')).toHaveText('23 members');
+
+    await section.getByRole('navigation', { name: 'Pages of members' }).getByRole('button', { name: 'Next' }).click();
+    await expect(shown()).toHaveText(names.slice(20));
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect(row(members, 'Member 23').getByRole('button', { name: /move Member 23 down/ })).toBeDisabled();
+
+    // The first of page 2 goes up past the page boundary: page 1 now ends with it.
+    await row(members, 'Member 21').getByRole('button', { name: /move Member 21 up/ }).click();
+    await expect(toast(page, 'Order saved')).toBeVisible();
+    await expect(shown()).toHaveText(['Member 20', 'Member 22', 'Member 23']);
+    await page.goBack();
+    await expect(shown().last()).toHaveText('Member 21');
+
+    await section.getByLabel('Search by name, department, year or position').fill('Member 07');
+    await expect(shown()).toHaveText(['Member 07']);
+    await expect(members.getByText('In the list’s own order')).toBeVisible();
+    await expect(members.getByRole('button', { name: /move Member 07/ })).toHaveCount(0);
+  });
+});
+
 test('Up and Down reorder the members, and the public page follows', async ({ page, request }) => {
   const token = await asAdmin(page, request);
   await withRoster(request, token, ['Anu', 'Bela', 'Chandan'], async ({ slug, title }) => {

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
 import { useContent } from '../../lib/content.js';
 import { DataTable } from './data-table.jsx';
+import { ListControls, Pager } from './list-controls.jsx';
 import './ordered-table.css';
 
 /**
@@ -11,7 +12,13 @@ import './ordered-table.css';
  * `rowName(row)` says which row a button moves, for screen readers.
  */
 export function OrderedTable({ columns, rows, save, rowName, ...table }) {
-  const order = useReorder(rows, save);
+  const { reload } = useContent();
+  const order = useReorder(rows, {
+    save,
+    allIds: async () => (rows ?? []).map((row) => row._id),
+    onMoved: reload,
+    count: rows?.length ?? 0,
+  });
   const orderColumn = {
     header: 'Order',
     cell: (row, index) => <MoveButtons order={order} item={row} index={index} name={rowName(row)} />,
@@ -19,42 +26,93 @@ export function OrderedTable({ columns, rows, save, rowName, ...table }) {
   return <DataTable {...table} columns={[...columns, orderColumn]} rows={rows} />;
 }
 
-function useReorder(items, save) {
-  const { reload } = useContent();
+/**
+ * An OrderedTable over usePagedList's `list` (with its search, sort, count and pager, as PagedTable). A move
+ * swaps the row with its neighbour in the whole list, which `loadOrder()` answers (every row, in order), so a row
+ * can move across a page boundary; `onMoved()` reloads. Moves are offered only in the list's own (first) order,
+ * unsearched.
+ */
+export function PagedOrderedTable({ list, noun, searchLabel, empty, columns, loadOrder, save, onMoved, rowName, ...table }) {
+  const offset = (list.page - 1) * list.size;
+  const order = useReorder(list.rows, {
+    save,
+    allIds: async () => {
+      const response = await loadOrder();
+      return response.ok && Array.isArray(response.data) ? response.data.map((row) => row._id) : null;
+    },
+    onMoved,
+    count: list.total,
+  });
+  const inOwnOrder = list.sort === list.sorts[0].value && !list.searched;
+  const orderColumn = {
+    header: 'Order',
+    cell: (row, index) =>
+      inOwnOrder ? (
+        <MoveButtons order={order} item={row} index={offset + index} name={rowName(row)} />
+      ) : (
+        <span className="move-hint">In the list’s own order</span>
+      ),
+  };
+  return (
+    <DataTable
+      {...table}
+      columns={[...columns, orderColumn]}
+      rows={list.rows}
+      loadFailed={list.loadFailed}
+      busy={list.loading}
+      empty={list.searched ? `No ${noun}s match “${list.searched}”.` : empty}
+      controls={<ListControls list={list} searchLabel={searchLabel} noun={noun} />}
+      footer={<Pager list={list} label={`Pages of ${noun}s`} />}
+    />
+  );
+}
+
+/**
+ * Moving rows: `allIds()` answers the whole order (null if it cannot be had), `save(ids)` sends the new one,
+ * `onMoved()` reloads, `count` is the number of rows in the whole list. The focus follows the moved row.
+ */
+function useReorder(rows, { save, allIds, onMoved, count }) {
   const prefix = useId();
   const [busy, setBusy] = useState(false);
   const [focusNext, setFocusNext] = useState(null);
 
   const buttonId = (item, direction) => `${prefix}-${item._id}-${direction}`;
 
-  // React moves a row by taking its node out and putting it back, which drops the focus inside it.
+  // React moves a row by taking its node out and putting it back, which drops the focus inside it: once the
+  // reloaded rows are shown, the focus goes back to the moved row's button.
   useEffect(() => {
-    if (!focusNext) return;
-    const [wanted, other] = focusNext.map((id) => document.getElementById(id));
+    if (!focusNext || rows === focusNext.before) return;
+    const [wanted, other] = focusNext.ids.map((id) => document.getElementById(id));
     (wanted && !wanted.disabled ? wanted : other)?.focus();
     setFocusNext(null);
-  }, [items, focusNext]);
+  }, [rows, focusNext]);
 
-  const move = async (index, delta) => {
-    const target = index + delta;
-    if (busy || target < 0 || target >= items.length) return;
-    const ids = items.map((item) => item._id);
-    [ids[index], ids[target]] = [ids[target], ids[index]];
+  const move = async (item, delta) => {
+    if (busy) return;
     setBusy(true);
+    const ids = await allIds();
+    const index = ids ? ids.indexOf(item._id) : -1;
+    const target = index + delta;
+    if (index < 0 || target < 0 || target >= ids.length) {
+      if (!ids) notifyRefusal({ status: 500, data: { message: 'The order could not be loaded; try again.' } });
+      setBusy(false);
+      return;
+    }
+    [ids[index], ids[target]] = [ids[target], ids[index]];
     const response = await save(ids);
     if (response.ok) {
       notifyDone(response, 'Order saved');
-      await reload();
+      await onMoved();
       const direction = delta < 0 ? 'up' : 'down';
       const opposite = delta < 0 ? 'down' : 'up';
-      setFocusNext([buttonId(items[index], direction), buttonId(items[index], opposite)]);
+      setFocusNext({ ids: [buttonId(item, direction), buttonId(item, opposite)], before: rows });
     } else {
       notifyRefusal(response);
     }
     setBusy(false);
   };
 
-  return { move, busy, count: items.length, buttonId };
+  return { move, busy, count, buttonId };
 }
 
 /** The Up and Down buttons of the row at `index`; `name` says which row, for screen readers. */
@@ -65,7 +123,7 @@ function MoveButtons({ order, item, index, name }) {
         type="button"
         id={order.buttonId(item, 'up')}
         className="button button-small button-outline"
-        onClick={() => order.move(index, -1)}
+        onClick={() => order.move(item, -1)}
         disabled={index === 0}
         aria-busy={order.busy || undefined}
       >
@@ -75,7 +133,7 @@ function MoveButtons({ order, item, index, name }) {
         type="button"
         id={order.buttonId(item, 'down')}
         className="button button-small button-outline"
-        onClick={() => order.move(index, 1)}
+        onClick={() => order.move(item, 1)}
         disabled={index === order.count - 1}
         aria-busy={order.busy || undefined}
       >

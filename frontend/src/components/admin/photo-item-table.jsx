@@ -3,7 +3,7 @@ import { useContent } from '../../lib/content.js';
 import { Photo } from '../photo.jsx';
 import { DeleteButton } from './delete-button.jsx';
 import { FormDialog } from './form-dialog.jsx';
-import { OrderedTable } from './ordered-table.jsx';
+import { OrderedTable, PagedOrderedTable } from './ordered-table.jsx';
 import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.jsx';
 
 /**
@@ -14,8 +14,54 @@ import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.j
  * {question(item), success} for Delete. `round` shows people's photos as round thumbnails.
  */
 export function PhotoItemTable(props) {
-  const { title, empty, items, calls, texts, columns, fields, add, editTitle, deletion, round } = props;
+  const { title, empty, items, calls, texts, columns } = props;
   const { reload } = useContent();
+  const { photoColumn, editColumn, deleteColumn, addButton } = photoItemParts(props, reload);
+  return (
+    <OrderedTable
+      title={title}
+      actions={addButton}
+      columns={[photoColumn, ...columns, editColumn, deleteColumn]}
+      rows={items}
+      empty={empty}
+      save={calls.order}
+      rowName={(item) => item[texts[0]]}
+    />
+  );
+}
+
+/**
+ * PhotoItemTable for a long list the server hands out in pages (a roster's members): `list` is usePagedList's
+ * answer, `noun` names one row and `searchLabel` labels the search box. Up and Down move a row in the whole list
+ * (across pages too) while it is shown in its own order, unsearched; `loadOrder()` answers every row in order.
+ */
+export function PagedPhotoItemTable(props) {
+  const { title, empty, list, noun, searchLabel, calls, texts, columns, loadOrder } = props;
+  const { reload: reloadContent } = useContent();
+  const changed = () => {
+    list.reload();
+    reloadContent();
+  };
+  const { photoColumn, editColumn, deleteColumn, addButton } = photoItemParts(props, changed);
+  return (
+    <PagedOrderedTable
+      title={title}
+      actions={addButton}
+      columns={[photoColumn, ...columns, editColumn, deleteColumn]}
+      list={list}
+      noun={noun}
+      searchLabel={searchLabel}
+      empty={empty}
+      loadOrder={loadOrder}
+      save={calls.order}
+      onMoved={changed}
+      rowName={(item) => item[texts[0]]}
+    />
+  );
+}
+
+/** The thumbnail, Edit and Delete columns and the Add button; `changed()` runs after each change. */
+function photoItemParts({ texts, calls, fields, add, editTitle, deletion, round }, changed) {
   const nameOf = (item) => item[texts[0]];
   const itemFields = (item) => (form) => (
     <PhotoItemFields form={form} item={item} fields={fields} nameField={texts[0]} />
@@ -43,7 +89,7 @@ export function PhotoItemTable(props) {
         initial={photoItemValues(item, texts)}
         send={(values) => calls.update(item._id, photoItemChanges(item, values, texts))}
         success="Updated Successfully"
-        onSaved={reload}
+        onSaved={changed}
       >
         {itemFields(item)}
       </FormDialog>
@@ -57,7 +103,7 @@ export function PhotoItemTable(props) {
         question={deletion.question(item)}
         remove={() => calls.remove(item._id)}
         success={deletion.success}
-        onDeleted={reload}
+        onDeleted={changed}
       />
     ),
   };
@@ -69,23 +115,12 @@ export function PhotoItemTable(props) {
       initial={photoItemValues(undefined, texts)}
       send={(values) => calls.create(photoItemChanges(undefined, values, texts))}
       success={add.success}
-      onSaved={reload}
+      onSaved={changed}
     >
       {itemFields(undefined)}
     </FormDialog>
   );
-
-  return (
-    <OrderedTable
-      title={title}
-      actions={addButton}
-      columns={[photoColumn, ...columns, editColumn, deleteColumn]}
-      rows={items}
-      empty={empty}
-      save={calls.order}
-      rowName={nameOf}
-    />
-  );
+  return { photoColumn, editColumn, deleteColumn, addButton };
 }
 
 /** The item's own fields, then its photo; a photo uploaded here is described by the item's name. */

@@ -81,6 +81,7 @@ export function usePagedList(load, { sorts, size = DEFAULT_SIZE }) {
     ...shown,
     loading,
     page,
+    size,
     pageCount: Math.max(1, Math.ceil(shown.total / size)),
     sorts,
     sort,

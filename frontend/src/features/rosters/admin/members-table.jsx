@@ -1,8 +1,10 @@
 // The members of one roster: their table with edit, delete and Up/Down, and the popups that add and edit a member.
-import { PhotoItemTable } from '../../../components/admin/photo-item-table.jsx';
+import { useCallback } from 'react';
+import { PagedPhotoItemTable } from '../../../components/admin/photo-item-table.jsx';
+import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { ExternalLink } from '../../../components/external-link.jsx';
 import { Field } from '../../../components/field.jsx';
-import { memberCalls } from '../api.js';
+import { fetchMembers, memberCalls } from '../api.js';
 
 const TEXTS = ['name', 'department', 'year', 'position', 'link'];
 
@@ -39,13 +41,26 @@ const memberFields = ({ field }) => (
   </>
 );
 
+const SORTS = [
+  { value: 'order', label: 'Order on the team page' },
+  { value: 'name', label: 'Name' },
+];
+
+/** The members of `roster`, a page at a time, with a search; its page, sort and search are in the address. */
 export function MembersTable({ roster }) {
+  const rosterId = roster._id;
+  const load = useCallback((query) => fetchMembers(rosterId, query), [rosterId]);
+  const loadOrder = useCallback(() => fetchMembers(rosterId), [rosterId]);
+  const list = usePagedList(load, { sorts: SORTS });
   return (
-    <PhotoItemTable
+    <PagedPhotoItemTable
       title={`Members of ${roster.title}`}
       empty="No members yet: add the first one."
-      items={roster.members}
-      calls={memberCalls(roster._id)}
+      list={list}
+      noun="member"
+      searchLabel="Search by name, department, year or position"
+      loadOrder={loadOrder}
+      calls={memberCalls(rosterId)}
       texts={TEXTS}
       columns={columns}
       fields={memberFields}
