@@ -117,12 +117,19 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start jyoti");
-    child
+    let written = child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
+        .write_all(stdin.as_bytes());
+    // A command that refuses its arguments may exit before it reads its input.
+    if let Err(err) = written {
+        assert_eq!(
+            err.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "write stdin: {err}"
+        );
+    }
     child.wait_with_output().expect("jyoti finished")
 }
 
