@@ -117,12 +117,19 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start jyoti");
-    child
+    let written = child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
+        .write_all(stdin.as_bytes());
+    // A command that refuses its arguments may exit before it reads its input.
+    if let Err(err) = written {
+        assert_eq!(
+            err.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "write stdin: {err}"
+        );
+    }
     child.wait_with_output().expect("jyoti finished")
 }
 
@@ -411,6 +418,51 @@ fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
         "the replaced database is kept whole"
     );
     assert_eq!(serve(&db, &[]).contact(3), 201);
+}
+
+#[test]
+fn a_database_of_the_first_schema_is_upgraded_on_start_and_its_accounts_sign_in_as_before() {
+    // Made by the program of schema version 1 itself (tests/fixtures/README.md).
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v1.db");
+    let dir = temp_dir();
+    let db = file(&dir, "site.db");
+    std::fs::copy(fixture, &db).unwrap();
+    let mut server = serve(&db, &[]);
+    let note = server.log.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert!(
+        note.contains("upgrading the database from schema version 1"),
+        "{note}"
+    );
+    let copies: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("site.db.before-v"))
+        .collect();
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    assert!(note.contains(&copies[0].display().to_string()), "{note}");
+    assert_eq!(
+        count(&copies[0], "users"),
+        3,
+        "the copy is the old database"
+    );
+
+    let admin = server.login("admin@jyoti.example", "lantern at the night school");
+    assert_eq!(admin.status, 200, "{}", admin.text());
+    let admin = admin.json()["token"].as_str().unwrap().to_owned();
+    assert_eq!(server.user_list_status(&admin), 200);
+    let visitor = server.login("ananya.roy@jyoti.example", "evening class for everyone");
+    assert_eq!(visitor.status, 200, "{}", visitor.text());
+    let visitor = visitor.json()["token"].as_str().unwrap().to_owned();
+    assert_eq!(server.user_list_status(&visitor), 403);
+
+    server.signal("-TERM");
+    assert!(server.child.wait().unwrap().success());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let version: u32 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert!(version > 1, "still version {version}");
 }
 
 #[test]

@@ -12,6 +12,7 @@ struct Step {
 }
 
 /// Step N brings the database from version N-1 to N. Never edit a shipped step; add one.
+/// Before adding step N+1, commit the fixture of version N (tests/fixtures/README.md).
 const STEPS: &[Step] = &[
     Step {
         sql: include_str!("../../schema.sql"),

@@ -48,6 +48,15 @@ pub fn test_config() -> Config {
 pub fn spawn_app_with(config: Config) -> TestApp {
     let dir = tempfile::tempdir().expect("a temp dir");
     let pool = db::open(&dir.path().join("jyoti.db")).expect("open the test database");
+    serve_pool(dir, pool, config)
+}
+
+/// The app of `spawn_app` serving a database already opened as `pool`, whose file lives in `dir`.
+pub fn spawn_app_on(dir: TempDir, pool: db::Pool) -> TestApp {
+    serve_pool(dir, pool, test_config())
+}
+
+fn serve_pool(dir: TempDir, pool: db::Pool, config: Config) -> TestApp {
     let state = jyoti::startup::state(pool, config).expect("build the app state");
     let (tx, rx) = mpsc::channel();
     let server_state = state.clone();
