@@ -122,6 +122,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         println!("{line}");
         eprintln!("{line}");
         let _ = std::io::stdout().flush();
+        log::info!("{}", crate::build_info::DESCRIPTION);
         notes.iter().for_each(|note| log::info!("{note}"));
         if let Some(dir) = &args.backup_dir {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the backup folder {}: {e}", dir.display()))?;
