@@ -18,7 +18,7 @@ fn main() {
     }
 
     println!("cargo:rerun-if-env-changed=JYOTI_FRONTEND_PREBUILT");
-    let frontend = Path::new(env!("CARGO_MANIFEST_DIR")).join("frontend");
+    let frontend = manifest_dir().join("frontend");
     // For the dev loop with `node build.mjs --watch`: use the dist/ that is there.
     if std::env::var_os("JYOTI_FRONTEND_PREBUILT").is_some()
         && frontend.join("dist/index.html").is_file()
@@ -44,6 +44,13 @@ fn main() {
         Command::new("node").arg("build.mjs").current_dir(&frontend),
         "node build.mjs",
     );
+}
+
+/// This package's folder, as cargo tells the running script: not `env!`, which would keep the
+/// folder this script was first compiled in (cargo reuses a build script across copies of the
+/// package that share a target folder).
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
 }
 
 fn run(command: &mut Command, what: &str) {
@@ -87,7 +94,7 @@ fn build_info() {
 /// The checked-out commit, when this source is a git work tree of its own (not, say, an unpacked
 /// source archive inside some other repository). Cargo runs this again when HEAD moves.
 fn git_commit() -> Option<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = &manifest_dir();
     let git = |args: &[&str]| -> Option<String> {
         let output = Command::new("git")
             .args(args)
