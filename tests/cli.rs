@@ -370,6 +370,28 @@ fn build_line(line: &str) -> (String, String, String) {
     (version.into(), commit.into(), built.into())
 }
 
+/// The commit build.rs should have found: `JYOTI_BUILD_COMMIT`, else HEAD when this source is a
+/// git work tree of its own; None when that cannot be told here.
+fn checked_out_commit() -> Option<String> {
+    if let Some(commit) = option_env!("JYOTI_BUILD_COMMIT").filter(|c| !c.trim().is_empty()) {
+        return Some(commit.trim().to_owned());
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let git = |args: &[&str]| {
+        let output = Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .ok()?;
+        let text = String::from_utf8(output.stdout).ok()?;
+        output.status.success().then(|| text.trim().to_owned())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"])?;
+    let same =
+        |a: &str, b: &str| Path::new(a).canonicalize().ok() == Path::new(b).canonicalize().ok();
+    same(&top, root).then(|| git(&["rev-parse", "--short=12", "HEAD"]))?
+}
+
 #[test]
 fn version_names_the_version_the_commit_and_the_build_date() {
     for flag in ["--version", "-V"] {
@@ -383,6 +405,9 @@ fn version_names_the_version_the_commit_and_the_build_date() {
             commit == "unknown" || (hex.len() >= 7 && hex.chars().all(|c| c.is_ascii_hexdigit())),
             "{commit}"
         );
+        if let Some(head) = checked_out_commit() {
+            assert_eq!(commit, head, "the commit checked out");
+        }
         assert_eq!(built.len(), 10, "{built}");
         let date: Result<jiff::civil::Date, _> = built.parse();
         assert!(date.is_ok(), "{built} is a YYYY-MM-DD date");
