@@ -7,7 +7,7 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(
     name = "jyoti",
-    version,
+    version = crate::build_info::LONG_VERSION,
     about = "The Jyoti website: web server, React app and SQLite database in one program."
 )]
 #[command(args_conflicts_with_subcommands = true)]

@@ -4,6 +4,8 @@
 pub mod assets;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
+/// Which build this is: version, commit, build date.
+pub mod build_info;
 /// Values built from tables and kept until one of the tables is written.
 pub mod cache;
 /// Command-line definitions.

@@ -161,6 +161,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         };
         // The first line of the log; tests and scripts read the port from it.
         say_once(&line);
+        log::info!("{}", crate::build_info::DESCRIPTION);
         notes.iter().for_each(|note| log::info!("{note}"));
         if let Some(dir) = &args.backup_dir {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the backup folder {}: {e}", dir.display()))?;

@@ -209,7 +209,10 @@ fn port_zero_picks_a_free_port_and_the_first_log_line_names_it() {
     assert!(server
         .first_line
         .starts_with("listening on http://127.0.0.1:"));
-    assert_eq!(server.request("GET", "/healthz").send().text(), "ok");
+    assert_eq!(
+        server.request("GET", "/healthz").send().json()["status"],
+        "ok"
+    );
     assert!(Path::new(&db).exists(), "the database file was created");
 }
 
@@ -355,8 +358,84 @@ fn create_admin_refuses_a_short_password_and_a_bad_email() {
 fn a_new_server_without_an_admin_says_how_to_create_one() {
     let dir = temp_dir();
     let server = serve(&file(&dir, "n.db"), &[]);
-    let hint = server.log.recv_timeout(Duration::from_secs(30)).unwrap();
-    assert!(hint.contains("jyoti create-admin --email"), "{hint}");
+    let said = |line: &String| line.contains("jyoti create-admin --email");
+    let lines: Vec<String> = (0..2)
+        .map_while(|_| server.log.recv_timeout(Duration::from_secs(30)).ok())
+        .collect();
+    assert!(lines.iter().any(said), "{lines:?}");
+}
+
+/// `jyoti 0.1.0 (commit 4e2215b21c3a, built 2026-11-22)` → ("0.1.0", "4e2215b21c3a", "2026-11-22").
+fn build_line(line: &str) -> (String, String, String) {
+    let rest = line
+        .split_once("jyoti ")
+        .unwrap_or_else(|| panic!("no `jyoti ` in {line:?}"))
+        .1;
+    let (version, rest) = rest.split_once(" (commit ").expect("a commit");
+    let (commit, rest) = rest.split_once(", built ").expect("a build date");
+    let built = rest.strip_suffix(')').expect("a closing parenthesis");
+    (version.into(), commit.into(), built.into())
+}
+
+/// The commit build.rs should have found: `JYOTI_BUILD_COMMIT`, else HEAD when this source is a
+/// git work tree of its own; None when that cannot be told here.
+fn checked_out_commit() -> Option<String> {
+    if let Some(commit) = option_env!("JYOTI_BUILD_COMMIT").filter(|c| !c.trim().is_empty()) {
+        return Some(commit.trim().to_owned());
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let git = |args: &[&str]| {
+        let output = Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .ok()?;
+        let text = String::from_utf8(output.stdout).ok()?;
+        output.status.success().then(|| text.trim().to_owned())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"])?;
+    let same =
+        |a: &str, b: &str| Path::new(a).canonicalize().ok() == Path::new(b).canonicalize().ok();
+    same(&top, root).then(|| git(&["rev-parse", "--short=12", "HEAD"]))?
+}
+
+#[test]
+fn version_names_the_version_the_commit_and_the_build_date() {
+    for flag in ["--version", "-V"] {
+        let output = jyoti(&[flag]);
+        assert_ok(&output);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let (version, commit, built) = build_line(stdout.trim_end());
+        assert_eq!(version, env!("CARGO_PKG_VERSION"));
+        let hex = commit.strip_suffix("-dirty").unwrap_or(&commit);
+        assert!(
+            commit == "unknown" || (hex.len() >= 7 && hex.chars().all(|c| c.is_ascii_hexdigit())),
+            "{commit}"
+        );
+        if let Some(head) = checked_out_commit() {
+            assert_eq!(commit, head, "the commit checked out");
+        }
+        assert_eq!(built.len(), 10, "{built}");
+        let date: Result<jiff::civil::Date, _> = built.parse();
+        assert!(date.is_ok(), "{built} is a YYYY-MM-DD date");
+    }
+}
+
+#[test]
+fn healthz_and_the_second_log_line_name_the_build_as_version_does() {
+    let output = jyoti(&["--version"]);
+    let named = build_line(String::from_utf8_lossy(&output.stdout).trim_end());
+    let dir = temp_dir();
+    let server = serve(&file(&dir, "v.db"), &[]);
+    let second = server.log.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert_eq!(build_line(&second), named, "{second}");
+    let (version, commit, built) = named;
+    let health = server.request("GET", "/healthz").send();
+    assert_eq!(health.status, 200);
+    assert_eq!(
+        health.json(),
+        json!({"status": "ok", "version": version, "commit": commit, "built": built})
+    );
 }
 
 #[test]

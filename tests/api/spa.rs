@@ -175,11 +175,20 @@ fn path_traversal_is_refused() {
 }
 
 #[test]
-fn healthz_answers_ok_when_the_database_does() {
+fn healthz_answers_ok_when_the_database_does_and_names_the_build() {
     let app = spawn_app();
     let response = app.get("/healthz").send();
     assert_eq!(response.status, 200);
-    assert_eq!(response.text(), "ok");
+    assert_eq!(response.header("cache-control"), Some("no-store"));
+    assert_eq!(
+        response.json(),
+        serde_json::json!({
+            "status": "ok",
+            "version": env!("CARGO_PKG_VERSION"),
+            "commit": jyoti::build_info::COMMIT,
+            "built": jyoti::build_info::BUILT,
+        })
+    );
 }
 
 #[test]
