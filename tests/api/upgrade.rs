@@ -12,7 +12,7 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// Every schema version a fixture was made by.
-const FIXTURES: [u32; 3] = [1, 2, 3];
+const FIXTURES: [u32; 4] = [1, 2, 3, 4];
 
 /// The accounts and texts `tests/fixtures/make-fixture.py` puts in every fixture.
 const ADMIN: &str = "admin@jyoti.example";
@@ -22,6 +22,9 @@ const PROMOTED: &str = "moumita@jyoti.example";
 const DELETED: &str = "spam@jyoti.example";
 const PASSWORD: &str = "evening class for everyone";
 const MESSAGE: &str = "আলো for every child 🌟 — \"thank you\", it's wonderful!";
+/// From version 4 on (when messages remember being read), the message an admin marked read.
+const READ_FROM: u32 = 4;
+const READ: &str = "Old Visitor";
 
 /// The committed fixture made by schema version `from`.
 fn fixture(from: u32) -> PathBuf {
@@ -214,6 +217,11 @@ fn a_database_made_by_schema_v3_opens_with_every_row_kept_and_a_copy_of_it_besid
 }
 
 #[test]
+fn a_database_made_by_schema_v4_opens_with_every_row_kept_and_a_copy_of_it_beside() {
+    assert_kept_with_a_copy_beside(4);
+}
+
+#[test]
 fn old_accounts_sign_in_with_their_old_passwords_and_keep_their_roles_after_every_upgrade() {
     for from in FIXTURES {
         let upgraded = upgrade(from);
@@ -298,7 +306,69 @@ fn notices_certificates_and_messages_read_the_same_after_every_upgrade() {
         assert_eq!(sent["message"], MESSAGE, "v{from}");
         assert_eq!(sent["telephone"], "+91 98300 12345", "v{from}");
         assert_eq!(sent["subject"], "5star", "v{from}");
-        assert_eq!(sent["read"], false, "v{from}: an old message is unread");
+        assert_eq!(
+            sent["read"], false,
+            "v{from}: a message nobody marked is unread"
+        );
+        let other = messages
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == READ)
+            .unwrap_or_else(|| panic!("v{from}: {READ}'s message in {messages}"));
+        assert_eq!(other["message"], "Can I volunteer on Sundays?", "v{from}");
+        assert_eq!(
+            other["read"],
+            from >= READ_FROM,
+            "v{from}: read only if an admin marked it so before the upgrade"
+        );
+    }
+}
+
+#[test]
+fn a_message_marked_read_before_an_upgrade_stays_read_since_the_same_moment() {
+    for from in FIXTURES.into_iter().filter(|&from| from >= READ_FROM) {
+        let made = read_only(&fixture(from));
+        let read_at = |conn: &Connection, name: &str| -> Option<String> {
+            conn.query_row(
+                "SELECT read_at FROM contacts WHERE name = ?1",
+                [name],
+                |row| row.get(0),
+            )
+            .unwrap()
+        };
+        let first_read = read_at(&made, READ).expect("the fixture holds a message marked read");
+        assert_eq!(read_at(&made, "Sharmistha Ghosh"), None, "v{from}");
+
+        let upgraded = upgrade(from);
+        let admin = upgraded.login(ADMIN, ADMIN_PASSWORD);
+        let page = upgraded.read(&admin, "/api/admin/contacts?page=1");
+        let read: Vec<(&str, bool)> = page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["name"].as_str().unwrap(), m["read"] == true))
+            .collect();
+        assert_eq!(
+            read,
+            [(READ, true), ("Sharmistha Ghosh", false)],
+            "v{from}: newest first, the read one still read"
+        );
+        let id = page["items"][0]["_id"].as_i64().unwrap();
+        // Marking it read again keeps the moment it was first read.
+        let again = upgraded
+            .app
+            .patch(&format!("/api/admin/contacts/{id}"))
+            .bearer(&admin)
+            .json(&json!({"read": true}))
+            .send();
+        assert_eq!(again.status, 200, "v{from}: {}", again.text());
+        assert_eq!(again.json()["read"], true, "v{from}");
+        assert_eq!(
+            read_at(&upgraded.conn(), READ),
+            Some(first_read),
+            "v{from}: read since before the upgrade"
+        );
     }
 }
 
@@ -321,7 +391,7 @@ fn an_old_message_is_found_by_the_full_text_search_after_every_upgrade() {
 
 #[test]
 fn site_content_edited_before_an_upgrade_stays_as_edited() {
-    for from in [2, 3] {
+    for from in FIXTURES.into_iter().filter(|&from| from >= 2) {
         let upgraded = upgrade(from);
         let app = &upgraded.app;
         let content = app.content();
@@ -387,14 +457,17 @@ fn a_v1_database_gets_the_default_content_once_when_upgraded() {
 
 #[test]
 fn no_new_account_gets_the_id_of_one_deleted_before_an_upgrade() {
-    // The v3 fixture's newest account, leaving@jyoti.example, was deleted before the upgrade.
+    // From v3 on, a fixture's newest account, leaving@jyoti.example, was deleted before the
+    // upgrade.
     let leaving = 5;
-    let made = read_only(&fixture(3));
-    let left: i64 = query(&made, "SELECT count(*) FROM users WHERE id >= 5");
-    assert_eq!(left, 0, "the highest id ever used is no account's");
-    let upgraded = upgrade(3);
-    let (id, _) = upgraded.app.register("newcomer@jyoti.example");
-    assert!(id > leaving, "the new account got id {id}");
+    for from in FIXTURES.into_iter().filter(|&from| from >= 3) {
+        let made = read_only(&fixture(from));
+        let left: i64 = query(&made, "SELECT count(*) FROM users WHERE id >= 5");
+        assert_eq!(left, 0, "v{from}: the highest id ever used is no account's");
+        let upgraded = upgrade(from);
+        let (id, _) = upgraded.app.register("newcomer@jyoti.example");
+        assert!(id > leaving, "v{from}: the new account got id {id}");
+    }
 }
 
 #[test]
