@@ -13,7 +13,11 @@ test('every public route renders inside the header and footer', async ({ page })
 test('the start-up loader shows for about 1.5 seconds before the routes appear', async ({ page }) => {
   const start = Date.now();
   await page.goto('/gallery');
-  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeAttached();
+  const loader = page.getByRole('status').filter({ hasText: 'Loading' });
+  await expect(loader).toBeAttached();
+  // The club's logo and name, not a blank screen.
+  await expect(loader).toContainText('Jyoti');
+  await expect(loader.locator('img[src="/art/logo-jyoti.svg"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gallery', level: 1 })).toBeVisible({ timeout: 10_000 });
   expect(Date.now() - start).toBeGreaterThanOrEqual(1400);
 });
@@ -162,5 +166,67 @@ test('nothing moves while /, /gallery and /team load, even when the page code co
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => window.layoutShifts), `layout shifts on ${path}`).toEqual([]);
+  }
+});
+
+test('each page names itself in the tab title, and a followed link moves the focus to the new heading', async ({ page, request }) => {
+  const { teams } = await siteContent(request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visit(page, '/');
+  await expect(page).toHaveTitle('JYOTI - A RAY OF HOPE');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [link, heading] of [
+    ['Gallery', 'Gallery'],
+    ['Contact', 'Keep in Touch'],
+    ['Team', teams.core.title],
+  ]) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(page).toHaveTitle(`${heading} | JYOTI - A RAY OF HOPE`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
+  }
+  // From the heading, the keyboard goes on into the page, not back to the top.
+  await nav.getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Keep in Touch' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+
+  await visit(page, '/gallery');
+  await expect(page).toHaveTitle('Gallery | JYOTI - A RAY OF HOPE');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveTitle('JYOTI - A RAY OF HOPE');
+});
+
+test('the focus ring stands out 3:1 on the page and on the orange bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visit(page, '/');
+  const ring = async (locator) => {
+    await locator.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    return locator.evaluate((element) => {
+      const colour = (text) => text.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number);
+      const luminance = ([r, g, b]) => {
+        const channel = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      };
+      let behind = element.parentElement;
+      while (behind && getComputedStyle(behind).backgroundColor.match(/rgba\(.*, 0\)|transparent/)) behind = behind.parentElement;
+      const [a, b] = [luminance(colour(getComputedStyle(element).outlineColor)), luminance(colour(getComputedStyle(behind ?? document.body).backgroundColor))];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+  };
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  expect(await ring(nav.getByRole('link', { name: 'Gallery' }))).toBeGreaterThanOrEqual(3);
+  expect(await ring(page.getByRole('main').getByRole('link').first())).toBeGreaterThanOrEqual(3);
+});
+
+test('Team is marked as the current page on every year\'s team page', async ({ page, request }) => {
+  const { teams } = await siteContent(request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const slug of Object.keys(teams).filter((slug) => slug !== 'core')) {
+    await visit(page, `/team${slug}`);
+    await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
   }
 });

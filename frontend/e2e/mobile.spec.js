@@ -29,6 +29,8 @@ test('choosing a link closes the menu, opens the page and scrolls to the top', a
   await expect(nav.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   await expect(nav.getByRole('link', { name: 'Verify' })).toBeHidden();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // The focus goes to the new page's heading, not back to the start of the page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify authenticity of certificate' })).toBeFocused();
 });
 
 test('Escape closes the open menu', async ({ page }) => {

@@ -1,15 +1,22 @@
 // The frame of every page: header and navigation, the route's content in <main>, and the footer.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer.jsx';
 import { Header } from './header.jsx';
 import './layout.css';
+
+/** The spec's title: the whole title of Home, and the end of every other page's. */
+export const SITE_TITLE = 'JYOTI - A RAY OF HOPE';
+
+/** How long a new page may take to show its heading (a chunk or its data still loading). */
+const HEADING_WAIT_MS = 5000;
 
 export function Layout() {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  usePageHeading(pathname);
 
   return (
     <>
@@ -25,4 +32,38 @@ export function Layout() {
       <Footer />
     </>
   );
+}
+
+/**
+ * Each page names itself: once its heading is shown, the tab title becomes "Heading | JYOTI - A RAY OF HOPE" (Home
+ * keeps the spec's title), and after a navigation the focus moves to that heading, so a screen reader says where
+ * the link led and the keyboard goes on from there. The page's heading is its h1; in the admin area, whose h1 is
+ * the same on every screen, the screen's own first h2.
+ */
+function usePageHeading(pathname) {
+  const firstPage = useRef(true);
+  useEffect(() => {
+    const navigated = !firstPage.current;
+    firstPage.current = false;
+    const admin = pathname.startsWith('/admin');
+    const started = performance.now();
+    let frame = 0;
+    const look = () => {
+      const main = document.getElementById('main');
+      const heading = main?.querySelector(admin ? '.admin-screen h2, h1' : 'h1');
+      const text = heading?.textContent.trim();
+      if (!text || main.querySelector(':scope > .page-loading')) {
+        if (performance.now() - started < HEADING_WAIT_MS) frame = requestAnimationFrame(look);
+        return;
+      }
+      document.title = pathname === '/' ? SITE_TITLE : `${admin ? `${text} · Admin` : text} | ${SITE_TITLE}`;
+      // A page that put the focus somewhere of its own (e.g. into a form) keeps it there.
+      if (navigated && !main.contains(document.activeElement)) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    };
+    look();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
 }
