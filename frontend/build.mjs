@@ -144,7 +144,7 @@ function indexHtml() {
 ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
   </head>
   <body>
-    <div id="root"><div class="loader" role="status"><span class="loader-lamp"></span><span class="visually-hidden">Loading</span></div></div>
+    <div id="root"><div class="loader" role="status"><div class="loader-mark"><span class="loader-lamp"></span><img class="loader-logo" src="/art/logo-jyoti.svg" alt="" width="96" height="96"></div><p class="loader-name">Jyoti</p><span class="visually-hidden">Loading</span></div></div>
     <noscript>Jyoti's website needs JavaScript to show its pages.</noscript>
   </body>
 </html>

@@ -54,6 +54,10 @@ test('the contacts table has the spec columns and shows the rating and the messa
     /^Unread/,
     /Delete/,
   ]);
+  // The rating is drawn as stars too, beside its text.
+  const stars = row(page, contact.email).locator('.stars');
+  await expect(stars).toHaveAttribute('title', '4 of 5 stars');
+  expect(await stars.evaluate((element) => getComputedStyle(element, '::before').content)).toContain('★★★★☆');
 });
 
 test('a message shows when it arrived, and is unread until an admin marks it read', async ({ page, request }) => {

@@ -23,7 +23,7 @@ const membersTable = (page, title) => page.getByRole('region', { name: `Members 
 async function sendNewTeam(page, slug, title) {
   await openAdmin(page, '/admin/team');
   const dialog = await openPopup(page, 'Create team', 'Create team');
-  await dialog.getByLabel(/Slug/).fill(slug);
+  await dialog.getByLabel(/Page address/).fill(slug);
   await dialog.getByLabel(/Title/).fill(title);
   await dialog.getByRole('button', { name: 'Send' }).click();
   return dialog;
@@ -35,9 +35,9 @@ test('the Team screen lists every roster with its page, member count and actions
   await openAdmin(page, '/admin/team');
 
   const rosters = page.getByRole('region', { name: 'Teams' });
-  await expect(rosters.getByRole('columnheader')).toHaveText(['Title', 'Slug', 'Members', 'Rename', 'Delete', 'Order']);
+  await expect(rosters.getByRole('columnheader')).toHaveText(['Title', 'Page', 'Members', 'Rename', 'Delete', 'Order']);
   await expect(row(rosters, teams['2k25'].title).getByRole('cell').nth(2)).toHaveText('17');
-  await expect(row(rosters, teams.core.title).getByRole('link', { name: /core/ })).toHaveAttribute('href', '/team');
+  await expect(row(rosters, teams.core.title).getByRole('link', { name: /^\/team \(/ })).toHaveAttribute('href', '/team');
   await expect(row(rosters, teams['2k24'].title).getByRole('link', { name: /2k24/ })).toHaveAttribute('href', '/team2k24');
   await expect(row(rosters, teams.core.title).getByRole('button', { name: /Delete/ })).toHaveCount(0);
 

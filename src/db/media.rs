@@ -144,10 +144,11 @@ pub fn all(conn: &Connection) -> Result<HashMap<i64, Media>, ApiError> {
     Ok(media)
 }
 
-/// Where photos are shown, in words for the admin ("Team 2k25: Sample Member 3"): `(media id, place)`,
+/// Where photos are shown, in words for the admin ("Team 2k25: Sample Member 3", never "Team Team
+/// 2k25" for a roster whose title says Team already): `(media id, place)`,
 /// for one photo (`Some(id)`) or for all of them, in one query.
 const USES: &str = "
-    SELECT m.photo_id, 'Team ' || r.title || ': ' || m.name
+    SELECT m.photo_id, (CASE WHEN r.title LIKE 'team%' THEN '' ELSE 'Team ' END) || r.title || ': ' || m.name
       FROM members m JOIN rosters r ON r.id = m.roster_id WHERE m.photo_id = coalesce(?1, m.photo_id)
     UNION ALL
     SELECT photo_id, (CASE section WHEN 'works' THEN 'Our Works card: ' ELSE 'Performance & Awards card: ' END) || caption

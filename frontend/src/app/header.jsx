@@ -77,6 +77,8 @@ function MainNav() {
   };
 
   const links = user?.isAdmin ? [...navLinks, { to: '/admin/users', label: 'Admin' }] : navLinks;
+  // A year's team (/team2k25) is part of Team, though its path is not below /team.
+  const onRosterPage = (to) => to === '/team' && /^\/team[a-z0-9-]+$/i.test(pathname);
   return (
     <nav className="main-nav" aria-label="Main">
       <div className="main-nav-inner">
@@ -93,9 +95,15 @@ function MainNav() {
         <ul id="main-nav-links" className={open ? 'nav-links nav-links-open' : 'nav-links'}>
           {links.map((link) => (
             <li key={link.to} className={link.mobileOnly ? 'mobile-only' : undefined}>
-              <NavLink to={link.to} end={link.to === '/'} className="nav-link" onClick={choose}>
-                {link.label}
-              </NavLink>
+              {onRosterPage(link.to) ? (
+                <Link to={link.to} className="nav-link active" aria-current="page" onClick={choose}>
+                  {link.label}
+                </Link>
+              ) : (
+                <NavLink to={link.to} end={link.to === '/'} className="nav-link" onClick={choose}>
+                  {link.label}
+                </NavLink>
+              )}
             </li>
           ))}
         </ul>

@@ -79,7 +79,7 @@ export function ContactsPage() {
       className: 'cell-email',
     },
     { header: 'Telephone', cell: (contact) => contact.telephone, className: 'cell-nowrap' },
-    { header: 'Ratings', cell: (contact) => contact.subject },
+    { header: 'Ratings', cell: (contact) => <Stars subject={contact.subject} /> },
     { header: 'Message', cell: (contact) => contact.message, className: 'cell-text' },
     { header: 'Received', cell: (contact) => <Received timestamp={contact.createdAt} /> },
     { header: 'Read', cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} /> },
@@ -218,5 +218,19 @@ function ContactActions({ list, selected }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * A rating as the visitor gave it ("4star", as the spec shows it) with its stars drawn beside it. The stars come
+ * from the stylesheet, so the cell's text stays the rating itself; screen readers hear "4 of 5 stars".
+ */
+function Stars({ subject }) {
+  const count = Number.parseInt(subject, 10);
+  if (!(count >= 1 && count <= 5)) return subject;
+  return (
+    <span className={`stars stars-${count}`} title={`${count} of 5 stars`}>
+      {subject}
+    </span>
   );
 }

@@ -39,10 +39,10 @@ export function RostersAdminPage() {
   const columns = [
     { header: 'Title', cell: (roster) => roster.title },
     {
-      header: 'Slug',
+      header: 'Page',
       cell: (roster) => (
         <Link to={publicPath(roster.slug)}>
-          {roster.slug}
+          {publicPath(roster.slug)}
           <span className="visually-hidden"> (the page of {roster.title})</span>
         </Link>
       ),
@@ -133,7 +133,11 @@ function RosterFields({ form: { field }, core = false }) {
   return (
     <>
       <Field
-        label={core ? 'Slug (the core team always lives at /team)' : 'Slug: the page is /team + slug, e.g. 2k26'}
+        label={
+          core
+            ? 'Page address (the core team always lives at /team)'
+            : 'Page address: what follows /team, e.g. 2k26 for the page /team2k26'
+        }
         {...field('slug')}
         required
         maxLength={20}
