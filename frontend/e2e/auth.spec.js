@@ -28,13 +28,35 @@ test('registering greets the user and goes to the login page', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Login NOW' })).toBeVisible();
 });
 
-test('a common password is refused with the reason beside the password field', async ({ page }) => {
-  await register(page, uniqueEmail('common'), 'password123');
-  await expect(toast(page, 'User Already Exists!')).toBeVisible();
+test('a common password is refused with the reason beside the password field, and the rest stays typed', async ({ page }) => {
+  const email = uniqueEmail('common');
+  await register(page, email, 'password123');
+  await expect(page.getByText(/most common passwords/)).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
+  await expect(toast(page, 'User Already Exists!')).toHaveCount(0);
   const password = page.getByLabel(/Password/);
   await expect(password).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(/most common passwords/)).toBeVisible();
+  await expect(password).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('First name')).toHaveValue('Rina');
+
+  // Typing a new password clears the old reason; a good one registers.
+  await password.fill('a much better pass');
+  await expect(page.getByText(/most common passwords/)).toHaveCount(0);
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'REGISTER NOW' }).click();
+  await expect(toast(page, 'User Registered Successfully')).toBeVisible();
+});
+
+test('an empty registration names each missing field instead of saying the user exists', async ({ page }) => {
+  await visit(page, '/signup');
+  await page.getByRole('button', { name: 'REGISTER NOW' }).click();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/Password/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(toast(page, 'User Already Exists!')).toHaveCount(0);
+  await page.getByLabel('Email').fill('someone@example.org');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/Password/)).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('registering a taken email warns User Already Exists! and clears the form', async ({ page }) => {

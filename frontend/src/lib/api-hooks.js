@@ -36,14 +36,23 @@ const NO_REFUSAL = { message: '', errors: {} };
  * `check(form)` may stop the send by answering false (having said why); `send(form)` makes the call;
  * `onSuccess(response, form)` runs when it is ok. A refusal keeps the server's reason (`message`) and field
  * errors (`errors`) for the form to show and calls `onRefusal(response)`, by default the error toast.
- * `field(name)` gives a Field its name, value, change handler and error; `set(name, value)` changes one value.
+ * `field(name)` gives a Field its name, value, change handler and error; `set(name, value)` changes one value and
+ * clears that field's error.
  */
 export function useForm(initial, { send, onSuccess, onRefusal = notifyRefusal, check }) {
   const [form, setForm] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState(NO_REFUSAL);
 
-  const set = (name, value) => setForm((current) => ({ ...current, [name]: value }));
+  // A changed value is a new answer: the server's reason for the old one no longer applies to it.
+  const set = (name, value) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    setRefusal((current) => {
+      if (!(name in current.errors)) return current;
+      const { [name]: _answered, ...errors } = current.errors;
+      return { ...current, errors };
+    });
+  };
 
   const change = (event) => {
     const { name, type, checked, value } = event.target;

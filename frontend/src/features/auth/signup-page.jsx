@@ -1,9 +1,10 @@
-// Registration: success stores the token (when given) and goes to /login; any refusal warns and clears the form,
-// and the server's reasons (a too short or too common password, a bad email) stay beside their fields.
+// Registration: success stores the token (when given) and goes to /login. A taken email warns "User Already
+// Exists!" and clears the form, as the spec says; any other refusal shows the server's reasons beside their fields
+// (a too short or too common password, a bad email) and keeps what was typed but the password.
 import { useNavigate } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
 import { FormActions } from '../../components/form-actions.jsx';
-import { useForm } from '../../lib/api-hooks.js';
+import { notifyRefusal, useForm } from '../../lib/api-hooks.js';
 import { useSession } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
 import { register } from './api.js';
@@ -22,8 +23,15 @@ export function SignupPage() {
     },
     onRefusal: (response) => {
       if (response.status === 0) return;
-      notify.warning('User Already Exists!');
-      setForm(EMPTY);
+      if (response.status === 409) {
+        // The spec's warning, for the one refusal it describes: the email has an account already.
+        notify.warning('User Already Exists!');
+        setForm(EMPTY);
+        return;
+      }
+      // Anything else (a field's reason, too many attempts): say so, keep what was typed but the password.
+      notifyRefusal(response);
+      setForm((typed) => ({ ...typed, password: '' }));
     },
   });
 
