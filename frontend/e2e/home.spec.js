@@ -51,6 +51,30 @@ test('carousels autoplay and have arrows and clickable pagination', async ({ pag
   await expect(works.getByRole('button', { name: 'Previous slide' })).toBeVisible();
 });
 
+test('Pause stops the slides, focus inside holds them, and they never jump back to the first', async ({ page }) => {
+  const { works } = await worksCarousel(page);
+  const pause = works.getByRole('button', { name: 'Pause the slides of Our Works' });
+  await pause.click();
+  const held = await activeCaption(works);
+  await page.waitForTimeout(3_500);
+  expect(await activeCaption(works)).toBe(held);
+  await works.getByRole('button', { name: 'Play the slides of Our Works' }).click();
+  await expect.poll(() => activeCaption(works), { timeout: 6_000 }).not.toBe(held);
+
+  // While the keyboard is inside (here on a bullet), nothing moves under it.
+  await works.getByRole('button', { name: /Go to slide 2/ }).focus();
+  const focused = await activeCaption(works);
+  await page.waitForTimeout(3_500);
+  expect(await activeCaption(works)).toBe(focused);
+  await page.getByRole('heading', { level: 1 }).click();
+
+  // It runs to the last slide and stays there.
+  const bullets = works.getByRole('button', { name: /Go to slide/ });
+  await expect(bullets.last()).toHaveClass(/swiper-pagination-bullet-active/, { timeout: 20_000 });
+  await page.waitForTimeout(3_500);
+  await expect(bullets.last()).toHaveClass(/swiper-pagination-bullet-active/);
+});
+
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
@@ -58,6 +82,7 @@ test.describe('with reduced motion', () => {
     const { works, first } = await worksCarousel(page);
     await page.waitForTimeout(3_500);
     expect(await activeCaption(works)).toBe(first);
+    await expect(works.getByRole('button', { name: /^Pause/ })).toHaveCount(0);
     await works.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(() => activeCaption(works)).not.toBe(first);
 
