@@ -75,6 +75,36 @@ test('a click on the image or the backdrop closes the slideshow', async ({ page,
   await expect(dialog).toBeHidden();
 });
 
+test('on a phone, a swipe goes to the next or previous photo and leaves the slideshow open', async ({ page, request }) => {
+  const { gallery } = await siteContent(request);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await visit(page, '/gallery');
+  await page.getByRole('button', { name: gallery[1].caption }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gallery slideshow' });
+  const image = dialog.getByRole('img');
+  await expect(image).toHaveAccessibleName(gallery[1].caption);
+
+  const swipe = async (from, to) => {
+    const box = await image.boundingBox();
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * from, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * to, y, { steps: 5 });
+    await page.mouse.up();
+  };
+  await swipe(0.8, 0.2);
+  await expect(image).toHaveAccessibleName(gallery[2].caption);
+  await swipe(0.2, 0.8);
+  await expect(image).toHaveAccessibleName(gallery[1].caption);
+  await expect(dialog).toBeVisible();
+
+  // Nothing of the page behind shows through, and the round buttons stand out on any photo.
+  expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(12, 10, 9)');
+  const next = dialog.getByRole('button', { name: 'Next image' });
+  expect(await next.evaluate((element) => getComputedStyle(element).borderTopColor)).toBe('rgb(255, 255, 255)');
+  expect(await next.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgba(0, 0, 0, 0.6)');
+});
+
 test('Tab stays inside the open slideshow', async ({ page, request }) => {
   const { gallery } = await siteContent(request);
   await visit(page, '/gallery');

@@ -1,7 +1,11 @@
-// The full-screen slideshow dialog (its own chunk): previous/next wrap around; a click or Escape closes it.
+// The full-screen slideshow dialog (its own chunk): previous/next (buttons, arrow keys or a swipe) wrap around; a
+// click or Escape closes it.
 import { useEffect, useRef, useState } from 'react';
 import { Photo } from '../../components/photo.jsx';
 import './slideshow.css';
+
+/** How far a pointer must travel sideways to count as a swipe rather than a tap. */
+const SWIPE_PX = 50;
 
 export default function Slideshow({ images, start, onClose }) {
   const [index, setIndex] = useState(start);
@@ -38,6 +42,25 @@ export default function Slideshow({ images, start, onClose }) {
     action();
   };
 
+  // A finger (or a dragged mouse) swiped sideways goes to the next or previous photo; the click that ends a swipe
+  // must not close the slideshow.
+  const swipe = useRef({ x: null, moved: false });
+  const onPointerDown = (event) => {
+    swipe.current = { x: event.clientX, moved: false };
+  };
+  const onPointerUp = (event) => {
+    const { x } = swipe.current;
+    if (x === null) return;
+    const dx = event.clientX - x;
+    swipe.current = { x: null, moved: Math.abs(dx) > SWIPE_PX };
+    if (dx > SWIPE_PX) step(-1);
+    else if (dx < -SWIPE_PX) step(1);
+  };
+  const onBackdropClick = () => {
+    if (swipe.current.moved) swipe.current.moved = false;
+    else onClose();
+  };
+
   return (
     <div
       className="slideshow"
@@ -45,7 +68,12 @@ export default function Slideshow({ images, start, onClose }) {
       aria-modal="true"
       aria-label="Gallery slideshow"
       ref={dialog}
-      onClick={onClose}
+      onClick={onBackdropClick}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (swipe.current = { x: null, moved: false })}
+      // A mouse swipe would otherwise drag the photo itself away.
+      onDragStart={(event) => event.preventDefault()}
     >
       <figure className="slideshow-figure">
         <Photo photo={image.photo} alt={image.caption} eager sizes="100vw" className="slideshow-image" />
