@@ -18,6 +18,9 @@ test('the users table has the spec columns and shows each account', async ({ pag
   await expect(headers).toHaveText(['First Name', 'Last Name', 'Department', 'Year', 'Email', 'Admin', 'Delete', 'Update']);
   await expect(row(page, member.email).getByRole('cell')).toHaveText(['Tanu', 'Sen', 'ME', '1st', member.email, 'No', /Delete/, /Edit/]);
   await expect(row(page, member.email).getByRole('link', { name: /Edit/ })).toHaveAttribute('href', `/admin/users/${member.id}/edit`);
+  // Edit looks like the button it is everywhere else, and not like the red Delete.
+  await expect(row(page, member.email).getByRole('link', { name: /Edit/ })).toHaveClass(/button-outline/);
+  await expect(row(page, member.email).getByRole('button', { name: /Delete/ })).toHaveClass(/button-danger/);
   // The list is newest first, a page at a time: the seeded admin, the oldest account, is found by searching.
   await openAdmin(page, `/admin/users?q=${encodeURIComponent(ADMIN.email)}`);
   await expect(row(page, ADMIN.email).getByRole('cell').nth(5)).toHaveText('Yes');
