@@ -2,61 +2,21 @@
 //! start the server, the units are hardened (`systemd-analyze security`), and the nginx snippet
 //! passes a 10 MB photo and the visitor's address.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
+#[path = "support/process.rs"]
+mod process;
+
+use process::{free_port, spawn, wait_for_port};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Command;
 use std::time::Duration;
+
+/// How long the server and nginx get to start.
+const START: Duration = Duration::from_secs(20);
 
 const BIN: &str = env!("CARGO_BIN_EXE_jyoti");
 const DEPLOY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy");
-
-struct Running {
-    child: Child,
-    log: mpsc::Receiver<String>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Running {
-    fn wait_for(&self, text: &str) -> String {
-        let mut seen = Vec::new();
-        while let Ok(line) = self.log.recv_timeout(Duration::from_secs(20)) {
-            if line.contains(text) {
-                return line;
-            }
-            seen.push(line);
-        }
-        panic!("no line with `{text}` in {seen:?}");
-    }
-}
-
-fn spawn(command: &mut Command) -> Running {
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start");
-    let (tx, log) = mpsc::channel();
-    for stream in [
-        Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
-        Box::new(child.stderr.take().unwrap()),
-    ] {
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-    }
-    Running { child, log }
-}
 
 fn deploy_file(name: &str) -> String {
     std::fs::read_to_string(Path::new(DEPLOY).join(name)).unwrap()
@@ -73,14 +33,6 @@ fn exec_start(unit: &str, data: &Path) -> Vec<String> {
     words
         .map(|word| word.replace("/var/lib/jyoti", data.to_str().unwrap()))
         .collect()
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 #[test]
@@ -114,9 +66,9 @@ fn the_behind_proxy_units_command_line_serves_the_site_on_loopback() {
     let port = args.iter().position(|a| a == "--port").unwrap() + 1;
     args[port] = "0".into();
     let server = spawn(Command::new(BIN).args(&args).env("JYOTI_BCRYPT_COST", "10"));
-    let line = server.wait_for("listening on");
+    let line = server.wait_for("listening on", START);
     assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
-    server.wait_for("backing up into");
+    server.wait_for("backing up into", START);
     assert!(data.path().join("jyoti.db").exists());
     assert!(data.path().join("backups").is_dir());
 }
@@ -139,7 +91,7 @@ fn the_https_units_command_line_with_the_environment_file_serves_https_and_redir
         .env("JYOTI_HTTP_PORT", http_port.to_string())
         .env("JYOTI_ACME_DIRECTORY", format!("https://127.0.0.1:{}/dir", free_port()));
     let server = spawn(&mut command);
-    let line = server.wait_for("listening on");
+    let line = server.wait_for("listening on", START);
     assert!(line.starts_with("listening on https://0.0.0.0:"), "{line}");
     let mut socket = TcpStream::connect(("127.0.0.1", http_port)).unwrap();
     write!(socket, "GET /team HTTP/1.1\r\nHost: jyoti.example.org\r\nConnection: close\r\n\r\n").unwrap();
@@ -158,7 +110,7 @@ fn the_nginx_snippet_passes_a_10_mb_photo_and_the_visitors_address() {
             .arg(data.path().join("jyoti.db"))
             .env("JYOTI_BCRYPT_COST", "10"),
     );
-    let line = server.wait_for("listening on");
+    let line = server.wait_for("listening on", START);
     let upstream: SocketAddr = line.trim_start_matches("listening on http://").parse().unwrap();
 
     let nginx_port = free_port();
@@ -186,11 +138,7 @@ fn the_nginx_snippet_passes_a_10_mb_photo_and_the_visitors_address() {
             .arg("-p")
             .arg(dir),
     );
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while TcpStream::connect(("127.0.0.1", nginx_port)).is_err() {
-        assert!(std::time::Instant::now() < deadline, "nginx did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_for_port(nginx_port);
 
     // A 9.5 MB upload from the visitor at 127.0.0.2 reaches jyoti (which answers it, 401 without
     // a session) instead of nginx's 413; jyoti's log names the visitor, not nginx.
@@ -206,7 +154,7 @@ fn the_nginx_snippet_passes_a_10_mb_photo_and_the_visitors_address() {
     let mut answer = String::new();
     let _ = socket.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
-    let logged = server.wait_for("POST /api/admin/media");
+    let logged = server.wait_for("POST /api/admin/media", START);
     assert!(logged.contains("127.0.0.2 \"POST"), "{logged}");
     drop(nginx);
 }

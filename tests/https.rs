@@ -6,95 +6,23 @@
 use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, DnType, IsCa, KeyPair};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+#[path = "support/process.rs"]
+mod process;
+
+use process::{free_port, spawn, wait_for_port, Running};
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_jyoti");
 const NAMES: [&str; 2] = ["jyoti.test", "www.jyoti.test"];
 
-/// A child process that is killed when the test ends, pass or fail.
-struct Running {
-    child: Child,
-    log: mpsc::Receiver<String>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Running {
-    /// Waits for a log line containing `text`; panics with what was logged instead.
-    fn wait_for(&self, text: &str, within: Duration) -> String {
-        self.wait_for_all(text, within).pop().unwrap()
-    }
-
-    /// The log lines up to and including the first that contains `text`.
-    fn wait_for_all(&self, text: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-            match self.log.recv_timeout(left) {
-                Ok(line) => {
-                    let found = line.contains(text);
-                    seen.push(line);
-                    if found {
-                        return seen;
-                    }
-                }
-                Err(_) => break,
-            }
-        }
-        panic!("no log line with `{text}`; the log was:\n{}", seen.join("\n"));
-    }
-}
-
-/// Starts `program args`, collecting stdout and stderr lines.
-fn spawn(program: &str, args: &[&str], envs: &[(&str, &str)]) -> Running {
-    let mut child = Command::new(program)
-        .args(args)
-        .envs(envs.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!("cannot start `{program}` ({e}); install Debian's pebble package (.ci/run does)")
-        });
-    let (tx, log) = mpsc::channel();
-    for stream in [
-        Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
-        Box::new(child.stderr.take().unwrap()),
-    ] {
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-    }
-    Running { child, log }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn wait_for_port(port: u16) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "nothing listens on port {port}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+/// Starts `program args` with `envs`.
+fn start(program: &str, args: &[&str], envs: &[(&str, &str)]) -> Running {
+    spawn(Command::new(program).args(args).envs(envs.iter().copied()))
 }
 
 /// A CA of the test's own and a certificate from it for pebble's own HTTPS on 127.0.0.1.
@@ -129,7 +57,7 @@ fn start_pebble(dir: &Path, http_port: u16) -> Pebble {
     let (ca_root, cert, key) = pebble_identity(dir);
     let (dns_port, dns_admin, listen, management) =
         (free_port(), free_port(), free_port(), free_port());
-    let dns = spawn(
+    let dns = start(
         "pebble-challtestsrv",
         &[
             "-dns01",
@@ -166,7 +94,7 @@ fn start_pebble(dir: &Path, http_port: u16) -> Pebble {
         .to_string(),
     )
     .unwrap();
-    let ca = spawn(
+    let ca = start(
         "pebble",
         &[
             "-config",
@@ -274,7 +202,7 @@ fn serve_https(db: &Path, https_port: u16, http_port: u16, pebble: Option<&Pebbl
     for name in NAMES {
         args.extend(["--domain", name]);
     }
-    spawn(BIN, &args, &[("JYOTI_BCRYPT_COST", "10")])
+    start(BIN, &args, &[("JYOTI_BCRYPT_COST", "10")])
 }
 
 #[test]
