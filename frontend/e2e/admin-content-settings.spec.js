@@ -1,4 +1,5 @@
-// /admin/settings: every site text in one form; Save sends only the changes, and the pages show them.
+// /admin/settings: every site text, in sections each with its own Save that sends only its changes; the pages
+// show them.
 import { expect, siteContent, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, toast } from './admin-helpers.js';
 import { patchSettings, unique, uploadPhoto } from './content-helpers.js';
@@ -25,8 +26,10 @@ test('an admin changes the donation details and /support shows them', async ({ p
     await page.getByLabel('Bank account number').fill(account);
     await page.getByLabel('IFSC code').fill('JYOT0001234');
     await page.getByLabel('Bank branch').fill('Jalpaiguri Town');
+    // A change in another section waits for that section's own Save.
+    await page.getByLabel('Welcome heading').fill('Not saved by the donations Save');
     const sent = page.waitForRequest((req) => req.url().endsWith('/api/admin/settings') && req.method() === 'PATCH');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save Donations (Support page)' }).click();
     expect((await sent).postDataJSON()).toEqual({
       donationAccount: account,
       donationIfsc: 'JYOT0001234',
@@ -50,15 +53,15 @@ test('a refused setting shows the reason beside its field and saves nothing', as
   const before = (await siteContent(request)).settings;
   await openAdmin(page, '/admin/settings');
   await page.getByLabel('Facebook page').fill('ftp://example.org/jyoti');
-  await page.getByLabel('Bank branch').fill('Should not be saved');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByLabel('Address', { exact: true }).fill('Should not be saved');
+  await page.getByRole('button', { name: 'Save Footer and contact' }).click();
 
   await expect(page.getByLabel('Facebook page')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.field-error')).toHaveCount(1);
   await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(1);
   const after = (await siteContent(request)).settings;
   expect(after.facebook).toBe(before.facebook);
-  expect(after.donationBranch).toBe(before.donationBranch);
+  expect(after.address).toBe(before.address);
 });
 
 // Settings take only uploaded photos, so the sample artwork cannot be put back: the photo stays in use for the
@@ -70,7 +73,7 @@ test('an uploaded photo chosen for the Support page shows there with srcset', as
   await openAdmin(page, '/admin/settings');
   await page.getByLabel('Choose an uploaded photo').selectOption({ label: `${alt} (no. ${photo._id})` });
   const sent = page.waitForRequest((req) => req.url().endsWith('/api/admin/settings') && req.method() === 'PATCH');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save Donations (Support page)' }).click();
   expect((await sent).postDataJSON()).toEqual({ supportPhoto: photo._id });
   await expect(toast(page, 'Updated Successfully')).toBeVisible();
 

@@ -1,6 +1,6 @@
-// /admin/settings: every text and link of the site in one form, prefilled from the content; Save sends only
-// what changed.
-import { useState } from 'react';
+// /admin/settings: every text and link of the site, prefilled from the content, in sections that each have their
+// own Save, which sends only what changed in that section.
+import { useId, useState } from 'react';
 import { PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
@@ -50,23 +50,35 @@ const sections = [
   },
 ];
 
-const textKeys = sections.flatMap((section) => section.fields.map(([key]) => key));
-
-const textsOf = (settings) => Object.fromEntries(textKeys.map((key) => [key, settings[key] ?? '']));
-
 export function SettingsAdminPage() {
+  return (
+    <section aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      {sections.map((section) => (
+        <SettingsSection key={section.title} section={section} />
+      ))}
+    </section>
+  );
+}
+
+/** One section's form: prefilled from the content, its Save sends only what changed in it. */
+function SettingsSection({ section }) {
   const { settings, reload } = useContent();
+  const legendId = useId();
+  const keys = section.fields.map(([key]) => key);
   // What the server holds, as far as this form knows: the changes are measured against it.
   const [saved, setSaved] = useState(() => ({
-    ...textsOf(settings),
-    supportPhoto: photoChoice(settings.supportPhoto),
+    ...Object.fromEntries(keys.map((key) => [key, settings[key] ?? ''])),
+    ...(section.photo ? { supportPhoto: photoChoice(settings.supportPhoto) } : {}),
   }));
 
   const changes = (form) => {
     const body = {};
-    for (const key of textKeys) if (form[key] !== saved[key]) body[key] = form[key];
-    const photoId = photoIdChange(saved.supportPhoto, form.supportPhoto);
-    if (photoId) body.supportPhoto = photoId;
+    for (const key of keys) if (form[key] !== saved[key]) body[key] = form[key];
+    if (section.photo) {
+      const photoId = photoIdChange(saved.supportPhoto, form.supportPhoto);
+      if (photoId) body.supportPhoto = photoId;
+    }
     return body;
   };
 
@@ -85,30 +97,33 @@ export function SettingsAdminPage() {
   });
 
   return (
-    <section aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
-      <form className="form-card settings-form" onSubmit={submit}>
-        {sections.map((section) => (
-          <fieldset key={section.title} className="form-group settings-group">
-            <legend>{section.title}</legend>
-            {section.fields.map(([key, label, props]) => (
-              <Field key={key} label={label} {...field(key)} required {...props} />
-            ))}
-            {section.photo && (
-              <PhotoPicker
-                label="Photo on the Support page"
-                current={settings.supportPhoto}
-                value={form.supportPhoto}
-                onChange={(value) => set('supportPhoto', value)}
-                alt="Children of Jyoti"
-                error={errors.supportPhoto}
-                allowNone={false}
-              />
-            )}
-          </fieldset>
+    <form className="form-card settings-form" onSubmit={submit} aria-labelledby={legendId}>
+      <fieldset className="form-group settings-group">
+        <legend id={legendId}>{section.title}</legend>
+        {section.fields.map(([key, label, props]) => (
+          <Field key={key} label={label} {...field(key)} required {...props} />
         ))}
-        <FormActions submitLabel="Save" busy={busy} message={message} />
-      </form>
-    </section>
+        {section.photo && (
+          <PhotoPicker
+            label="Photo on the Support page"
+            current={settings.supportPhoto}
+            value={form.supportPhoto}
+            onChange={(value) => set('supportPhoto', value)}
+            alt="Children of Jyoti"
+            error={errors.supportPhoto}
+            allowNone={false}
+          />
+        )}
+      </fieldset>
+      <FormActions
+        submitLabel={
+          <>
+            Save<span className="visually-hidden"> {section.title}</span>
+          </>
+        }
+        busy={busy}
+        message={message}
+      />
+    </form>
   );
 }
