@@ -88,17 +88,14 @@ impl Site {
             .map_err(|e| format!("the certificate's key cannot sign: {e}"))?;
         let certified = Arc::new(CertifiedKey::new(certs, key));
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(certified);
-        *self.validity.lock().unwrap_or_else(|e| e.into_inner()) =
-            Some((stored.not_before, stored.not_after));
+        *held(&self.validity) = Some((stored.not_before, stored.not_after));
         Ok(())
     }
 
     /// How long until the certificate should be renewed: zero when there is none, or when
     /// less than a third of its lifetime is left (30 of Let's Encrypt's 90 days).
     pub fn renewal_due_in(&self) -> Duration {
-        let Some((not_before, not_after)) =
-            *self.validity.lock().unwrap_or_else(|e| e.into_inner())
-        else {
+        let Some((not_before, not_after)) = *held(&self.validity) else {
             return Duration::ZERO;
         };
         let renew_at = not_after - (not_after - not_before) / 3;
@@ -106,25 +103,15 @@ impl Site {
     }
 
     fn set_challenge(&self, token: String, key_authorization: String) {
-        self.challenges
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(token, key_authorization);
+        held(&self.challenges).insert(token, key_authorization);
     }
 
     fn clear_challenges(&self) {
-        self.challenges
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
+        held(&self.challenges).clear();
     }
 
     fn challenge(&self, token: &str) -> Option<String> {
-        self.challenges
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(token)
-            .cloned()
+        held(&self.challenges).get(token).cloned()
     }
 
     /// The https address of `path_and_query` on the name the client asked for, when it is one
@@ -141,6 +128,12 @@ impl Site {
             port => format!("https://{name}:{port}{path_and_query}"),
         }
     }
+}
+
+/// The value behind `lock`, also after a panic elsewhere (the values here stay consistent whatever
+/// was interrupted: each is replaced whole).
+fn held<T>(lock: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    lock.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The host part of a `Host` header (`name`, `name:port`, `[v6]:port`).

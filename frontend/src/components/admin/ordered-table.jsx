@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
 import { useContent } from '../../lib/content.js';
 import { DataTable } from './data-table.jsx';
-import { ListControls, Pager } from './list-controls.jsx';
+import { PagedTable } from './paged-table.jsx';
 import './ordered-table.css';
 
 /**
@@ -27,7 +27,7 @@ export function OrderedTable({ columns, rows, save, rowName, ...table }) {
 }
 
 /**
- * An OrderedTable over usePagedList's `list` (with its search, sort, count and pager, as PagedTable). A move
+ * An OrderedTable over usePagedList's `list`: a PagedTable (search, sort, count and pager) with Up and Down. A move
  * swaps the row with its neighbour in the whole list, which `loadOrder()` answers (every row, in order), so a row
  * can move across a page boundary; `onMoved()` reloads. Moves are offered only in the list's own (first) order,
  * unsearched.
@@ -54,15 +54,13 @@ export function PagedOrderedTable({ list, noun, searchLabel, empty, columns, loa
       ),
   };
   return (
-    <DataTable
+    <PagedTable
       {...table}
+      list={list}
+      noun={noun}
+      searchLabel={searchLabel}
+      empty={empty}
       columns={[...columns, orderColumn]}
-      rows={list.rows}
-      loadFailed={list.loadFailed}
-      busy={list.loading}
-      empty={list.searched ? `No ${noun}s match “${list.searched}”.` : empty}
-      controls={<ListControls list={list} searchLabel={searchLabel} noun={noun} />}
-      footer={<Pager list={list} label={`Pages of ${noun}s`} />}
     />
   );
 }
