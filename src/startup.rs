@@ -6,9 +6,10 @@ use crate::cache::Cached;
 use crate::cli::ServeArgs;
 use crate::conditional::Encoded;
 use crate::config::Config;
-use crate::https::Site;
 use crate::content::{self, Published};
+use crate::db::kept_orders::KeptOrders;
 use crate::db::{self, Pool, Table};
+use crate::https::Site;
 use crate::rate_limit::Limits;
 use crate::routes;
 use crate::state::AppState;
@@ -43,21 +44,15 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         certificate_names: Cached::new(&[Table::Certificates], |conn| {
             db::certificates::names(conn)
         }),
-        totals: vec![
-            (Table::Users, Cached::new(&[Table::Users], db::users::count)),
-            (
-                Table::Contacts,
-                Cached::new(&[Table::Contacts], db::contacts::count),
-            ),
-            (
-                Table::Notices,
-                Cached::new(&[Table::Notices], db::notices::count),
-            ),
-            (
-                Table::Certificates,
-                Cached::new(&[Table::Certificates], db::certificates::count),
-            ),
-        ],
+        kept_orders: [
+            Table::Users,
+            Table::Contacts,
+            Table::Notices,
+            Table::Certificates,
+        ]
+        .into_iter()
+        .map(|table| Arc::new(KeptOrders::new(pool.clone(), table)))
+        .collect(),
         config,
         pool,
     }))
@@ -90,13 +85,10 @@ pub fn app(
         // The client's address as the rate limits see it: behind a trusted proxy, the one the
         // proxy forwarded, not the proxy's own.
         .wrap(
-            Logger::new("%{client}xi \"%r\" %s %b %Dms").custom_request_replace(
-                "client",
-                |req| {
-                    crate::auth::extractors::client_ip(req.request())
-                        .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
-                },
-            ),
+            Logger::new("%{client}xi \"%r\" %s %b %Dms").custom_request_replace("client", |req| {
+                crate::auth::extractors::client_ip(req.request())
+                    .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
+            }),
         )
 }
 
@@ -193,7 +185,10 @@ fn start_certificates(site: Arc<Site>, pool: &db::Pool, args: &ServeArgs) -> Res
     // The ACME client's own HTTPS uses the process's default TLS provider: ring, as the server.
     let _ = rustls::crypto::ring::default_provider().install_default();
     if crate::https::load_stored(&site, pool)? {
-        log::info!("serving the stored certificate for {}", site.domains.join(", "));
+        log::info!(
+            "serving the stored certificate for {}",
+            site.domains.join(", ")
+        );
     } else {
         log::info!(
             "no certificate for {} yet: HTTPS answers once the CA has issued one",

@@ -7,9 +7,11 @@ use crate::cache::Cached;
 use crate::conditional::Encoded;
 use crate::config::Config;
 use crate::content::Published;
+use crate::db::kept_orders::KeptOrders;
 use crate::db::{Pool, Table};
 use crate::rate_limit::Limits;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 pub struct AppState {
     pub pool: Pool,
@@ -23,16 +25,13 @@ pub struct AppState {
     pub notice_list: Cached<Encoded>,
     /// Certificate number → holder's name, for lookups.
     pub certificate_names: Cached<HashMap<i64, String>>,
-    /// How many rows the long lists have, for the totals of their unsearched pages.
-    pub totals: Vec<(Table, Cached<i64>)>,
+    /// The long lists' ids in each order, for their unsearched pages and totals.
+    pub kept_orders: Vec<Arc<KeptOrders>>,
 }
 
 impl AppState {
-    /// The kept row count of `table`, if it is one of the long lists.
-    pub fn total(&self, table: Table) -> Option<&Cached<i64>> {
-        self.totals
-            .iter()
-            .find(|(kept, _)| *kept == table)
-            .map(|(_, total)| total)
+    /// The kept orders of `table`, if it is one of the long lists.
+    pub fn kept_orders(&self, table: Table) -> Option<&Arc<KeptOrders>> {
+        self.kept_orders.iter().find(|kept| kept.table() == table)
     }
 }

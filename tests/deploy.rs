@@ -52,8 +52,16 @@ fn both_units_score_as_hardened_in_systemd_analyze_security() {
             .and_then(|number| number.parse().ok())
             .unwrap_or_else(|| panic!("no overall score in {text}"));
         assert!(score <= 2.0, "{unit}: exposure {score}\n{text}");
-        for setting in ["UMask=0077", "PrivateTmp=true", "ProtectHome=true", "RestrictAddressFamilies="] {
-            assert!(deploy_file(unit).contains(setting), "{unit} lacks {setting}");
+        for setting in [
+            "UMask=0077",
+            "PrivateTmp=true",
+            "ProtectHome=true",
+            "RestrictAddressFamilies=",
+        ] {
+            assert!(
+                deploy_file(unit).contains(setting),
+                "{unit} lacks {setting}"
+            );
         }
     }
     assert!(deploy_file("jyoti.service").contains("AmbientCapabilities=CAP_NET_BIND_SERVICE"));
@@ -89,16 +97,28 @@ fn the_https_units_command_line_with_the_environment_file_serves_https_and_redir
     command
         .env("JYOTI_PORT", "0")
         .env("JYOTI_HTTP_PORT", http_port.to_string())
-        .env("JYOTI_ACME_DIRECTORY", format!("https://127.0.0.1:{}/dir", free_port()));
+        .env(
+            "JYOTI_ACME_DIRECTORY",
+            format!("https://127.0.0.1:{}/dir", free_port()),
+        );
     let server = spawn(&mut command);
     let line = server.wait_for("listening on", START);
     assert!(line.starts_with("listening on https://0.0.0.0:"), "{line}");
     let mut socket = TcpStream::connect(("127.0.0.1", http_port)).unwrap();
-    write!(socket, "GET /team HTTP/1.1\r\nHost: jyoti.example.org\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        socket,
+        "GET /team HTTP/1.1\r\nHost: jyoti.example.org\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut answer = String::new();
     socket.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 301"), "{answer}");
-    assert!(answer.to_ascii_lowercase().contains("location: https://jyoti.example.org:"), "{answer}");
+    assert!(
+        answer
+            .to_ascii_lowercase()
+            .contains("location: https://jyoti.example.org:"),
+        "{answer}"
+    );
 }
 
 #[test]
@@ -106,12 +126,22 @@ fn the_nginx_snippet_passes_a_10_mb_photo_and_the_visitors_address() {
     let data = tempfile::tempdir().unwrap();
     let server = spawn(
         Command::new(BIN)
-            .args(["--bind", "127.0.0.1", "--port", "0", "--trust-proxy", "--db"])
+            .args([
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--trust-proxy",
+                "--db",
+            ])
             .arg(data.path().join("jyoti.db"))
             .env("JYOTI_BCRYPT_COST", "10"),
     );
     let line = server.wait_for("listening on", START);
-    let upstream: SocketAddr = line.trim_start_matches("listening on http://").parse().unwrap();
+    let upstream: SocketAddr = line
+        .trim_start_matches("listening on http://")
+        .parse()
+        .unwrap();
 
     let nginx_port = free_port();
     let site = deploy_file("nginx.conf")
@@ -172,11 +202,17 @@ fn connect_from(from: &str, port: u16) -> TcpStream {
         local.sin_family = libc::AF_INET as libc::sa_family_t;
         local.sin_addr.s_addr = u32::from(from).to_be();
         let size = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-        assert_eq!(libc::bind(fd, &local as *const _ as *const libc::sockaddr, size), 0);
+        assert_eq!(
+            libc::bind(fd, &local as *const _ as *const libc::sockaddr, size),
+            0
+        );
         let mut remote = local;
         remote.sin_addr.s_addr = u32::from(std::net::Ipv4Addr::LOCALHOST).to_be();
         remote.sin_port = port.to_be();
-        assert_eq!(libc::connect(fd, &remote as *const _ as *const libc::sockaddr, size), 0);
+        assert_eq!(
+            libc::connect(fd, &remote as *const _ as *const libc::sockaddr, size),
+            0
+        );
         TcpStream::from_raw_fd(fd)
     }
 }

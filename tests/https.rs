@@ -37,7 +37,11 @@ fn pebble_identity(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
         .unwrap()
         .signed_by(&key, &ca)
         .unwrap();
-    let paths = (dir.join("ca.pem"), dir.join("pebble.pem"), dir.join("pebble.key"));
+    let paths = (
+        dir.join("ca.pem"),
+        dir.join("pebble.pem"),
+        dir.join("pebble.key"),
+    );
     std::fs::write(&paths.0, ca.pem()).unwrap();
     std::fs::write(&paths.1, cert.pem()).unwrap();
     std::fs::write(&paths.2, key.serialize_pem()).unwrap();
@@ -116,7 +120,12 @@ fn start_pebble(dir: &Path, http_port: u16) -> Pebble {
 
 /// One HTTP/1.1 exchange over TLS to 127.0.0.1:`port` for `name`, trusting only `roots`.
 /// Returns the status line and headers (lowercased names) and the body.
-fn https_get(port: u16, name: &str, path: &str, roots: &[CertificateDer<'static>]) -> (String, String) {
+fn https_get(
+    port: u16,
+    name: &str,
+    path: &str,
+    roots: &[CertificateDer<'static>],
+) -> (String, String) {
     let mut store = rustls::RootCertStore::empty();
     for root in roots {
         store.add(root.clone()).unwrap();
@@ -178,9 +187,15 @@ fn pebble_root(pebble: &Pebble) -> CertificateDer<'static> {
 fn serve_https(db: &Path, https_port: u16, http_port: u16, pebble: Option<&Pebble>) -> Running {
     let (https_port, http_port) = (https_port.to_string(), http_port.to_string());
     let (directory, ca_root) = match pebble {
-        Some(pebble) => (pebble.directory.clone(), pebble.ca_root.display().to_string()),
+        Some(pebble) => (
+            pebble.directory.clone(),
+            pebble.ca_root.display().to_string(),
+        ),
         // A CA that is not there: the stored certificate must do.
-        None => (format!("https://127.0.0.1:{}/dir", free_port()), "/nonexistent".into()),
+        None => (
+            format!("https://127.0.0.1:{}/dir", free_port()),
+            "/nonexistent".into(),
+        ),
     };
     let mut args = vec![
         "serve",
@@ -227,7 +242,10 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
     for name in NAMES {
         let (head, body) = https_get(https_port, name, "/", &[root.clone()]);
         assert!(head.starts_with("http/1.1 200"), "{name}: {head}");
-        assert!(head.contains("strict-transport-security: max-age=31536000"), "{head}");
+        assert!(
+            head.contains("strict-transport-security: max-age=31536000"),
+            "{head}"
+        );
         assert!(body.contains("<div id=\"root\">"), "the app's page: {body}");
     }
     let (head, body) = https_get(https_port, "jyoti.test", "/healthz", &[root.clone()]);
@@ -238,28 +256,45 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
     let (head, _) = http_get(http_port, "www.jyoti.test", "GET", "/notice?page=2");
     assert!(head.starts_with("http/1.1 301"), "{head}");
     assert!(
-        head.contains(&format!("location: https://www.jyoti.test:{https_port}/notice?page=2")),
+        head.contains(&format!(
+            "location: https://www.jyoti.test:{https_port}/notice?page=2"
+        )),
         "{head}"
     );
     let (head, _) = http_get(http_port, "attacker.example", "POST", "/api/auth/login");
     assert!(head.starts_with("http/1.1 308"), "{head}");
     assert!(
-        head.contains(&format!("location: https://jyoti.test:{https_port}/api/auth/login")),
+        head.contains(&format!(
+            "location: https://jyoti.test:{https_port}/api/auth/login"
+        )),
         "{head}"
     );
-    assert!(!head.contains("strict-transport-security"), "HSTS only over https: {head}");
-    let (head, _) = http_get(http_port, "jyoti.test", "GET", "/.well-known/acme-challenge/unknown");
+    assert!(
+        !head.contains("strict-transport-security"),
+        "HSTS only over https: {head}"
+    );
+    let (head, _) = http_get(
+        http_port,
+        "jyoti.test",
+        "GET",
+        "/.well-known/acme-challenge/unknown",
+    );
     assert!(head.starts_with("http/1.1 404"), "{head}");
 
     // The account and the certificate are in the database, so a backup holds them.
     let conn = rusqlite::Connection::open(&db).unwrap();
     let (domains, chain): (String, String) = conn
-        .query_row("SELECT domains, chain_pem FROM tls_certificates", [], |row| {
-            Ok((row.get(0)?, row.get(1)?))
-        })
+        .query_row(
+            "SELECT domains, chain_pem FROM tls_certificates",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
         .unwrap();
     assert_eq!(domains, "jyoti.test,www.jyoti.test");
-    assert!(chain.matches("BEGIN CERTIFICATE").count() >= 2, "leaf and intermediate");
+    assert!(
+        chain.matches("BEGIN CERTIFICATE").count() >= 2,
+        "leaf and intermediate"
+    );
     let accounts: i64 = conn
         .query_row(
             "SELECT count(*) FROM acme_accounts WHERE directory = ?1",
@@ -283,10 +318,19 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
     .unwrap();
     let server = serve_https(&db, https_port, http_port, Some(&pebble));
     let log = server.wait_for_all("obtained; valid until", Duration::from_secs(90));
-    assert!(log.iter().any(|l| l.contains("serving the stored certificate")), "{log:?}");
-    assert!(!log.iter().any(|l| l.contains("opened an account")), "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("serving the stored certificate")),
+        "{log:?}"
+    );
+    assert!(
+        !log.iter().any(|l| l.contains("opened an account")),
+        "{log:?}"
+    );
     let renewed: String = conn
-        .query_row("SELECT chain_pem FROM tls_certificates", [], |row| row.get(0))
+        .query_row("SELECT chain_pem FROM tls_certificates", [], |row| {
+            row.get(0)
+        })
         .unwrap();
     assert_ne!(renewed, chain, "a new certificate is stored");
     drop(conn);

@@ -69,7 +69,7 @@ macro_rules! matching {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<CertificateSort>,
-    known_total: Option<i64>,
+    kept: Option<&super::kept_orders::KeptOrders>,
 ) -> Result<Page<Certificate>, ApiError> {
     let sql = match listing.sort {
         CertificateSort::Newest => super::page_sql!(columns, matching, "certificates", "id DESC"),
@@ -85,12 +85,7 @@ pub fn page(
         sql,
         listing.like_pattern(),
         listing,
-        known_total,
+        kept,
         Certificate::from_row,
     )
-}
-
-/// How many certificates there are.
-pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
-    Ok(conn.query_row("SELECT count(*) FROM certificates", [], |row| row.get(0))?)
 }

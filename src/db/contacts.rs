@@ -104,19 +104,31 @@ macro_rules! matching {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<ContactSort>,
-    known_total: Option<i64>,
+    kept: Option<&super::kept_orders::KeptOrders>,
 ) -> Result<Page<Contact>, ApiError> {
     // The search index counts its matches without reading a message.
     const COUNT: &str = "SELECT count(*) FROM contacts_search WHERE contacts_search MATCH ?1";
     let sql = match listing.sort {
         ContactSort::Newest => {
-            super::page_sql!(columns, matching, "contacts", "created_at DESC, id DESC", COUNT)
+            super::page_sql!(
+                columns,
+                matching,
+                "contacts",
+                "created_at DESC, id DESC",
+                COUNT
+            )
         }
         ContactSort::Oldest => {
             super::page_sql!(columns, matching, "contacts", "created_at, id", COUNT)
         }
         ContactSort::Name => {
-            super::page_sql!(columns, matching, "contacts", "name COLLATE NOCASE, id", COUNT)
+            super::page_sql!(
+                columns,
+                matching,
+                "contacts",
+                "name COLLATE NOCASE, id",
+                COUNT
+            )
         }
     };
     match full_text(listing.search.as_deref()) {
@@ -126,7 +138,7 @@ pub fn page(
             page: listing.page,
             size: listing.size,
         }),
-        Search::All => super::page_of(conn, sql, None, listing, known_total, Contact::from_row),
+        Search::All => super::page_of(conn, sql, None, listing, kept, Contact::from_row),
         Search::Terms(terms) => {
             super::page_of(conn, sql, Some(terms), listing, None, Contact::from_row)
         }
@@ -196,9 +208,4 @@ pub fn delete_matching(conn: &mut Connection, search: Option<&str>) -> Result<us
     };
     let sql = concat!("DELETE", matching!());
     Ok(conn.prepare_cached(sql)?.execute([terms])?)
-}
-
-/// How many rows the table has.
-pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
-    Ok(conn.query_row("SELECT count(*) FROM contacts", [], |row| row.get(0))?)
 }

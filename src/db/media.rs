@@ -190,7 +190,7 @@ pub fn list(conn: &Connection) -> Result<Vec<Listed>, ApiError> {
 pub fn page(
     conn: &mut Connection,
     listing: &crate::domain::Listing<crate::domain::MediaSort>,
-    _known_total: Option<i64>,
+    _kept: Option<&super::kept_orders::KeptOrders>,
 ) -> Result<super::Page<Listed>, ApiError> {
     let search = listing.search.as_ref().map(|text| text.to_lowercase());
     let mut all: Vec<Listed> = list(conn)?

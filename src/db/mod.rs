@@ -18,21 +18,25 @@ macro_rules! row {
 }
 use row;
 
-/// The three statements of one page of `$table`, from constant pieces: the page for a search
-/// (`$matching!()` is ` FROM … WHERE …` testing the search `?1`), the page of every row (where
-/// the absent search `?1` is tested once, not per row), and the count of matches (by default
-/// `count(*)` of `$matching!()`; a table with a search index counts in the index instead). The
-/// page statements take the size as `?2` and the offset as `?3`.
+/// The statements of one page of `$table`, from constant pieces (see [`PageSql`]).
+/// `$matching!()` is ` FROM … WHERE …` testing the search `?1`; the count of matches is by
+/// default `count(*)` of `$matching!()` (a table with a search index counts in the index).
 ///
 /// A page picks its ids first (from the index of `$order`, without reading the rows it skips),
 /// then reads only those rows: a deep page costs an index walk, not a table walk.
 macro_rules! page_sql {
     ($columns:ident, $matching:ident, $table:literal, $order:literal) => {
-        super::page_sql!($columns, $matching, $table, $order, concat!("SELECT count(*)", $matching!()))
+        super::page_sql!(
+            $columns,
+            $matching,
+            $table,
+            $order,
+            concat!("SELECT count(*)", $matching!())
+        )
     };
     ($columns:ident, $matching:ident, $table:literal, $order:literal, $count:expr) => {
-        (
-            concat!(
+        super::PageSql {
+            search: concat!(
                 "SELECT ",
                 $columns!(),
                 " FROM ",
@@ -44,7 +48,7 @@ macro_rules! page_sql {
                 " LIMIT ?2 OFFSET ?3) ORDER BY ",
                 $order
             ),
-            concat!(
+            all: concat!(
                 "SELECT ",
                 $columns!(),
                 " FROM ",
@@ -56,8 +60,17 @@ macro_rules! page_sql {
                 " LIMIT ?2 OFFSET ?3) ORDER BY ",
                 $order
             ),
-            $count,
-        )
+            count: $count,
+            ids: concat!("SELECT id FROM ", $table, " ORDER BY ", $order),
+            by_ids: concat!(
+                "SELECT ",
+                $columns!(),
+                " FROM ",
+                $table,
+                " WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY ",
+                $order
+            ),
+        }
     };
 }
 use page_sql;
@@ -67,6 +80,7 @@ pub mod cards;
 pub mod certificates;
 pub mod contacts;
 pub mod gallery_images;
+pub mod kept_orders;
 pub mod media;
 pub mod members;
 pub mod migrations;
@@ -291,37 +305,63 @@ impl<T> Page<T> {
     }
 }
 
-/// Reads one page: `select` (for a filter) and `select_all` (without one) take the filter as
-/// `?1`, the page size as `?2` and the offset as `?3`; `count` takes the filter as `?1` and runs
-/// unless the caller knows the total already (an unfiltered list's total is kept by the caller
-/// until its table changes).
+/// The statements that read one page of a long list, all in the list's order.
+pub struct PageSql {
+    /// The page of rows matching the search `?1`; size `?2`, offset `?3`.
+    pub search: &'static str,
+    /// The page of every row (`?1` is NULL, tested once rather than per row); `?2`, `?3` as above.
+    pub all: &'static str,
+    /// How many rows match the search `?1`.
+    pub count: &'static str,
+    /// Every row's id.
+    pub ids: &'static str,
+    /// The rows whose ids are in the JSON array `?1`.
+    pub by_ids: &'static str,
+}
+
+/// Reads one page. Without a search, the ids of the whole list come from `kept` when the list
+/// keeps them: the page is a slice of them and the total their number, however deep the page.
 fn page_of<T, S>(
     conn: &Connection,
-    (select, select_all, count): (&str, &str, &str),
+    sql: PageSql,
     filter: Option<String>,
     listing: &crate::domain::Listing<S>,
-    known_total: Option<i64>,
+    kept: Option<&kept_orders::KeptOrders>,
     from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
 ) -> Result<Page<T>, ApiError> {
-    let total = match known_total {
-        Some(total) => total,
-        None => conn
-            .prepare_cached(count)?
-            .query_row([&filter], |row| row.get(0))?,
+    let page = |items, total| Page {
+        items,
+        total,
+        page: listing.page,
+        size: listing.size,
     };
+    if let (None, Some(kept)) = (&filter, kept) {
+        let ids = kept.ids(conn, sql.ids)?;
+        let start =
+            usize::try_from(listing.offset()).map_or(ids.len(), |start| start.min(ids.len()));
+        let end = start.saturating_add(listing.size as usize).min(ids.len());
+        let chosen = serde_json::to_string(&ids[start..end]).map_err(ApiError::internal)?;
+        let items = conn
+            .prepare_cached(sql.by_ids)?
+            .query_map([chosen], from_row)?
+            .collect::<Result<_, _>>()?;
+        return Ok(page(items, ids.len() as i64));
+    }
+    let total = conn
+        .prepare_cached(sql.count)?
+        .query_row([&filter], |row| row.get(0))?;
     let items = conn
-        .prepare_cached(if filter.is_some() { select } else { select_all })?
+        .prepare_cached(if filter.is_some() {
+            sql.search
+        } else {
+            sql.all
+        })?
         .query_map(
             rusqlite::params![filter, listing.size, listing.offset()],
             from_row,
         )?
         .collect::<Result<_, _>>()?;
-    Ok(Page {
-        items,
-        total,
-        page: listing.page,
-        size: listing.size,
-    })
+    Ok(page(items, total))
 }
 
 /// Runs `work` in one write transaction, so what it checks still holds when it writes (a photo

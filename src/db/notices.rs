@@ -107,7 +107,7 @@ macro_rules! matching {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<NoticeSort>,
-    known_total: Option<i64>,
+    kept: Option<&super::kept_orders::KeptOrders>,
 ) -> Result<Page<Notice>, ApiError> {
     let sql = match listing.sort {
         NoticeSort::Newest => super::page_sql!(columns, matching, "notices", "date DESC, id DESC"),
@@ -121,12 +121,7 @@ pub fn page(
         sql,
         listing.like_pattern(),
         listing,
-        known_total,
+        kept,
         Notice::from_row,
     )
-}
-
-/// How many rows the table has.
-pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
-    Ok(conn.query_row("SELECT count(*) FROM notices", [], |row| row.get(0))?)
 }

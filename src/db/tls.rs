@@ -31,7 +31,10 @@ pub fn save_account(conn: &Connection, directory: &str, credentials: &str) -> ru
 }
 
 /// The certificate stored for exactly these `domains` (the key from [`domains_key`]).
-pub fn certificate(conn: &Connection, domains: &str) -> rusqlite::Result<Option<StoredCertificate>> {
+pub fn certificate(
+    conn: &Connection,
+    domains: &str,
+) -> rusqlite::Result<Option<StoredCertificate>> {
     conn.query_row(
         "SELECT chain_pem, key_pem, not_before, not_after FROM tls_certificates WHERE domains = ?1",
         [domains],

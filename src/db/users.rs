@@ -221,7 +221,7 @@ macro_rules! matching {
 pub fn page(
     conn: &mut Connection,
     listing: &Listing<UserSort>,
-    known_total: Option<i64>,
+    kept: Option<&super::kept_orders::KeptOrders>,
 ) -> Result<Page<User>, ApiError> {
     let sql = match listing.sort {
         UserSort::Newest => super::page_sql!(columns, matching, "users", "id DESC"),
@@ -239,12 +239,7 @@ pub fn page(
         sql,
         listing.like_pattern(),
         listing,
-        known_total,
+        kept,
         User::from_row,
     )
-}
-
-/// How many rows the table has.
-pub fn count(conn: &mut Connection) -> Result<i64, ApiError> {
-    Ok(conn.query_row("SELECT count(*) FROM users", [], |row| row.get(0))?)
 }

@@ -109,7 +109,10 @@ pub async fn obtain(
 async fn account(pool: &Pool, options: &Options) -> Result<Account, String> {
     let builder = || match &options.ca_root {
         Some(root) => Account::builder_with_root(root).map_err(|e| {
-            format!("cannot use {} as the CA's root certificate: {e}", root.display())
+            format!(
+                "cannot use {} as the CA's root certificate: {e}",
+                root.display()
+            )
         }),
         None => Account::builder().map_err(|e| format!("cannot set up the ACME client: {e}")),
     };
@@ -125,7 +128,10 @@ async fn account(pool: &Pool, options: &Options) -> Result<Account, String> {
             .await
             .map_err(|e| format!("cannot reach the CA at {}: {e}", options.directory));
     }
-    let contact = options.email.as_ref().map(|email| format!("mailto:{email}"));
+    let contact = options
+        .email
+        .as_ref()
+        .map(|email| format!("mailto:{email}"));
     let contacts: Vec<&str> = contact.iter().map(String::as_str).collect();
     let (account, credentials) = builder()?
         .create(
@@ -138,7 +144,12 @@ async fn account(pool: &Pool, options: &Options) -> Result<Account, String> {
             None,
         )
         .await
-        .map_err(|e| format!("cannot open an account at the CA {}: {e}", options.directory))?;
+        .map_err(|e| {
+            format!(
+                "cannot open an account at the CA {}: {e}",
+                options.directory
+            )
+        })?;
     let serialised = serde_json::to_string(&credentials)
         .map_err(|e| format!("cannot keep the ACME account: {e}"))?;
     let directory = options.directory.clone();

@@ -333,16 +333,30 @@ mod tests {
 
     #[test]
     fn domains_are_dns_names_in_lowercase() {
-        assert_eq!(parse_domain("Jyoti.Example.org").unwrap(), "jyoti.example.org");
+        assert_eq!(
+            parse_domain("Jyoti.Example.org").unwrap(),
+            "jyoti.example.org"
+        );
         assert_eq!(parse_domain("example.org.").unwrap(), "example.org");
-        for bad in ["", "*.example.org", "-a.example.org", "a..b", "203.0.113.7", "::1", "a b.org"] {
+        for bad in [
+            "",
+            "*.example.org",
+            "-a.example.org",
+            "a..b",
+            "203.0.113.7",
+            "::1",
+            "a b.org",
+        ] {
             assert!(parse_domain(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn redirects_name_one_of_our_domains_and_a_port_other_than_443() {
-        let site = Site::new(vec!["jyoti.example.org".into(), "www.jyoti.example.org".into()], 443);
+        let site = Site::new(
+            vec!["jyoti.example.org".into(), "www.jyoti.example.org".into()],
+            443,
+        );
         assert_eq!(
             site.secure_location("WWW.jyoti.example.org:80", "/notice?x=1"),
             "https://www.jyoti.example.org/notice?x=1"

@@ -6,6 +6,7 @@
 use crate::auth::AdminUser;
 use crate::conditional::fresh_json;
 use crate::db;
+use crate::db::kept_orders::KeptOrders;
 use crate::db::{Page, Table};
 use crate::domain::{Id, ListQuery, Listing, Order, OrderRequest, SortOrder};
 use crate::error::ApiError;
@@ -198,12 +199,12 @@ pub fn admin_reorder(
 
 /// `GET path`: an admin reads a list — the whole array without paging parameters (as the
 /// spec's client expects), or one page (`?page=&size=&sort=&q=`) with the total. The total of
-/// an unsearched page of a `counted` table is kept until the table changes.
+/// an unsearched page of a `kept` table comes from its kept orders.
 pub fn admin_list<S, T>(
     path: &'static str,
     all: fn(&mut Connection) -> Result<Vec<T>, ApiError>,
     page: PageOf<S, T>,
-    counted: Option<Table>,
+    kept: Option<Table>,
 ) -> Call
 where
     S: SortOrder + Send,
@@ -218,7 +219,7 @@ where
             match Listing::<S>::parse(query.into_inner())? {
                 None => fresh_json(&req, &db::run(&state.pool, all).await?),
                 Some(listing) => {
-                    let page = page_of(&state, page, listing, counted).await?;
+                    let page = page_of(&state, page, listing, kept).await?;
                     fresh_json(&req, &page)
                 }
             }
@@ -227,20 +228,24 @@ where
 }
 
 /// Reads one page of a list.
-pub type PageOf<S, T> = fn(&mut Connection, &Listing<S>, Option<i64>) -> Result<Page<T>, ApiError>;
+pub type PageOf<S, T> =
+    fn(&mut Connection, &Listing<S>, Option<&KeptOrders>) -> Result<Page<T>, ApiError>;
 
-/// One page, with the kept total of a `counted` table when nothing is searched.
+/// One page, from the kept orders of a `kept` table when nothing is searched.
 pub async fn page_of<S: Send + 'static, T: Send + 'static>(
     state: &AppState,
     page: PageOf<S, T>,
     listing: Listing<S>,
-    counted: Option<Table>,
+    kept: Option<Table>,
 ) -> Result<Page<T>, ApiError> {
-    let known_total = match counted.and_then(|table| state.total(table)) {
-        Some(total) if listing.search.is_none() => Some(*total.get(&state.pool).await?),
+    let kept = match kept.and_then(|table| state.kept_orders(table)) {
+        Some(orders) if listing.search.is_none() => Some(orders.clone()),
         _ => None,
     };
-    db::run(&state.pool, move |conn| page(conn, &listing, known_total)).await
+    db::run(&state.pool, move |conn| {
+        page(conn, &listing, kept.as_deref())
+    })
+    .await
 }
 
 /// `POST path`: an admin adds a record from the parsed body; 201 with the stored record.

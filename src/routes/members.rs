@@ -4,8 +4,8 @@ use super::calls::{message, PathId, Record};
 use crate::auth::AdminUser;
 use crate::conditional::fresh_json;
 use crate::content;
-use crate::domain::{ListQuery, Listing, MemberSort};
 use crate::db::{self, members::Member, rosters::Roster};
+use crate::domain::{ListQuery, Listing, MemberSort};
 use crate::domain::{MemberInput, MemberRequest, Order, OrderRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -40,7 +40,9 @@ pub(super) async fn list(
         }
         let page = db::members::page(conn, roster_id, &listing)?;
         let media = db::media::all(conn)?;
-        Ok(Some(page.map(|member| content::Member::shown(member, &media))))
+        Ok(Some(
+            page.map(|member| content::Member::shown(member, &media)),
+        ))
     })
     .await?;
     let page = roster.found(shown)?;

@@ -171,6 +171,67 @@ fn contacts_come_in_pages_with_a_total_a_sort_and_a_full_text_search() {
 }
 
 #[test]
+fn a_deep_page_follows_every_new_and_deleted_message_at_once() {
+    let (app, admin) = unlimited();
+    for n in 0..30 {
+        let mut message = contact("a message about the evening class");
+        message["name"] = json!(format!("Sender {n:02}"));
+        assert_eq!(app.send_contact(message).status, 201);
+    }
+    let names = |page: &serde_json::Value| -> Vec<String> {
+        page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let third = "/api/admin/contacts?sort=name&size=10&page=3";
+    let before = paged(&app, &admin, third);
+    assert_eq!(before["total"], 30);
+    assert_eq!(
+        names(&before).first().map(String::as_str),
+        Some("Sender 20")
+    );
+
+    let mut first_by_name = contact("a message about the evening class");
+    first_by_name["name"] = json!("Aaa first by name");
+    assert_eq!(app.send_contact(first_by_name).status, 201);
+    let after_new = paged(&app, &admin, third);
+    assert_eq!(after_new["total"], 31, "the total counts the new message");
+    assert_eq!(
+        names(&after_new),
+        (19..29)
+            .map(|n| format!("Sender {n:02}"))
+            .collect::<Vec<_>>(),
+        "the new message moved every later page by one"
+    );
+
+    let last_id = after_new["items"][9]["_id"].as_i64().unwrap();
+    let deleted = app
+        .delete(&format!("/api/admin/contacts_delete/{last_id}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(deleted.status, 200);
+    let after_delete = paged(&app, &admin, third);
+    assert_eq!(after_delete["total"], 30);
+    assert_eq!(
+        names(&after_delete).last().map(String::as_str),
+        Some("Sender 29")
+    );
+
+    let beyond = paged(
+        &app,
+        &admin,
+        "/api/admin/contacts?sort=name&size=10&page=40",
+    );
+    assert_eq!(
+        (len(&beyond["items"]), beyond["total"].as_i64()),
+        (0, Some(30))
+    );
+}
+
+#[test]
 fn an_admin_marks_a_message_read_and_unread() {
     let (app, admin) = spawn_app_with_admin();
     let sent = id(&app.send_contact(contact("read me")).json());

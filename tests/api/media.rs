@@ -160,14 +160,29 @@ fn a_photo_in_use_cannot_be_deleted_and_says_where_it_is_used() {
 fn a_photo_on_a_team_says_the_team_once() {
     let (app, admin) = spawn_app_with_admin();
     let photo = app.upload_photo(&admin);
-    let roster = id(&app.create(&admin, "/api/admin/rosters", json!({"slug": "2k26", "title": "Team 2k26"})));
+    let roster = id(&app.create(
+        &admin,
+        "/api/admin/rosters",
+        json!({"slug": "2k26", "title": "Team 2k26"}),
+    ));
     let members = format!("/api/admin/rosters/{roster}/members");
     app.create(&admin, &members, json!({"name": "Rina", "photoId": photo}));
-    let other = id(&app.create(&admin, "/api/admin/rosters", json!({"slug": "old", "title": "Founders"})));
+    let other = id(&app.create(
+        &admin,
+        "/api/admin/rosters",
+        json!({"slug": "old", "title": "Founders"}),
+    ));
     let founders = format!("/api/admin/rosters/{other}/members");
-    app.create(&admin, &founders, json!({"name": "Tapas", "photoId": photo}));
+    app.create(
+        &admin,
+        &founders,
+        json!({"name": "Tapas", "photoId": photo}),
+    );
 
-    let refused = app.delete(&format!("/api/admin/media/{photo}")).bearer(&admin).send();
+    let refused = app
+        .delete(&format!("/api/admin/media/{photo}"))
+        .bearer(&admin)
+        .send();
     let message = refused.json()["message"].as_str().unwrap().to_owned();
     assert!(message.contains("Team 2k26: Rina"), "{message}");
     assert!(message.contains("Team Founders: Tapas"), "{message}");

@@ -97,11 +97,25 @@ fn a_rosters_members_come_in_pages_in_team_page_order_with_search_and_sort() {
 
     let whole = get("");
     assert_eq!(whole.status, 200, "{}", whole.text());
-    assert_eq!(whole.json(), core["members"], "without paging, the roster as the team page has it");
+    assert_eq!(
+        whole.json(),
+        core["members"],
+        "without paging, the roster as the team page has it"
+    );
 
     let page = get("?page=2&size=4").json();
-    assert_eq!((page["total"].as_i64(), page["page"].as_i64(), page["size"].as_i64()), (Some(15), Some(2), Some(4)));
-    assert_eq!(page["items"], json!(core["members"].as_array().unwrap()[4..8]));
+    assert_eq!(
+        (
+            page["total"].as_i64(),
+            page["page"].as_i64(),
+            page["size"].as_i64()
+        ),
+        (Some(15), Some(2), Some(4))
+    );
+    assert_eq!(
+        page["items"],
+        json!(core["members"].as_array().unwrap()[4..8])
+    );
     assert_eq!(len(&get("?page=4&size=4").json()["items"]), 3);
 
     let by_name = get("?sort=name&size=100").json();
@@ -118,13 +132,24 @@ fn a_rosters_members_come_in_pages_in_team_page_order_with_search_and_sort() {
     let someone = core["members"][3]["name"].as_str().unwrap().to_owned();
     let found = get(&format!("?q={}", someone.split(' ').next().unwrap())).json();
     assert!(
-        found["items"].as_array().unwrap().iter().any(|m| m["name"] == someone.as_str()),
+        found["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["name"] == someone.as_str()),
         "{found}"
     );
-    assert_eq!(get("?q=50%25_nobody").json()["total"], 0, "% and _ are literal text");
+    assert_eq!(
+        get("?q=50%25_nobody").json()["total"],
+        0,
+        "% and _ are literal text"
+    );
 
     assert_eq!(get("?size=0").status, 400);
     assert_eq!(get("?sort=age").status, 400);
-    let missing = app.get("/api/admin/rosters/999999/members").bearer(&admin).send();
+    let missing = app
+        .get("/api/admin/rosters/999999/members")
+        .bearer(&admin)
+        .send();
     assert_eq!(missing.status, 404);
 }

@@ -41,7 +41,10 @@ impl Running {
                 Err(_) => break,
             }
         }
-        panic!("no line with `{text}`; the output was:\n{}", seen.join("\n"));
+        panic!(
+            "no line with `{text}`; the output was:\n{}",
+            seen.join("\n")
+        );
     }
 }
 
@@ -52,7 +55,9 @@ pub fn spawn(command: &mut Command) -> Running {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot start `{program}` ({e}); .ci/run installs what the tests need"));
+        .unwrap_or_else(|e| {
+            panic!("cannot start `{program}` ({e}); .ci/run installs what the tests need")
+        });
     let (tx, log) = mpsc::channel();
     for stream in [
         Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
