@@ -11,12 +11,14 @@ use rusqlite::Connection;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// The ids by the statement that reads them in order, and the version of the table they were
+/// read at.
+type Kept = HashMap<&'static str, (u64, Arc<[i64]>)>;
+
 pub struct KeptOrders {
     pool: Pool,
     table: Table,
-    /// The ids by the statement that reads them in order, and the version of the table they
-    /// were read at.
-    kept: Mutex<HashMap<&'static str, (u64, Arc<[i64]>)>>,
+    kept: Mutex<Kept>,
 }
 
 impl KeptOrders {
@@ -51,7 +53,7 @@ impl KeptOrders {
         Ok(ids)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<&'static str, (u64, Arc<[i64]>)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.kept
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
