@@ -1,7 +1,7 @@
 // The admin area's frame: only an admin gets in; a heading, the sidebar (with the database backup download),
-// and the chosen screen beside it.
-import { Suspense, useEffect } from 'react';
-import { Navigate, NavLink, Outlet } from 'react-router-dom';
+// and the chosen screen beside it. On a phone the sidebar folds into a menu button above the screen.
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { DownloadButton } from '../components/download-button.jsx';
 import { useSession } from '../lib/session.js';
 import './admin-layout.css';
@@ -33,24 +33,7 @@ export function AdminLayout() {
     <div className="page admin">
       <h1 className="page-title">Welcome To Admin Page</h1>
       <div className="admin-body">
-        <nav className="admin-nav" aria-label="Admin">
-          <ul>
-            {sidebarLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className="admin-nav-link">
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <DownloadButton
-            path="/api/admin/backup"
-            fallbackName="jyoti-backup.db"
-            className="button button-outline admin-backup"
-          >
-            Download backup
-          </DownloadButton>
-        </nav>
+        <AdminNav />
         <div className="admin-screen">
           <Suspense fallback={<p className="page-loading">Loading…</p>}>
             <Outlet />
@@ -58,5 +41,54 @@ export function AdminLayout() {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The sidebar; below 768 px it folds behind a button that names the current screen (the header's .menu-icon draws
+ * its bars). Choosing a screen folds it again; Escape inside it folds it and gives the focus back to the button.
+ */
+function AdminNav() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef(null);
+  const current = sidebarLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+  const closeOnEscape = (event) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current.focus();
+  };
+  return (
+    <nav className="admin-nav" aria-label="Admin" onKeyDown={closeOnEscape}>
+      <button
+        ref={toggle}
+        type="button"
+        className="admin-menu-toggle button button-outline"
+        aria-expanded={open}
+        aria-controls="admin-nav-panel"
+        onClick={() => setOpen(!open)}
+      >
+        <span className={open ? 'menu-icon menu-icon-open' : 'menu-icon'} aria-hidden="true" />
+        {current ? `Admin menu: ${current.label}` : 'Admin menu'}
+      </button>
+      <div id="admin-nav-panel" className={open ? 'admin-nav-panel admin-nav-panel-open' : 'admin-nav-panel'}>
+        <ul>
+          {sidebarLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className="admin-nav-link" onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <DownloadButton
+          path="/api/admin/backup"
+          fallbackName="jyoti-backup.db"
+          className="button button-outline admin-backup"
+        >
+          Download backup
+        </DownloadButton>
+      </div>
+    </nav>
   );
 }

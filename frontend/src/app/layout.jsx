@@ -50,15 +50,18 @@ function usePageHeading(pathname) {
     let frame = 0;
     const look = () => {
       const main = document.getElementById('main');
-      const heading = main?.querySelector(admin ? '.admin-screen h2, h1' : 'h1');
+      const loading = main?.querySelector(admin ? ':scope > .page-loading, .admin-screen > .page-loading' : ':scope > .page-loading');
+      const heading = (admin && main?.querySelector('.admin-screen h2')) || main?.querySelector('h1');
       const text = heading?.textContent.trim();
-      if (!text || main.querySelector(':scope > .page-loading')) {
+      if (!text || loading) {
         if (performance.now() - started < HEADING_WAIT_MS) frame = requestAnimationFrame(look);
         return;
       }
       document.title = pathname === '/' ? SITE_TITLE : `${admin ? `${text} · Admin` : text} | ${SITE_TITLE}`;
-      // A page that put the focus somewhere of its own (e.g. into a form) keeps it there.
-      if (navigated && !main.contains(document.activeElement)) {
+      // A page that put the focus somewhere of its own (e.g. into a form) keeps it there; a link followed in a
+      // navigation inside the page (the admin sidebar) does not.
+      const active = document.activeElement;
+      if (navigated && (!main.contains(active) || active.closest('nav'))) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
       }

@@ -5,8 +5,10 @@ import './data-table.css';
 /**
  * A heading with its actions, then `controls` (e.g. search and sort), the table in its own sideways-scrolling box,
  * so a phone's page never scrolls, and `footer` (e.g. a pager).
- * `columns` are {header, key, cell(row, index), className}: the column's heading (a text, or a node with a `key`
- * naming the column), what it shows for a row, and the class of its cells. `rows` (each with an `_id`) is null
+ * `columns` are {header, key, label, cell(row, index), className, action}: the column's heading (a text, or a node
+ * with a `key` naming the column), what it shows for a row, and the class of its cells. Below 640 px each row is a
+ * card: a cell shows its column's heading (or `label`, for a heading that is not text) beside it, and `action`
+ * columns (Edit, Delete, Order) sit together at the card's foot without one. `rows` (each with an `_id`) is null
  * while loading; `loadFailed` says it could not be loaded; `busy` marks rows about to be replaced.
  * `rowClassName(row)` gives a row a class of its own; `ref` reaches the section. The box is a focusable region so
  * keyboard users can scroll it too.
@@ -36,7 +38,11 @@ export function DataTable({
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key ?? column.header} scope="col">
+                <th
+                  key={column.key ?? column.header}
+                  scope="col"
+                  className={typeof column.header === 'string' ? undefined : 'th-control'}
+                >
                   {column.header}
                 </th>
               ))}
@@ -53,7 +59,11 @@ export function DataTable({
               rows.map((row, index) => (
                 <tr key={row._id} className={rowClassName?.(row)}>
                   {columns.map((column) => (
-                    <td key={column.key ?? column.header} className={column.className}>
+                    <td
+                      key={column.key ?? column.header}
+                      className={cellClass(column)}
+                      data-label={column.action ? undefined : (column.label ?? textOf(column.header))}
+                    >
                       {column.cell(row, index)}
                     </td>
                   ))}
@@ -77,3 +87,7 @@ export function DataTable({
     </section>
   );
 }
+
+const textOf = (header) => (typeof header === 'string' ? header : undefined);
+
+const cellClass = (column) => [column.className, column.action && 'cell-action'].filter(Boolean).join(' ') || undefined;

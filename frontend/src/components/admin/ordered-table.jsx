@@ -21,6 +21,7 @@ export function OrderedTable({ columns, rows, save, rowName, ...table }) {
   });
   const orderColumn = {
     header: 'Order',
+    action: true,
     cell: (row, index) => <MoveButtons order={order} item={row} index={index} name={rowName(row)} />,
   };
   return <DataTable {...table} columns={[...columns, orderColumn]} rows={rows} />;
@@ -46,6 +47,7 @@ export function PagedOrderedTable({ list, noun, searchLabel, empty, columns, loa
   const inOwnOrder = list.sort === list.sorts[0].value && !list.searched;
   const orderColumn = {
     header: 'Order',
+    action: true,
     cell: (row, index) =>
       inOwnOrder ? (
         <MoveButtons order={order} item={row} index={offset + index} name={rowName(row)} />

@@ -80,6 +80,7 @@ function photoItemParts({ texts, calls, fields, add, editTitle, deletion, round 
   };
   const editColumn = {
     header: 'Edit',
+    action: true,
     cell: (item) => (
       <FormDialog
         button="Edit"
@@ -97,6 +98,7 @@ function photoItemParts({ texts, calls, fields, add, editTitle, deletion, round 
   };
   const deleteColumn = {
     header: 'Delete',
+    action: true,
     cell: (item) => (
       <DeleteButton
         rowName={nameOf(item)}

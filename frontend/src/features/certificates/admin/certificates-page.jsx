@@ -23,6 +23,7 @@ export function CertificatesPage() {
     { header: 'Certificate No.', cell: (certificate) => certificate.certinumber },
     {
       header: 'Delete',
+      action: true,
       cell: (certificate) => (
         <DeleteButton
           rowName={`certificate ${certificate.certinumber}`}

@@ -85,6 +85,7 @@ export function ContactsPage() {
     { header: 'Read', cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} /> },
     {
       header: 'Delete',
+      action: true,
       cell: (contact) => (
         <DeleteButton
           rowName={from(contact)}

@@ -30,6 +30,7 @@ export function PhotosAdminPage() {
     { header: 'Used by', cell: (photo) => <UsedBy places={photo.usedBy} /> },
     {
       header: 'Delete',
+      action: true,
       cell: (photo) => (
         <DeleteButton
           rowName={`photo no. ${photo._id}`}

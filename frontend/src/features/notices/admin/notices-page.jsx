@@ -31,6 +31,7 @@ export function NoticesPage() {
     { header: 'Date', cell: (notice) => <time dateTime={notice.date}>{notice.date}</time>, className: 'cell-nowrap' },
     {
       header: 'Delete',
+      action: true,
       cell: (notice) => (
         <DeleteButton
           rowName={notice.title}
@@ -43,6 +44,7 @@ export function NoticesPage() {
     },
     {
       header: 'Update',
+      action: true,
       cell: (notice) => <EditLink to={`/admin/servicelist/${notice._id}/edit`} rowName={notice.title} />,
     },
   ];

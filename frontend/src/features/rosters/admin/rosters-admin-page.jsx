@@ -50,6 +50,7 @@ export function RostersAdminPage() {
     { header: 'Members', cell: (roster) => roster.members.length },
     {
       header: 'Rename',
+      action: true,
       cell: (roster) => (
         <FormDialog
           button="Rename"
@@ -67,6 +68,7 @@ export function RostersAdminPage() {
     },
     {
       header: 'Delete',
+      action: true,
       cell: (roster) =>
         roster.slug !== CORE && (
           <DeleteButton

@@ -26,6 +26,7 @@ export function UsersPage() {
     { header: 'Admin', cell: (user) => (user.isAdmin ? 'Yes' : 'No') },
     {
       header: 'Delete',
+      action: true,
       cell: (user) => (
         <DeleteButton
           rowName={fullName(user)}
@@ -36,7 +37,11 @@ export function UsersPage() {
         />
       ),
     },
-    { header: 'Update', cell: (user) => <EditLink to={`/admin/users/${user._id}/edit`} rowName={fullName(user)} /> },
+    {
+      header: 'Update',
+      action: true,
+      cell: (user) => <EditLink to={`/admin/users/${user._id}/edit`} rowName={fullName(user)} />,
+    },
   ];
 
   return (
