@@ -79,6 +79,7 @@ pub mod backup;
 pub mod cards;
 pub mod certificates;
 pub mod contacts;
+pub mod feedback;
 pub mod gallery_images;
 pub mod kept_orders;
 pub mod media;

@@ -141,6 +141,8 @@ sort_orders! {
     NoticeSort { "newest" => Newest, "oldest" => Oldest, "title" => Title }
     /// Certificates: newest first by default.
     CertificateSort { "newest" => Newest, "number" => Number, "name" => Name }
+    /// Feedback form answers: newest first by default.
+    FeedbackSort { "newest" => Newest, "oldest" => Oldest }
     /// Photos: newest first by default.
     MediaSort { "newest" => Newest, "oldest" => Oldest }
     /// A roster's members: in the order the team page shows them by default.

@@ -4,6 +4,7 @@
 
 mod certificates;
 mod contacts;
+mod feedback;
 mod listing;
 mod members;
 mod notices;
@@ -16,6 +17,7 @@ mod values;
 
 pub use certificates::*;
 pub use contacts::*;
+pub use feedback::*;
 pub use listing::*;
 pub use members::*;
 pub use notices::*;

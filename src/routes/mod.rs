@@ -12,6 +12,7 @@ mod cards;
 mod certificates;
 mod contacts;
 mod content;
+mod feedback;
 mod gallery_images;
 mod health;
 mod media;
@@ -23,8 +24,9 @@ mod spa;
 mod users;
 
 use crate::db::{
-    self, cards::Card, certificates::Certificate, contacts::Contact, gallery_images::GalleryImage,
-    media::Media, members::Member, notices::Notice, rosters::Roster, users::User, Table,
+    self, cards::Card, certificates::Certificate, contacts::Contact, feedback::Feedback,
+    gallery_images::GalleryImage, media::Media, members::Member, notices::Notice, rosters::Roster,
+    users::User, Table,
 };
 use crate::domain::{
     MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, RosterInput, UserUpdate,
@@ -68,6 +70,10 @@ fn api() -> Vec<Call> {
         post("/admin/contacts/delete", contacts::delete_many),
         patch("/admin/contacts/{id}", contacts::mark_read),
         admin_delete::<Contact>("/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),
+
+        post("/form/feedback", feedback::create),
+        admin_list("/admin/feedback", |c| db::feedback::list(c), db::feedback::page, None),
+        admin_delete::<Feedback>("/admin/feedback/{id}", db::feedback::delete, "Feedback deleted"),
 
         get("/admin/servicelist", notices::list),
         get("/admin/servicelist/{id}", notices::find),

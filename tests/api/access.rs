@@ -93,6 +93,7 @@ impl Call {
 struct Fixtures {
     user: i64,
     contact: i64,
+    feedback: i64,
     notice: i64,
     certificate: i64,
     /// A new roster, and every roster in display order.
@@ -124,6 +125,11 @@ impl Fixtures {
         let fixtures = Fixtures {
             user: app.register("target@example.org").0,
             contact: message,
+            feedback: id(&app
+                .post("/api/form/feedback")
+                .json(&json!({"rating": 5}))
+                .send()
+                .json()),
             notice: make("/api/admin/service", notice),
             certificate: make("/api/admin/post_certificate", certificate),
             roster: make("/api/admin/rosters", roster),
@@ -172,6 +178,10 @@ fn table(f: &Fixtures) -> Vec<Call> {
         admin("PATCH /api/admin/contacts/{id}").at(f.contact).json(json!({"read": true})),
         admin("POST /api/admin/contacts/delete").json(json!({"ids": [987654]})),
         admin("DELETE /api/admin/contacts_delete/{id}").at(f.contact),
+
+        anyone("POST /api/form/feedback").json(json!({"rating": 4})).answers(201),
+        admin("GET /api/admin/feedback"),
+        admin("DELETE /api/admin/feedback/{id}").at(f.feedback),
 
         anyone("GET /api/admin/servicelist"),
         anyone("GET /api/admin/servicelist/{id}").at(f.notice),

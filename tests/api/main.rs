@@ -12,6 +12,7 @@ mod cards;
 mod certificates;
 mod contacts;
 mod content;
+mod feedback;
 mod gallery_images;
 mod media;
 mod members;
