@@ -240,7 +240,7 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
 
     let root = pebble_root(&pebble);
     for name in NAMES {
-        let (head, body) = https_get(https_port, name, "/", &[root.clone()]);
+        let (head, body) = https_get(https_port, name, "/", std::slice::from_ref(&root));
         assert!(head.starts_with("http/1.1 200"), "{name}: {head}");
         assert!(
             head.contains("strict-transport-security: max-age=31536000"),
@@ -248,7 +248,7 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
         );
         assert!(body.contains("<div id=\"root\">"), "the app's page: {body}");
     }
-    let (head, body) = https_get(https_port, "jyoti.test", "/healthz", &[root.clone()]);
+    let (head, body) = https_get(https_port, "jyoti.test", "/healthz", std::slice::from_ref(&root));
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert!(body.contains("ok"), "{body}");
 
