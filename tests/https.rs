@@ -248,7 +248,12 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
         );
         assert!(body.contains("<div id=\"root\">"), "the app's page: {body}");
     }
-    let (head, body) = https_get(https_port, "jyoti.test", "/healthz", std::slice::from_ref(&root));
+    let (head, body) = https_get(
+        https_port,
+        "jyoti.test",
+        "/healthz",
+        std::slice::from_ref(&root),
+    );
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert!(body.contains("ok"), "{body}");
 

@@ -14,6 +14,7 @@ test.use({ bypassCSP: true });
 const ADMIN_PAGES = [
   '/admin/users',
   '/admin/contacts',
+  '/admin/feedback',
   '/admin/notices',
   '/admin/certificates',
   '/admin/team',

@@ -57,6 +57,7 @@ test('the admin menu folds away above the screen and opens with its button', asy
   await expect(nav.getByRole('link')).toHaveText([
     'Users',
     'Contacts',
+    'Feedback',
     'Notices',
     'Certificates',
     'Team',

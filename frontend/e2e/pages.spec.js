@@ -1,4 +1,4 @@
-// Support and the static feedback form.
+// Support and the feedback form.
 import { expect, siteContent, test, visit } from './fixtures.js';
 
 test('support shows the bank details, the appeal and a photo from the content', async ({ page, request }) => {
@@ -11,7 +11,7 @@ test('support shows the bank details, the appeal and a photo from the content', 
   await expect(main.getByRole('img')).toHaveAttribute('src', settings.supportPhoto.src);
 });
 
-test('the feedback form has its fields, submits nowhere and resets', async ({ page }) => {
+test('the feedback form has its fields, sends, thanks and resets', async ({ page }) => {
   await visit(page, '/form');
   for (const name of ['name', 'email', 'mobile', 'gender', 'interested', 'rating', 'suggestion']) {
     await expect(page.locator(`[name="${name}"]`).first()).toBeVisible();

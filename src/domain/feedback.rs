@@ -17,7 +17,7 @@ pub struct FeedbackRequest {
     suggestion: Option<String>,
 }
 
-/// Every answer is optional, but one without a rating or a suggestion says nothing.
+/// Every answer is optional, but a form with none says nothing and is refused.
 pub struct NewFeedback {
     pub name: String,
     /// Empty, or an address that parsed.
@@ -76,12 +76,7 @@ impl NewFeedback {
         let gender = check.check("gender", gender(request.gender));
         let rating = check.check("rating", rating(request.rating));
         let suggestion = check.check("suggestion", text(request.suggestion, 5000, false));
-        if let (Some(None), Some(suggestion)) = (&rating, &suggestion) {
-            if suggestion.is_empty() {
-                check.check::<()>("suggestion", Err("give a rating or a suggestion".into()));
-            }
-        }
-        check.finish(|| {
+        let feedback = check.finish(|| {
             Some(NewFeedback {
                 name: name?,
                 email: email?,
@@ -91,6 +86,22 @@ impl NewFeedback {
                 rating: rating?,
                 suggestion: suggestion?,
             })
-        })
+        })?;
+        if feedback.says_nothing() {
+            return Err(ApiError::BadRequest(
+                "Fill in at least one answer before submitting.".into(),
+            ));
+        }
+        Ok(feedback)
+    }
+
+    fn says_nothing(&self) -> bool {
+        self.name.is_empty()
+            && self.email.is_empty()
+            && self.mobile.is_empty()
+            && self.gender.is_empty()
+            && !self.interested
+            && self.rating.is_none()
+            && self.suggestion.is_empty()
     }
 }

@@ -65,7 +65,7 @@ fn an_answer_is_kept_as_sent_and_admins_read_it_newest_first() {
 }
 
 #[test]
-fn every_bad_answer_is_named_and_an_empty_form_is_refused() {
+fn every_bad_answer_is_named_and_a_form_without_answers_is_refused() {
     let app = spawn_app();
     let bad = json!({
         "name": "x".repeat(101), "email": "not-an-email", "mobile": "12", "gender": "robot",
@@ -73,8 +73,19 @@ fn every_bad_answer_is_named_and_an_empty_form_is_refused() {
     });
     let fields = ["name", "email", "mobile", "gender", "rating", "suggestion"];
     assert_fields_refused(app.post("/api/form/feedback"), bad, &fields);
-    let blank = json!({"name": "Someone", "email": " ", "suggestion": "  ", "rating": ""});
-    assert_fields_refused(app.post("/api/form/feedback"), blank, &["suggestion"]);
+    let blank =
+        json!({"name": " ", "email": " ", "suggestion": "  ", "rating": "", "interested": false});
+    let refused = app.post("/api/form/feedback").json(&blank).send();
+    assert_eq!(refused.status, 400, "{}", refused.text());
+    assert_eq!(
+        refused.json()["message"],
+        "Fill in at least one answer before submitting."
+    );
+    let only_a_name = app
+        .post("/api/form/feedback")
+        .json(&json!({"name": "Someone"}))
+        .send();
+    assert_eq!(only_a_name.status, 201, "any one answer is an answer");
     let unknown = app
         .post("/api/form/feedback")
         .json(&json!({"rating": 3, "admin": true}))

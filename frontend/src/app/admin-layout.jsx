@@ -9,6 +9,7 @@ import './admin-layout.css';
 const sidebarLinks = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/contacts', label: 'Contacts' },
+  { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/notices', label: 'Notices' },
   { to: '/admin/certificates', label: 'Certificates' },
   { to: '/admin/team', label: 'Team' },

@@ -1,6 +1,8 @@
 // The frame of every page: header and navigation, the route's content in <main>, and the footer.
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { LoadFailed } from '../components/load-failed.jsx';
+import { useContent } from '../lib/content.js';
 import { Footer } from './footer.jsx';
 import { Header } from './header.jsx';
 import './layout.css';
@@ -13,6 +15,7 @@ const HEADING_WAIT_MS = 5000;
 
 export function Layout() {
   const { pathname } = useLocation();
+  const { loadFailed, reload } = useContent();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -25,6 +28,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
+        {loadFailed && <LoadFailed what="The site’s content" retry={reload} />}
         <Suspense fallback={<p className="page-loading">Loading…</p>}>
           <Outlet />
         </Suspense>

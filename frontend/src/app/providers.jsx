@@ -1,7 +1,7 @@
 // Loads the site content and the current user at start, holds the session, and shows the loader meanwhile.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchCurrentUser } from '../features/auth/api.js';
-import { ContentContext, fetchContent, normaliseContent } from '../lib/content.js';
+import { ContentContext, emptyContent, fetchContent, normaliseContent } from '../lib/content.js';
 import { SessionContext } from '../lib/session.js';
 import { showFlashed } from '../lib/toast.js';
 import { token } from '../lib/token.js';
@@ -38,14 +38,14 @@ export function AppProviders({ prepare, children }) {
 
 /**
  * The content document with its `reload()`, or null while it first loads and is prepared for. A failed first
- * load gives empty content; a failed reload keeps what is shown.
+ * load gives empty content marked `loadFailed` (the layout offers a Retry); a failed reload keeps what is shown.
  */
 function useContentDocument(prepare) {
   const [loaded, setLoaded] = useState(null);
   useEffect(() => {
     let live = true;
     fetchContent().then(async (response) => {
-      const content = normaliseContent(response.ok ? response.data : null);
+      const content = response.ok ? normaliseContent(response.data) : { ...emptyContent, loadFailed: true };
       await prepare?.(content);
       if (live) setLoaded(content);
     });

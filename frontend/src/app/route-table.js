@@ -32,7 +32,7 @@ export const routeTable = [
       {
         path: 'form',
         page: 'FeedbackFormPage',
-        load: () => import('../features/feedback-form/feedback-form-page.jsx'),
+        load: () => import('../features/feedback/feedback-form-page.jsx'),
       },
       { path: 'signup', page: 'SignupPage', load: () => import('../features/auth/signup-page.jsx') },
       { path: 'login', page: 'LoginPage', load: () => import('../features/auth/login-page.jsx') },
@@ -49,6 +49,7 @@ export const routeTable = [
           { path: 'users', page: 'UsersPage' },
           { path: 'users/:id', children: editRoutes('UserEditPage') },
           { path: 'contacts', page: 'ContactsPage' },
+          { path: 'feedback', page: 'FeedbackPage' },
           { path: 'notices', page: 'NoticesPage' },
           { path: 'servicelist/:id', children: editRoutes('NoticeEditPage') },
           { path: 'certificates', page: 'CertificatesPage' },

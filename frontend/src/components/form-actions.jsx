@@ -8,7 +8,11 @@ import './form-actions.css';
 export function FormActions({ submitLabel, busy = false, message, children }) {
   return (
     <>
-      {message && <p className="form-message">{message}</p>}
+      {message && (
+        <p className="form-message" role="alert">
+          {message}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>
           {submitLabel}

@@ -29,13 +29,14 @@ export function useApiData(load) {
   return { ...state, reload };
 }
 
-const NO_REFUSAL = { message: '', errors: {} };
+const NO_REFUSAL = { message: '', errors: {}, status: null };
 
 /**
  * A form's values (keyed by the controls' names, starting at `initial`) and its submit handler. On submit,
  * `check(form)` may stop the send by answering false (having said why); `send(form)` makes the call;
  * `onSuccess(response, form)` runs when it is ok. A refusal keeps the server's reason (`message`) and field
- * errors (`errors`) for the form to show and calls `onRefusal(response)`, by default the error toast.
+ * errors (`errors`) for the form to show, and its `status` (0: the site could not be reached), and calls
+ * `onRefusal(response)`, by default the error toast. `notSent` says why a send failed when no field is to blame.
  * `field(name)` gives a Field its name, value, change handler and error; `set(name, value)` changes one value and
  * clears that field's error.
  */
@@ -72,11 +73,18 @@ export function useForm(initial, { send, onSuccess, onRefusal = notifyRefusal, c
       onSuccess(response, form);
       return;
     }
-    setRefusal({ message: response.data?.message ?? '', errors: response.data?.errors ?? {} });
+    setRefusal({ message: response.data?.message ?? '', errors: response.data?.errors ?? {}, status: response.status });
     onRefusal(response);
   };
 
-  return { form, setForm, set, change, field, submit, busy, ...refusal };
+  const notSent = refusal.status === null || Object.keys(refusal.errors).length > 0 ? '' : whyNotSent(refusal);
+  return { form, setForm, set, change, field, submit, busy, notSent, ...refusal };
+}
+
+/** Why a send failed that no field is to blame for: no connection, the server's reason, or its status. */
+function whyNotSent({ status, message }) {
+  if (status === 0) return 'The site could not be reached; check the connection.';
+  return message || `The server could not take it (status ${status}).`;
 }
 
 /**

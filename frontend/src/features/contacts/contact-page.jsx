@@ -9,13 +9,13 @@ const EMPTY = { name: '', email: '', telephone: '', subject: '', message: '' };
 const RATINGS = ['5star', '4star', '3star', '2star', '1star'];
 
 export function ContactPage() {
-  const { field, setForm, submit, busy } = useForm(EMPTY, {
+  const { field, setForm, submit, busy, notSent } = useForm(EMPTY, {
     send: sendContact,
     onSuccess: () => {
       notify.success('Message Delivered');
       setForm(EMPTY);
     },
-    // A refusal shows only the reasons beside the fields; any other failure stays silent, as the spec asks.
+    // A refusal shows the reasons beside the fields; any other failure says the message was not sent and keeps it.
     onRefusal: () => {},
   });
 
@@ -37,7 +37,11 @@ export function ContactPage() {
           ))}
         </Field>
         <Field as="textarea" label="Message" {...field('message')} required maxLength={5000} />
-        <FormActions submitLabel="Send Message" busy={busy} />
+        <FormActions
+          submitLabel="Send Message"
+          busy={busy}
+          message={notSent && `Your message was not sent. ${notSent} It is still here, so you can send it again.`}
+        />
       </form>
     </div>
   );

@@ -2,6 +2,7 @@
 // count so a notice keeps its number as new ones arrive (the oldest is Notice 1).
 import { useEffect, useRef, useState } from 'react';
 import { ExternalLink } from '../../components/external-link.jsx';
+import { LoadFailed } from '../../components/load-failed.jsx';
 import { fetchNotices } from './api.js';
 import './notices.css';
 
@@ -30,13 +31,19 @@ async function loadPage(page) {
 export function NoticeBoardPage() {
   const [board, setBoard] = useState({ notices: null, total: 0, pages: 0, firstOlder: null });
   const [busy, setBusy] = useState(false);
+  // Whether the first page, or the older notices asked for last, could not be loaded.
+  const [failed, setFailed] = useState({ first: false, older: false });
   const firstNew = useRef(null);
+
+  const showFirst = (loaded) => {
+    setFailed({ first: !loaded, older: false });
+    if (loaded) setBoard({ ...loaded, pages: 1, firstOlder: null });
+  };
+  const loadFirst = () => loadPage(1).then(showFirst);
 
   useEffect(() => {
     let live = true;
-    loadPage(1).then((loaded) => {
-      if (live) setBoard({ notices: [], total: 0, ...loaded, pages: 1, firstOlder: null });
-    });
+    loadPage(1).then((loaded) => live && showFirst(loaded));
     return () => {
       live = false;
     };
@@ -52,6 +59,7 @@ export function NoticeBoardPage() {
     setBusy(true);
     const loaded = await loadPage(board.pages + 1);
     setBusy(false);
+    setFailed({ first: false, older: !loaded });
     if (!loaded) return;
     // A notice published meanwhile pushes the older ones down a place; a repeat is dropped.
     const known = new Set(board.notices.map((notice) => notice._id));
@@ -68,7 +76,9 @@ export function NoticeBoardPage() {
   return (
     <div className="page">
       <h1 className="page-title">NOTICE BOARD</h1>
-      {notices === null ? (
+      {failed.first ? (
+        <LoadFailed what="The notices" retry={loadFirst} />
+      ) : notices === null ? (
         <p className="page-loading">Loading notices…</p>
       ) : notices.length === 0 ? (
         <p className="notice-empty">Notice Not Available</p>
@@ -98,6 +108,7 @@ export function NoticeBoardPage() {
               <p role="status">
                 Showing {notices.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} notices
               </p>
+              {failed.older && <p role="alert">The older notices could not be loaded. Try again.</p>}
               {notices.length < total && (
                 <button type="button" className="button" onClick={showOlder} aria-busy={busy || undefined}>
                   {busy ? 'Loading older notices…' : 'Show older notices'}

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { countOf, formatNumber } from '../../../components/admin/list-controls.jsx';
+import { Received, Stars } from '../../../components/admin/cells.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
@@ -23,25 +24,6 @@ const sorts = [
   { value: 'oldest', label: 'Oldest first' },
   { value: 'name', label: 'Name' },
 ];
-
-const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
-
-/** When a message arrived, in the admin's time zone: the day above the time, to keep the column narrow. */
-function Received({ timestamp }) {
-  const time = Date.parse(timestamp);
-  return (
-    <time className="received" dateTime={timestamp}>
-      {Number.isNaN(time) ? (
-        timestamp
-      ) : (
-        <>
-          <span>{dayFormat.format(time)}</span> <span>{timeFormat.format(time)}</span>
-        </>
-      )}
-    </time>
-  );
-}
 
 const from = (contact) => `the message from ${contact.name}`;
 
@@ -219,19 +201,5 @@ function ContactActions({ list, selected }) {
         />
       )}
     </div>
-  );
-}
-
-/**
- * A rating as the visitor gave it ("4star", as the spec shows it) with its stars drawn beside it. The stars come
- * from the stylesheet, so the cell's text stays the rating itself; screen readers hear "4 of 5 stars".
- */
-function Stars({ subject }) {
-  const count = Number.parseInt(subject, 10);
-  if (!(count >= 1 && count <= 5)) return subject;
-  return (
-    <span className={`stars stars-${count}`} title={`${count} of 5 stars`}>
-      {subject}
-    </span>
   );
 }

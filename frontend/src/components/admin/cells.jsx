@@ -1,0 +1,35 @@
+// Cells that several admin tables show: when something arrived, and a rating with its stars.
+import './cells.css';
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
+
+/** When a message arrived, in the admin's time zone: the day above the time, to keep the column narrow. */
+export function Received({ timestamp }) {
+  const time = Date.parse(timestamp);
+  return (
+    <time className="received" dateTime={timestamp}>
+      {Number.isNaN(time) ? (
+        timestamp
+      ) : (
+        <>
+          <span>{dayFormat.format(time)}</span> <span>{timeFormat.format(time)}</span>
+        </>
+      )}
+    </time>
+  );
+}
+
+/**
+ * A rating as the visitor gave it ("4star", as the spec shows it) with its stars drawn beside it. The stars come
+ * from the stylesheet, so the cell's text stays the rating itself; screen readers hear "4 of 5 stars".
+ */
+export function Stars({ subject }) {
+  const count = Number.parseInt(subject, 10);
+  if (!(count >= 1 && count <= 5)) return subject;
+  return (
+    <span className={`stars stars-${count}`} title={`${count} of 5 stars`}>
+      {subject}
+    </span>
+  );
+}
