@@ -29,3 +29,17 @@ test('the number is required', async ({ page }) => {
   expect(await page.getByLabel('Certificate number').evaluate((input) => input.validity.valueMissing)).toBe(true);
   await expect(page.getByText('Please enter a valid Certificate Number')).toHaveCount(0);
 });
+
+test('a /verify/{number} link checks the certificate as soon as it opens', async ({ page, request }) => {
+  const certinumber = 100000 + Math.floor(Math.random() * 800000);
+  await createCertificate(request, await adminToken(request), { name: 'Linked Holder', certinumber });
+  await visit(page, `/verify/${certinumber}`);
+  await expect(page.getByRole('status').filter({ hasText: 'This Certificate belongs to' })).toContainText(
+    'This Certificate belongs to Linked Holder',
+  );
+  await expect(page.getByLabel('Certificate number')).toHaveValue(String(certinumber));
+
+  await visit(page, '/verify/999999998');
+  await expect(page.getByText('Please enter a valid Certificate Number')).toBeVisible();
+  await expect(page.getByText('This Certificate belongs to')).toHaveCount(0);
+});

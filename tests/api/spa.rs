@@ -113,7 +113,9 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
         "/login",
         "/logout",
         "/verify",
+        "/verify/1001",
         "/admin",
+        "/admin/feedback",
         "/admin/users",
         "/admin/contacts",
         "/admin/notices",
@@ -128,6 +130,7 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
         "/team2k99",
         "/teamcore",
         "/admin/users/abc/edit",
+        "/verify/abc",
         "/assets/missing-ABCDEFGH.js",
         "/a/b/c",
     ];

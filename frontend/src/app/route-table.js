@@ -38,6 +38,7 @@ export const routeTable = [
       { path: 'login', page: 'LoginPage', load: () => import('../features/auth/login-page.jsx') },
       { path: 'logout', page: 'LogoutPage', load: () => import('../features/auth/logout-page.jsx') },
       { path: 'verify', page: 'VerifyPage', load: () => import('../features/certificates/verify-page.jsx') },
+      { path: 'verify/:number', page: 'VerifyPage' },
       { path: 'account', page: 'AccountPage', load: () => import('../features/account/account-page.jsx') },
       {
         path: 'admin',

@@ -1,21 +1,34 @@
-// Certificate verification by number.
-import { useState } from 'react';
+// Certificate verification by number: typed in at /verify, or checked as soon as /verify/{number} opens (the link a
+// printed certificate's QR code or a shared message carries).
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
 import { FormActions } from '../../components/form-actions.jsx';
 import { fetchCertificate } from './api.js';
 
 export function VerifyPage() {
-  const [number, setNumber] = useState('');
+  const { number: linked } = useParams();
+  const [number, setNumber] = useState(linked ?? '');
   const [result, setResult] = useState(null);
   const [checking, setChecking] = useState(false);
 
-  const submit = async (event) => {
-    event.preventDefault();
+  const verify = async (asked) => {
     setChecking(true);
-    const response = await fetchCertificate(number.trim());
+    const response = await fetchCertificate(asked.trim());
     setChecking(false);
     if (response.status === 0) return;
     setResult(response.ok && response.data?.name ? { name: response.data.name } : { invalid: true });
+  };
+
+  useEffect(() => {
+    if (linked === undefined) return;
+    setNumber(linked);
+    verify(linked);
+  }, [linked]);
+
+  const submit = (event) => {
+    event.preventDefault();
+    verify(number);
   };
 
   return (
