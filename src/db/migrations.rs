@@ -41,7 +41,7 @@ const STEPS: &[Step] = &[
         vacuum: false,
     },
     Step {
-        sql: include_str!("migrations/007_feedback.sql"),
+        sql: include_str!("migrations/006_feedback.sql"),
         then: None,
         vacuum: false,
     },
