@@ -6,9 +6,11 @@ use crate::cache::Cached;
 use crate::cli::ServeArgs;
 use crate::conditional::Encoded;
 use crate::config::Config;
-use crate::https::Site;
 use crate::content::{self, Published};
 use crate::db::{self, Pool, Table};
+use crate::domain::SmtpServer;
+use crate::https::Site;
+use crate::mail::{MailOptions, Mailer};
 use crate::rate_limit::Limits;
 use crate::routes;
 use crate::state::AppState;
@@ -32,7 +34,13 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .map_err(|e| format!("cannot use the database: {e}"))?;
     let secret = jwt::load_secret(&conn)?;
     drop(conn);
+    let domain = config
+        .https
+        .as_ref()
+        .and_then(|site| site.domains.first().cloned());
+    let mail = Mailer::start(pool.clone(), config.mail.clone(), domain);
     Ok(web::Data::new(AppState {
+        mail,
         jwt: JwtKeys::from_secret(&secret),
         limits: Limits::new(config.rate_limit),
         assets: Assets::load(),
@@ -90,19 +98,17 @@ pub fn app(
         // The client's address as the rate limits see it: behind a trusted proxy, the one the
         // proxy forwarded, not the proxy's own.
         .wrap(
-            Logger::new("%{client}xi \"%r\" %s %b %Dms").custom_request_replace(
-                "client",
-                |req| {
-                    crate::auth::extractors::client_ip(req.request())
-                        .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
-                },
-            ),
+            Logger::new("%{client}xi \"%r\" %s %b %Dms").custom_request_replace("client", |req| {
+                crate::auth::extractors::client_ip(req.request())
+                    .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
+            }),
         )
 }
 
 /// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
+    let mail = mail_options(&args)?;
     let (pool, notes) = db::open_noting(&args.db.db)?;
     let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
     let https = match args.domains.is_empty() {
@@ -117,6 +123,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         trust_proxy: args.trust_proxy,
         rate_limit: !args.no_rate_limit,
         https: https.clone(),
+        mail,
     };
     let state = state(pool, config)?;
     let has_admin = state
@@ -187,13 +194,33 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The email options of the command line; a bad `--smtp-url` stops the start with why (but never
+/// repeats the URL, which may hold a password).
+fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
+    let server = args
+        .smtp_url
+        .as_deref()
+        .filter(|url| !url.trim().is_empty())
+        .map(SmtpServer::parse_url)
+        .transpose()
+        .map_err(|why| format!("--smtp-url (or JYOTI_SMTP_URL) is not usable: {why}"))?;
+    Ok(MailOptions {
+        server,
+        from: args.mail_from.clone(),
+        retry_base: args.mail_retry_base,
+    })
+}
+
 /// Serves the stored certificate at once if there is a valid one, and keeps one obtained and
 /// renewed in the background.
 fn start_certificates(site: Arc<Site>, pool: &db::Pool, args: &ServeArgs) -> Result<(), String> {
     // The ACME client's own HTTPS uses the process's default TLS provider: ring, as the server.
     let _ = rustls::crypto::ring::default_provider().install_default();
     if crate::https::load_stored(&site, pool)? {
-        log::info!("serving the stored certificate for {}", site.domains.join(", "));
+        log::info!(
+            "serving the stored certificate for {}",
+            site.domains.join(", ")
+        );
     } else {
         log::info!(
             "no certificate for {} yet: HTTPS answers once the CA has issued one",

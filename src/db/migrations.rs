@@ -40,6 +40,11 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: false,
     },
+    Step {
+        sql: include_str!("migrations/006_email.sql"),
+        then: None,
+        vacuum: false,
+    },
 ];
 
 /// The version a database has after [`migrate`].

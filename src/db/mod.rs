@@ -28,7 +28,13 @@ use row;
 /// then reads only those rows: a deep page costs an index walk, not a table walk.
 macro_rules! page_sql {
     ($columns:ident, $matching:ident, $table:literal, $order:literal) => {
-        super::page_sql!($columns, $matching, $table, $order, concat!("SELECT count(*)", $matching!()))
+        super::page_sql!(
+            $columns,
+            $matching,
+            $table,
+            $order,
+            concat!("SELECT count(*)", $matching!())
+        )
     };
     ($columns:ident, $matching:ident, $table:literal, $order:literal, $count:expr) => {
         (
@@ -67,10 +73,13 @@ pub mod cards;
 pub mod certificates;
 pub mod contacts;
 pub mod gallery_images;
+pub mod mail_settings;
 pub mod media;
 pub mod members;
 pub mod migrations;
 pub mod notices;
+pub mod outbox;
+pub mod password_resets;
 pub mod rosters;
 pub mod seed;
 pub mod settings;

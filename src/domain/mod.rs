@@ -5,6 +5,7 @@
 mod certificates;
 mod contacts;
 mod listing;
+mod mail;
 mod members;
 mod notices;
 mod order;
@@ -17,6 +18,7 @@ mod values;
 pub use certificates::*;
 pub use contacts::*;
 pub use listing::*;
+pub use mail::*;
 pub use members::*;
 pub use notices::*;
 pub use order::*;

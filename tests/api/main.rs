@@ -13,6 +13,7 @@ mod certificates;
 mod contacts;
 mod content;
 mod gallery_images;
+mod mail;
 mod media;
 mod members;
 mod notices;
