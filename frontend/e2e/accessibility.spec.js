@@ -21,6 +21,7 @@ const ADMIN_PAGES = [
   '/admin/gallery',
   '/admin/settings',
   '/admin/photos',
+  '/admin/email',
 ];
 
 /** The violations axe finds on the page as it is now, one line each: rule, impact and the elements. */
