@@ -68,7 +68,8 @@ test.describe('email', () => {
     const before = sink.mails.length;
     await visit(page, '/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+    await expect(page).toHaveTitle('Forgot password | JYOTI - A RAY OF HOPE');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeFocused();
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     const answer = 'If an account exists for that email, a link to reset its password is on its way.';
