@@ -34,11 +34,15 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .map_err(|e| format!("cannot use the database: {e}"))?;
     let secret = jwt::load_secret(&conn)?;
     drop(conn);
-    let domain = config
-        .https
-        .as_ref()
-        .and_then(|site| site.domains.first().cloned());
-    let mail = Mailer::start(pool.clone(), config.mail.clone(), domain);
+    // Links in emails point at the main --domain, never at whatever Host a request named.
+    let site_address = config.https.as_ref().and_then(|site| {
+        let domain = site.domains.first()?;
+        Some(match site.https_port {
+            443 => format!("https://{domain}"),
+            port => format!("https://{domain}:{port}"),
+        })
+    });
+    let mail = Mailer::start(pool.clone(), config.mail.clone(), site_address);
     Ok(web::Data::new(AppState {
         mail,
         jwt: JwtKeys::from_secret(&secret),

@@ -4,8 +4,8 @@ use crate::domain::{MailSettingsPatch, Security};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 
-/// The stored settings; empty texts mean "not set".
-#[derive(Debug, Clone)]
+/// The stored settings; empty texts mean "not set". (No `Debug`: it holds the SMTP password.)
+#[derive(Clone)]
 pub struct StoredMail {
     pub host: String,
     pub port: u16,

@@ -45,8 +45,9 @@ impl Default for MailOptions {
 /// last try is about two days after the first).
 pub const MAX_ATTEMPTS: i64 = 8;
 
-/// What applies now: the command line's settings over the stored ones.
-#[derive(Debug, Clone)]
+/// What applies now: the command line's settings over the stored ones. (No `Debug`: it holds the
+/// SMTP password, which no log line may show.)
+#[derive(Clone)]
 pub struct MailSetup {
     pub server: Option<SmtpServer>,
     pub sender: Option<String>,
@@ -73,11 +74,11 @@ impl MailSetup {
     }
 }
 
-/// The email side of the running server: its command-line options, the site's `--domain`, and
-/// the bell that wakes the sender.
+/// The email side of the running server: its command-line options, the site's address from
+/// `--domain`, and the bell that wakes the sender.
 pub struct Mailer {
     options: MailOptions,
-    domain: Option<String>,
+    site_from_domain: Option<String>,
     bell: Arc<Bell>,
 }
 
@@ -107,10 +108,15 @@ impl Bell {
 
 impl Mailer {
     /// The mailer, with its sender started on a thread of its own.
-    pub fn start(pool: Pool, options: MailOptions, domain: Option<String>) -> Arc<Mailer> {
+    /// `site_from_domain` is `https://` and the main `--domain` (with its port unless 443).
+    pub fn start(
+        pool: Pool,
+        options: MailOptions,
+        site_from_domain: Option<String>,
+    ) -> Arc<Mailer> {
         let mailer = Arc::new(Mailer {
             options,
-            domain,
+            site_from_domain,
             bell: Arc::default(),
         });
         sender::start(pool, mailer.clone());
@@ -147,13 +153,12 @@ impl Mailer {
                 .or_else(|| nonempty(&stored.sender)),
             contact_to: nonempty(&stored.contact_to),
             site_address: self
-                .domain
-                .as_ref()
-                .map(|domain| format!("https://{domain}"))
+                .site_from_domain
+                .clone()
                 .or_else(|| nonempty(&stored.site_address)),
             server_from_command_line: self.options.server.is_some(),
             sender_from_command_line: self.options.from.is_some(),
-            site_address_from_domain: self.domain.is_some(),
+            site_address_from_domain: self.site_from_domain.is_some(),
             stored,
         })
     }

@@ -65,7 +65,12 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
             &mail.subject,
             mail.body.clone(),
         )
-        .and_then(|message| smtp::send(&smtp::transport(server)?, &message));
+        .and_then(|message| {
+            smtp::send(
+                &smtp::transport(server, setup.site_address.as_deref())?,
+                &message,
+            )
+        });
         match result {
             Ok(()) => {
                 db::outbox::sent(&conn, mail.id)?;

@@ -4,14 +4,16 @@ use super::MailSetup;
 use crate::domain::{Security, SmtpServer};
 use lettre::message::{header::ContentType, Mailbox};
 use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::extension::ClientId;
 use lettre::{Message, SmtpTransport, Transport};
 use std::time::Duration;
 
 /// How long one exchange with the mail server may take.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// A connection to the mail server of `server` (opened on first use).
-pub(super) fn transport(server: &SmtpServer) -> Result<SmtpTransport, String> {
+/// A connection to the mail server of `server` (opened on first use). The greeting (EHLO) names
+/// the site's own host when its address is known: some mail servers refuse a bare `localhost`.
+pub(super) fn transport(server: &SmtpServer, site: Option<&str>) -> Result<SmtpTransport, String> {
     let builder = match server.security {
         Security::Starttls => SmtpTransport::starttls_relay(&server.host),
         Security::Tls => SmtpTransport::relay(&server.host),
@@ -19,6 +21,12 @@ pub(super) fn transport(server: &SmtpServer) -> Result<SmtpTransport, String> {
     }
     .map_err(|err| format!("cannot use the mail server {}: {err}", server.host))?;
     let mut builder = builder.port(server.port).timeout(Some(TIMEOUT));
+    let site_host = site
+        .and_then(|site| url::Url::parse(site).ok())
+        .and_then(|url| url.domain().map(str::to_owned));
+    if let Some(host) = site_host {
+        builder = builder.hello_name(ClientId::Domain(host));
+    }
     if !server.username.is_empty() {
         builder = builder.credentials(Credentials::new(
             server.username.clone(),
@@ -103,5 +111,5 @@ pub fn send_test(setup: &MailSetup, to: &str) -> Result<(), String> {
         server.security.as_str(),
     );
     let message = message(sender, &[to], None, "Test email from the Jyoti site", body)?;
-    send(&transport(server)?, &message)
+    send(&transport(server, setup.site_address.as_deref())?, &message)
 }
