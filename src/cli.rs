@@ -19,6 +19,8 @@ pub struct Cli {
     pub serve: ServeArgs,
 }
 
+// Parsed once at start: the size of `Serve` costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the site (the default).

@@ -141,7 +141,7 @@ macro_rules! matching {
 }
 
 /// Every queued mail, oldest first.
-pub fn list(conn: &mut Connection) -> Result<Vec<OutboxItem>, ApiError> {
+pub fn list(conn: &Connection) -> Result<Vec<OutboxItem>, ApiError> {
     let items = conn
         .prepare_cached(concat!("SELECT ", columns!(), " FROM outbox ORDER BY id"))?
         .query_map([], OutboxItem::from_row)?
