@@ -224,11 +224,6 @@ impl Mailer {
     }
 }
 
-/// The subject of the email about a new contact message.
-pub fn contact_subject(name: &str) -> String {
-    format!("New message on the Jyoti site from {name}")
-}
-
 fn contact_mail(contact: &Contact, recipients: Vec<String>, site: Option<&str>) -> NewMail {
     let stars = contact.subject.stars();
     let mut body = format!(
@@ -251,13 +246,10 @@ fn contact_mail(contact: &Contact, recipients: Vec<String>, site: Option<&str>) 
         kind: Kind::Contact,
         recipients,
         reply_to: Some(contact.email.clone()),
-        subject: contact_subject(&contact.name),
+        subject: format!("New message on the Jyoti site from {}", contact.name),
         body,
     }
 }
-
-/// The subject of a password-reset email.
-pub const RESET_SUBJECT: &str = "Reset your password on the Jyoti site";
 
 fn reset_mail(email: &str, site: &str, token: &ResetToken) -> NewMail {
     let body = format!(
@@ -271,7 +263,7 @@ fn reset_mail(email: &str, site: &str, token: &ResetToken) -> NewMail {
         kind: Kind::Reset,
         recipients: vec![email.to_owned()],
         reply_to: None,
-        subject: RESET_SUBJECT.to_owned(),
+        subject: "Reset your password on the Jyoti site".to_owned(),
         body,
     }
 }

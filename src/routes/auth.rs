@@ -150,7 +150,7 @@ pub(super) async fn password_reset_available(
 }
 
 /// The one answer to "Forgot password?", whether or not the email has an account.
-pub const RESET_REQUESTED: &str =
+const RESET_REQUESTED: &str =
     "If an account exists for that email, a link to reset its password is on its way.";
 
 /// Answers at once, the same for every well-formed email; looking the account up and queueing
