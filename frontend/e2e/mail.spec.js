@@ -5,7 +5,11 @@
 import { ADMIN, bearer, expect, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
 import { SENDER, emailOff, refreshUntil, sendContact } from './mail-helpers.js';
+import { violations } from './axe.js';
 import { startSmtpSink } from './smtp-sink.js';
+
+// The Email screen is scanned with axe as it is with email on and with mail waiting (see axe.js).
+test.use({ bypassCSP: true });
 
 test.describe('email', () => {
   test.describe.configure({ mode: 'serial' });
@@ -50,6 +54,7 @@ test.describe('email', () => {
     await testEmail.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: `Test email sent to ${ADMIN.email}` })).toBeVisible();
+    expect(await violations(page), 'axe on the Email screen with email on').toEqual([]);
     const [test] = await sink.waitFor(1);
     expect(test.to).toEqual([ADMIN.email]);
     expect(test.from).toBe(SENDER);
@@ -122,6 +127,7 @@ test.describe('email', () => {
       await expect(waiting.getByRole('cell').nth(5)).toHaveText('1', { timeout: 500 });
     });
     await expect(row(outbox, 'Mira Sen').getByRole('cell').nth(7)).not.toBeEmpty();
+    expect(await violations(page), 'axe on the Email screen with mail waiting').toEqual([]);
 
     sink = await startSmtpSink(port);
     await row(outbox, 'Mira Sen').getByRole('button', { name: /Retry now/ }).click();
