@@ -452,6 +452,7 @@ fn forgot_password_is_limited_per_account_and_per_address_even_in_parallel() {
     let refused = forgot(&app, "late@example.org");
     assert_error(&refused, 429, "past the address's limit");
     assert!(refused.header("retry-after").is_some());
+    smtp.wait_for(3, WAIT);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(
         smtp.mails().len(),
