@@ -102,10 +102,13 @@ pub fn app(
         // The client's address as the rate limits see it: behind a trusted proxy, the one the
         // proxy forwarded, not the proxy's own.
         .wrap(
-            Logger::new("%{client}xi \"%r\" %s %b %Dms").custom_request_replace("client", |req| {
-                crate::auth::extractors::client_ip(req.request())
-                    .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
-            }),
+            Logger::new("%{client}xi \"%r\" %s %b %Dms").custom_request_replace(
+                "client",
+                |req| {
+                    crate::auth::extractors::client_ip(req.request())
+                        .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
+                },
+            ),
         )
 }
 

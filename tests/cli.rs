@@ -814,12 +814,7 @@ fn create_admin_at_a_terminal_asks_twice_and_never_shows_the_password() {
     assert!(!screen.contains("typed at a terminal"), "echoed: {screen}");
     assert!(!screen.contains("typing"), "echoed: {screen}");
     let server = serve(&db, &[]);
-    assert_eq!(
-        server
-            .login("tty@example.org", "typed at a terminal")
-            .status,
-        200
-    );
+    assert_eq!(server.login("tty@example.org", "typed at a terminal").status, 200);
 }
 
 #[test]
@@ -828,12 +823,7 @@ fn the_listening_line_is_on_stdout_for_scripts_and_said_once_where_stdout_and_st
     let db = file(&dir, "once.db");
     // stdout and stderr into one pipe, as in a terminal or the journal.
     let mut child = Command::new("sh")
-        .args([
-            "-c",
-            "exec \"$0\" --bind 127.0.0.1 --port 0 --db \"$1\" 2>&1",
-            BIN,
-            &db,
-        ])
+        .args(["-c", "exec \"$0\" --bind 127.0.0.1 --port 0 --db \"$1\" 2>&1", BIN, &db])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -849,10 +839,7 @@ fn the_listening_line_is_on_stdout_for_scripts_and_said_once_where_stdout_and_st
     }
     let _ = child.kill();
     let _ = child.wait();
-    assert!(
-        seen[0].starts_with("listening on http://127.0.0.1:"),
-        "{seen:?}"
-    );
+    assert!(seen[0].starts_with("listening on http://127.0.0.1:"), "{seen:?}");
     assert_eq!(
         seen.iter().filter(|l| l.contains("listening on")).count(),
         1,
@@ -871,20 +858,14 @@ fn the_listening_line_is_on_stdout_for_scripts_and_said_once_where_stdout_and_st
     let _ = child.kill();
     let _ = child.wait();
     let (first_out, first_err) = (first_out.unwrap().unwrap(), first_err.unwrap().unwrap());
-    assert!(
-        first_out.starts_with("listening on http://127.0.0.1:"),
-        "{first_out}"
-    );
+    assert!(first_out.starts_with("listening on http://127.0.0.1:"), "{first_out}");
     assert_eq!(first_out, first_err);
 }
 
 #[test]
 fn the_request_log_names_the_address_a_trusted_proxy_forwarded() {
     let dir = temp_dir();
-    for (flags, client) in [
-        (&["--trust-proxy"][..], "203.0.113.9"),
-        (&[][..], "127.0.0.1"),
-    ] {
+    for (flags, client) in [(&["--trust-proxy"][..], "203.0.113.9"), (&[][..], "127.0.0.1")] {
         let mut server = serve(&file(&dir, "proxy.db"), flags);
         let status = server
             .request("GET", "/healthz")
@@ -899,10 +880,7 @@ fn the_request_log_names_the_address_a_trusted_proxy_forwarded() {
             .iter()
             .find(|l| l.contains("GET /healthz"))
             .unwrap_or_else(|| panic!("{log:?}"));
-        assert!(
-            line.contains(&format!(" {client} \"GET /healthz")),
-            "{line}"
-        );
+        assert!(line.contains(&format!(" {client} \"GET /healthz")), "{line}");
     }
 }
 

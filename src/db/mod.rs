@@ -28,13 +28,7 @@ use row;
 /// then reads only those rows: a deep page costs an index walk, not a table walk.
 macro_rules! page_sql {
     ($columns:ident, $matching:ident, $table:literal, $order:literal) => {
-        super::page_sql!(
-            $columns,
-            $matching,
-            $table,
-            $order,
-            concat!("SELECT count(*)", $matching!())
-        )
+        super::page_sql!($columns, $matching, $table, $order, concat!("SELECT count(*)", $matching!()))
     };
     ($columns:ident, $matching:ident, $table:literal, $order:literal, $count:expr) => {
         (
