@@ -1,7 +1,6 @@
-// Shared steps of the email browser tests: a contact message, the email settings through the API, a dead port, and
-// the outbox's Refresh until it shows what is expected.
+// Shared steps of the email browser tests: a contact message, the email settings through the API, and the outbox's
+// Refresh until it shows what is expected.
 import { adminToken, bearer, expect } from './fixtures.js';
-import { startSmtpSink } from './smtp-sink.js';
 
 export const SENDER = 'school@jyoti.test';
 
@@ -24,13 +23,6 @@ export async function emailOff(playwright, server) {
   const request = await playwright.request.newContext({ baseURL: server.url });
   await saveMail(request, await adminToken(request), { host: '', sender: '', siteAddress: '' });
   await request.dispose();
-}
-
-/** A port nothing listens on just now. */
-export async function deadPort() {
-  const sink = await startSmtpSink();
-  await sink.close();
-  return sink.port;
 }
 
 /** Clicks the outbox's Refresh until `check` passes. */
