@@ -19,6 +19,8 @@ pub struct Cli {
     pub serve: ServeArgs,
 }
 
+// Parsed once at start: the size of `Serve` costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the site (the default).
@@ -100,6 +102,22 @@ pub struct ServeArgs {
     /// With --domain: trust only this PEM root for the CA's own HTTPS (a test CA such as Pebble).
     #[arg(long, env = "JYOTI_ACME_CA_ROOT")]
     pub acme_ca_root: Option<PathBuf>,
+    /// Send email through this server: smtp://USER:PASSWORD@HOST:587 (STARTTLS), smtps://…
+    /// (TLS, port 465) or smtp://HOST:2525?tls=none (a plain local relay). Wins over the admin
+    /// area's email settings.
+    #[arg(
+        long,
+        env = "JYOTI_SMTP_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
+    pub smtp_url: Option<String>,
+    /// The address the site's email comes from. Wins over the admin area's email settings.
+    #[arg(long, env = "JYOTI_MAIL_FROM", value_name = "ADDRESS", value_parser = parse_mail_from)]
+    pub mail_from: Option<crate::domain::Email>,
+    /// For tests: the wait after a first failed mail delivery (later waits are 4x longer each).
+    #[arg(long, env = "JYOTI_MAIL_RETRY_BASE", default_value = "30s", value_parser = parse_short_interval, hide = true)]
+    pub mail_retry_base: std::time::Duration,
     /// How many scheduled backups to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
@@ -109,6 +127,22 @@ fn parse_email(text: &str) -> Result<String, String> {
     text.parse::<email_address::EmailAddress>()
         .map(|_| text.to_string())
         .map_err(|_| format!("`{text}` is not an email address"))
+}
+
+fn parse_mail_from(text: &str) -> Result<crate::domain::Email, String> {
+    crate::domain::Email::parse(Some(text.to_owned()))
+        .map_err(|_| format!("`{text}` is not an email address"))
+}
+
+/// A duration such as `30s` or `200ms`, at least a millisecond.
+fn parse_short_interval(text: &str) -> Result<std::time::Duration, String> {
+    let parsed: jiff::SignedDuration = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration such as 30s or 200ms"))?;
+    std::time::Duration::try_from(parsed)
+        .ok()
+        .filter(|d| *d >= std::time::Duration::from_millis(1))
+        .ok_or_else(|| "the wait must be at least 1ms".to_string())
 }
 
 fn parse_interval(text: &str) -> Result<std::time::Duration, String> {

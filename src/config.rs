@@ -1,4 +1,4 @@
-//! How this server runs, from the command line: bcrypt cost, proxy trust, rate limits, HTTPS.
+//! How this server runs, from the command line: bcrypt cost, proxy trust, rate limits, HTTPS, email.
 //! (Not the club's site settings, nor the server's stored `settings` such as its secret.)
 
 /// The running server's options with their defaults (DESIGN §5); `serve` fills them from the command line.
@@ -9,6 +9,8 @@ pub struct Config {
     pub rate_limit: bool,
     /// Set with `--domain`: this server speaks HTTPS itself for these names.
     pub https: Option<std::sync::Arc<crate::https::Site>>,
+    /// `--smtp-url`, `--mail-from`: they win over the admin area's email settings.
+    pub mail: crate::mail::MailOptions,
 }
 
 impl Default for Config {
@@ -18,6 +20,7 @@ impl Default for Config {
             trust_proxy: false,
             rate_limit: true,
             https: None,
+            mail: crate::mail::MailOptions::default(),
         }
     }
 }

@@ -31,6 +31,8 @@ pub enum ApiError {
     Unavailable(String),
     /// 503: too much work of this kind is queued; retry after this many seconds.
     Busy(u64),
+    /// 502: the mail server refused or could not be reached; the message says what it said.
+    MailServer(String),
     /// 500: a bug or an unexpected fault; the cause goes to the log only.
     Internal(String),
 }
@@ -48,7 +50,9 @@ impl ApiError {
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ApiError::BadRequest(message) | ApiError::Conflict(message) => f.write_str(message),
+            ApiError::BadRequest(message)
+            | ApiError::Conflict(message)
+            | ApiError::MailServer(message) => f.write_str(message),
             ApiError::Validation(_) => f.write_str("Some fields are not valid"),
             ApiError::Unauthorized(message) | ApiError::NotFound(message) => f.write_str(message),
             ApiError::Forbidden => f.write_str("Admin access required"),
@@ -83,6 +87,7 @@ impl ResponseError for ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::MailServer(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -32,6 +32,8 @@ pub mod export;
 pub mod https;
 /// Photo uploads: reading, decoding, orientation, WebP variants.
 pub mod images;
+/// Email: settings, the mail the site writes, and the outbox's sender.
+pub mod mail;
 /// Per-address rate limits.
 pub mod rate_limit;
 /// HTTP routes, registered in one place.

@@ -8,6 +8,7 @@
 use crate::error::ApiError;
 use std::cell::Cell;
 use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -33,11 +34,13 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-type Hits = HashMap<IpAddr, VecDeque<Instant>>;
+type Hits<K> = HashMap<K, VecDeque<Instant>>;
 
-pub struct Limiter {
+/// Counts events per key: a client address (grouped by [`client_key`]), or another key such as
+/// an account's email.
+pub struct Limiter<K = IpAddr> {
     limit: Option<Limit>,
-    hits: Mutex<Hits>,
+    hits: Mutex<Hits<K>>,
     /// Forgotten addresses are swept out once this many are tracked; then it doubles from what
     /// is left, so sweeping costs O(1) per event however many addresses come.
     sweep_at: Mutex<usize>,
@@ -45,13 +48,13 @@ pub struct Limiter {
 
 /// An attempt counted against its address; [`Reservation::give_back`] uncounts it.
 #[must_use]
-pub struct Reservation<'a> {
-    limiter: &'a Limiter,
-    key: IpAddr,
+pub struct Reservation<'a, K: Eq + Hash + Clone = IpAddr> {
+    limiter: &'a Limiter<K>,
+    key: K,
     at: Cell<Option<Instant>>,
 }
 
-impl Reservation<'_> {
+impl<K: Eq + Hash + Clone> Reservation<'_, K> {
     /// The attempt does not count after all (a login that succeeded, a refused form).
     pub fn give_back(&self) {
         let Some(at) = self.at.take() else { return };
@@ -67,9 +70,9 @@ impl Reservation<'_> {
 /// Addresses tracked before the first sweep.
 const FIRST_SWEEP: usize = 10_000;
 
-impl Limiter {
+impl<K: Eq + Hash + Clone> Limiter<K> {
     /// `None` turns the limiter off.
-    pub fn new(limit: Option<Limit>) -> Limiter {
+    pub fn new(limit: Option<Limit>) -> Limiter<K> {
         Limiter {
             limit,
             hits: Mutex::new(HashMap::new()),
@@ -77,15 +80,14 @@ impl Limiter {
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Hits> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Hits<K>> {
         self.hits
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Counts one attempt from `ip`, or 429 (with how long to wait) when its window is used up.
-    pub fn reserve(&self, ip: IpAddr) -> Result<Reservation<'_>, ApiError> {
-        let key = client_key(ip);
+    /// Counts one event of `key`, or 429 (with how long to wait) when its window is used up.
+    pub fn reserve_key(&self, key: K) -> Result<Reservation<'_, K>, ApiError> {
         let Some(limit) = self.limit else {
             return Ok(Reservation {
                 limiter: self,
@@ -96,7 +98,7 @@ impl Limiter {
         let now = Instant::now();
         let mut hits = self.lock();
         self.sweep(&mut hits, now, limit.window);
-        let times = hits.entry(key).or_default();
+        let times = hits.entry(key.clone()).or_default();
         forget_older(times, now, limit.window);
         if times.len() >= limit.max {
             let wait = times.front().map_or(limit.window, |oldest| {
@@ -112,12 +114,7 @@ impl Limiter {
         })
     }
 
-    /// Counts one attempt that always counts (a certificate lookup).
-    pub fn hit(&self, ip: IpAddr) -> Result<(), ApiError> {
-        self.reserve(ip).map(|_| ())
-    }
-
-    fn sweep(&self, hits: &mut Hits, now: Instant, window: Duration) {
+    fn sweep(&self, hits: &mut Hits<K>, now: Instant, window: Duration) {
         let mut sweep_at = self.sweep_at.lock().unwrap_or_else(|p| p.into_inner());
         if hits.len() < *sweep_at {
             return;
@@ -127,6 +124,18 @@ impl Limiter {
             !times.is_empty()
         });
         *sweep_at = (hits.len() * 2).max(FIRST_SWEEP);
+    }
+}
+
+impl Limiter<IpAddr> {
+    /// Counts one attempt from `ip`, or 429 (with how long to wait) when its window is used up.
+    pub fn reserve(&self, ip: IpAddr) -> Result<Reservation<'_>, ApiError> {
+        self.reserve_key(client_key(ip))
+    }
+
+    /// Counts one attempt that always counts (a certificate lookup).
+    pub fn hit(&self, ip: IpAddr) -> Result<(), ApiError> {
+        self.reserve(ip).map(|_| ())
     }
 }
 
@@ -236,6 +245,10 @@ pub struct Limits {
     pub contacts: Limiter,
     pub feedback: Limiter,
     pub certificate_lookups: Limiter,
+    /// "Forgot password?" requests, per address and per email typed (an unknown one too, so
+    /// the limit tells nobody which emails have accounts).
+    pub reset_requests: Limiter,
+    pub reset_requests_per_account: Limiter<String>,
     pub hashing: Gate,
     pub requests: Gate,
 }
@@ -262,6 +275,8 @@ impl Limits {
             contacts: Limiter::new(limit(20, 60)),
             feedback: Limiter::new(limit(20, 60)),
             certificate_lookups: Limiter::new(limit(60, 1)),
+            reset_requests: Limiter::new(limit(10, 60)),
+            reset_requests_per_account: Limiter::new(limit(3, 60)),
             hashing: Gate::new(enabled.then_some(HASHING_PER_ADDRESS), HASHING_OVERALL),
             requests: Gate::new(enabled.then_some(REQUESTS_PER_ADDRESS), usize::MAX),
         }

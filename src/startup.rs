@@ -9,7 +9,9 @@ use crate::config::Config;
 use crate::content::{self, Published};
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{self, Pool, Table};
+use crate::domain::SmtpServer;
 use crate::https::Site;
+use crate::mail::{MailOptions, Mailer};
 use crate::rate_limit::Limits;
 use crate::routes;
 use crate::state::AppState;
@@ -33,7 +35,17 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .map_err(|e| format!("cannot use the database: {e}"))?;
     let secret = jwt::load_secret(&conn)?;
     drop(conn);
+    // Links in emails point at the main --domain, never at whatever Host a request named.
+    let site_address = config.https.as_ref().and_then(|site| {
+        let domain = site.domains.first()?;
+        Some(match site.https_port {
+            443 => format!("https://{domain}"),
+            port => format!("https://{domain}:{port}"),
+        })
+    });
+    let mail = Mailer::start(pool.clone(), config.mail.clone(), site_address);
     Ok(web::Data::new(AppState {
+        mail,
         jwt: JwtKeys::from_secret(&secret),
         limits: Limits::new(config.rate_limit),
         assets: Assets::load(),
@@ -95,6 +107,7 @@ pub fn app(
 /// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
+    let mail = mail_options(&args)?;
     let (pool, notes) = db::open_noting(&args.db.db)?;
     let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
     let https = match args.domains.is_empty() {
@@ -109,6 +122,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         trust_proxy: args.trust_proxy,
         rate_limit: !args.no_rate_limit,
         https: https.clone(),
+        mail,
     };
     let state = state(pool, config)?;
     let has_admin = state
@@ -177,6 +191,23 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     })?;
     log::info!("stopped");
     Ok(())
+}
+
+/// The email options of the command line; a bad `--smtp-url` stops the start with why (but never
+/// repeats the URL, which may hold a password).
+fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
+    let server = args
+        .smtp_url
+        .as_deref()
+        .filter(|url| !url.trim().is_empty())
+        .map(SmtpServer::parse_url)
+        .transpose()
+        .map_err(|why| format!("--smtp-url (or JYOTI_SMTP_URL) is not usable: {why}"))?;
+    Ok(MailOptions {
+        server,
+        from: args.mail_from.clone(),
+        retry_base: args.mail_retry_base,
+    })
 }
 
 /// Serves the stored certificate at once if there is a valid one, and keeps one obtained and

@@ -18,6 +18,8 @@ pub struct AppState {
     pub jwt: JwtKeys,
     pub limits: Limits,
     pub config: Config,
+    /// Email: the settings that apply, and the outbox's sender.
+    pub mail: std::sync::Arc<crate::mail::Mailer>,
     pub assets: Assets,
     /// The public content document (`/api/content`).
     pub content: Cached<Published>,

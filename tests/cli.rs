@@ -905,3 +905,77 @@ fn the_request_log_names_the_address_a_trusted_proxy_forwarded() {
         );
     }
 }
+
+#[test]
+fn a_bad_smtp_url_or_sender_is_refused_without_repeating_the_password() {
+    let dir = temp_dir();
+    let db = file(&dir, "mail.db");
+    for url in [
+        "http://club:hunter22@mail.example.org",
+        "smtps://club:hunter22@mail.example.org?tls=none",
+    ] {
+        let output = jyoti(&["--port", "0", "--db", &db, "--smtp-url", url]);
+        let said = assert_refused(&output, "--smtp-url (or JYOTI_SMTP_URL) is not usable");
+        assert!(
+            !said.contains("hunter22"),
+            "the password is not repeated: {said}"
+        );
+    }
+    let output = run_with_env(
+        &["--port", "0", "--db", &db],
+        &[("JYOTI_SMTP_URL", "smtp://?x")],
+    );
+    assert_refused(&output, "JYOTI_SMTP_URL");
+    let output = jyoti(&["--port", "0", "--db", &db, "--mail-from", "not an address"]);
+    assert_refused(&output, "not an email address");
+    let help = String::from_utf8_lossy(&jyoti(&["--help"]).stdout).into_owned();
+    assert!(
+        help.contains("--smtp-url") && help.contains("--mail-from"),
+        "{help}"
+    );
+    assert!(
+        !help.contains("retry-base"),
+        "the test-only wait is not offered: {help}"
+    );
+}
+
+/// `jyoti args` run to its end with `envs` set.
+fn run_with_env(args: &[&str], envs: &[(&str, &str)]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .envs(envs.iter().copied())
+        .stdin(Stdio::null())
+        .output()
+        .expect("run jyoti")
+}
+
+#[test]
+fn the_mail_server_and_sender_from_the_environment_carry_contact_mail_to_the_admins() {
+    let smtp = support::smtp::SmtpServer::start();
+    let dir = temp_dir();
+    let db = file(&dir, "mail.db");
+    assert_ok(&account(
+        "create-admin",
+        "admin@example.org",
+        &db,
+        "a long admin password\n",
+    ));
+    let url = smtp.url();
+    let server = start(
+        &serve_flags(&db, "0"),
+        &[
+            ("JYOTI_SMTP_URL", &url),
+            ("JYOTI_MAIL_FROM", "school@example.org"),
+        ],
+    );
+    assert_eq!(server.contact(1), 201);
+    let mail = smtp.wait_for(1, Duration::from_secs(15)).remove(0);
+    assert_eq!(
+        (mail.from.as_str(), mail.to.as_slice()),
+        ("school@example.org", &["admin@example.org".to_owned()][..])
+    );
+    assert_eq!(
+        mail.header("Subject").as_deref(),
+        Some("New message on the Jyoti site from Writer 1")
+    );
+}

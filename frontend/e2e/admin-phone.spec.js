@@ -65,6 +65,7 @@ test('the admin menu folds away above the screen and opens with its button', asy
     'Gallery',
     'Settings',
     'Photos',
+    'Email',
     'Logout',
   ]);
   await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');

@@ -22,6 +22,8 @@ export const PUBLIC_PAGES = [
   { path: '/form', heading: 'Feedback Form' },
   { path: '/signup', heading: 'Registration' },
   { path: '/login', heading: 'Login' },
+  { path: '/forgot-password', heading: 'Forgot password' },
+  { path: '/reset-password', heading: 'Choose a new password' },
   { path: '/verify', heading: 'Verify authenticity of certificate' },
   { path: '/no/such/page', heading: "Sorry, We couldn't find what you are looking for!", status: 404 },
 ];
@@ -46,9 +48,10 @@ function run(bin, args, input) {
   });
 }
 
-function startServer(bin, db) {
+function startServer(bin, db, env) {
   const child = spawn(bin, ['--bind', '127.0.0.1', '--port', '0', '--db', db, '--no-rate-limit'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     let log = '';
@@ -108,15 +111,17 @@ function isExpectedRefusal(message, page) {
 export const describeMessage = (message) => `${message.text()} (${message.location().url || 'no url'})`;
 
 export const test = base.extend({
+  /** Environment variables of the worker's server (a describe block that sets them gets a worker of its own). */
+  serverEnv: [{}, { scope: 'worker', option: true }],
+
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ serverEnv }, use) => {
       const bin = serverBinary();
       const dir = mkdtempSync(join(tmpdir(), 'jyoti-e2e-'));
       const db = join(dir, 'jyoti.db');
       try {
         await run(bin, ['create-admin', '--email', ADMIN.email, '--db', db], `${ADMIN.password}\n`);
-        const { url, child } = await startServer(bin, db);
+        const { url, child } = await startServer(bin, db, serverEnv);
         try {
           await use({ url });
         } finally {

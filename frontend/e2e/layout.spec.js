@@ -2,6 +2,8 @@
 import { PUBLIC_PAGES, describeMessage, expect, siteContent, test, visit } from './fixtures.js';
 
 test('every public route renders inside the header and footer', async ({ page }) => {
+  // Each page waits out the 1.5 s start-up loader.
+  test.setTimeout(90_000);
   for (const { path, heading } of PUBLIC_PAGES) {
     await visit(page, path);
     await expect(page.getByRole('banner')).toContainText('A Free Night Education Center By Students Of JGEC');
@@ -95,6 +97,8 @@ test('an unknown path shows the 404 page whose Go back link leads home', async (
 });
 
 test('every public page fits 360 px without sideways scrolling', async ({ page }) => {
+  // Each page waits out the 1.5 s start-up loader.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 740 });
   for (const { path } of PUBLIC_PAGES) {
     await visit(page, path);
@@ -105,6 +109,8 @@ test('every public page fits 360 px without sideways scrolling', async ({ page }
 });
 
 test('the public pages log nothing to the console but the 404 status of an unknown page', async ({ page }) => {
+  // Each page waits out the 1.5 s start-up loader.
+  test.setTimeout(90_000);
   for (const { path, status } of PUBLIC_PAGES) {
     const messages = [];
     const listener = (message) => {

@@ -45,6 +45,11 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: false,
     },
+    Step {
+        sql: include_str!("migrations/007_email.sql"),
+        then: None,
+        vacuum: false,
+    },
 ];
 
 /// The version a database has after [`migrate`].

@@ -185,6 +185,15 @@ pub fn sign_out(conn: &mut Connection, id: i64) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Every admin's email address, for the mail about a new contact message.
+pub fn admin_emails(conn: &Connection) -> Result<Vec<String>, ApiError> {
+    let emails = conn
+        .prepare_cached("SELECT email FROM users WHERE is_admin = 1 ORDER BY id")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(emails)
+}
+
 pub fn any_admin(conn: &Connection) -> Result<bool, ApiError> {
     Ok(admin_count(conn)? > 0)
 }

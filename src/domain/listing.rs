@@ -147,6 +147,8 @@ sort_orders! {
     MediaSort { "newest" => Newest, "oldest" => Oldest }
     /// A roster's members: in the order the team page shows them by default.
     MemberSort { "order" => Order, "name" => Name }
+    /// Mail waiting in the outbox: oldest first by default, the order it is sent in.
+    OutboxSort { "oldest" => Oldest, "newest" => Newest }
 }
 
 #[cfg(test)]

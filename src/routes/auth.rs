@@ -1,10 +1,11 @@
-//! Registration, login and the current user.
+//! Registration, login, the current user, and a forgotten password.
 
 use crate::auth::extractors::ClientIp;
 use crate::auth::{password, AuthUser};
 use crate::db;
 use crate::domain::{
-    Credentials, LoginRequest, NewUser, PasswordChange, PasswordChangeRequest, RegisterRequest,
+    Credentials, ForgotPasswordRequest, LoginRequest, NewUser, PasswordChange,
+    PasswordChangeRequest, PasswordReset, RegisterRequest, ResetPasswordRequest,
 };
 use crate::error::ApiError;
 use crate::rate_limit::Permit;
@@ -133,4 +134,83 @@ pub(super) async fn logout(
     let id = user.0.id;
     db::run(&state.pool, move |conn| db::users::sign_out(conn, id)).await?;
     Ok(HttpResponse::Ok().json(json!({ "msg": "Logged out" })))
+}
+
+/// Whether "Forgot password?" can send a link (email is on and the site's address known); the
+/// login page shows the link only then.
+pub(super) async fn password_reset_available(
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mailer = state.mail.clone();
+    let available = db::run(&state.pool, move |conn| {
+        Ok(mailer.setup(conn)?.resets_enabled())
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(json!({ "available": available })))
+}
+
+/// The one answer to "Forgot password?", whether or not the email has an account.
+const RESET_REQUESTED: &str =
+    "If an account exists for that email, a link to reset its password is on its way.";
+
+/// Answers at once, the same for every well-formed email; looking the account up and queueing
+/// the link happen after the answer, so not even its timing tells who has an account. Limited
+/// per address and per email typed.
+pub(super) async fn forgot_password(
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<ForgotPasswordRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attempt = state.limits.reset_requests.reserve(ip.0)?;
+    let email = body
+        .into_inner()
+        .parse()
+        .inspect_err(|_| attempt.give_back())?;
+    // A request refused for its account did no work: it does not spend the address's limit.
+    let _always_counts = state
+        .limits
+        .reset_requests_per_account
+        .reserve_key(email.as_str().to_owned())
+        .inspect_err(|_| attempt.give_back())?;
+    actix_web::rt::spawn(state.mail.clone().queue_reset(state.pool.clone(), email));
+    Ok(HttpResponse::Accepted().json(json!({ "msg": RESET_REQUESTED })))
+}
+
+/// The one refusal of a reset link that does not work, whatever the reason.
+const LINK_USED: &str = "This link has expired or has already been used.";
+
+/// Sets the new password of the link's account, signs every session of it out and uses the
+/// link up. A try with a link that does not work counts like a failed login.
+pub(super) async fn reset_password(
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<ResetPasswordRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attempt = state.limits.failed_logins.reserve(ip.0)?;
+    let reset = PasswordReset::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let Some(token) = reset.token else {
+        return Err(ApiError::BadRequest(LINK_USED.into()));
+    };
+    let token_hash = token.hash();
+    let checked = token_hash.clone();
+    let usable = db::run(&state.pool, move |conn| {
+        db::password_resets::usable(conn, &checked)
+    })
+    .await?;
+    if !usable {
+        return Err(ApiError::BadRequest(LINK_USED.into()));
+    }
+    attempt.give_back();
+    let permit = hashing_turn(&state, ip.0).await?;
+    let cost = state.config.bcrypt_cost;
+    let hash = password::hash(permit, reset.password.expose().to_owned(), cost).await?;
+    let used = db::run(&state.pool, move |conn| {
+        db::password_resets::use_link(conn, &token_hash, &hash)
+    })
+    .await?;
+    match used {
+        Some(_) => Ok(HttpResponse::Ok()
+            .json(json!({ "msg": "Your password has been changed. You can log in with it now." }))),
+        None => Err(ApiError::BadRequest(LINK_USED.into())),
+    }
 }

@@ -25,8 +25,12 @@ pub(super) async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let attempt = state.limits.contacts.reserve(ip.0)?;
     let contact = NewContact::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let mailer = state.mail.clone();
     let contact = db::run(&state.pool, move |conn| {
-        db::contacts::insert(conn, &contact)
+        let contact = db::contacts::insert(conn, &contact)?;
+        // Saved first: the email is queued after, and its fate never changes this answer.
+        mailer.queue_contact(conn, &contact);
+        Ok(contact)
     })
     .await?;
     Ok(HttpResponse::Created().json(contact))

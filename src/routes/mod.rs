@@ -15,6 +15,7 @@ mod content;
 mod feedback;
 mod gallery_images;
 mod health;
+mod mail;
 mod media;
 mod members;
 mod notices;
@@ -25,8 +26,8 @@ mod users;
 
 use crate::db::{
     self, cards::Card, certificates::Certificate, contacts::Contact, feedback::Feedback,
-    gallery_images::GalleryImage, media::Media, members::Member, notices::Notice, rosters::Roster,
-    users::User, Table,
+    gallery_images::GalleryImage, media::Media, members::Member, notices::Notice,
+    outbox::OutboxItem, rosters::Roster, users::User, Table,
 };
 use crate::domain::{
     MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, RosterInput, UserUpdate,
@@ -58,6 +59,9 @@ fn api() -> Vec<Call> {
         get("/auth/user", auth::current_user),
         post("/auth/password", auth::change_password),
         post("/auth/logout", auth::logout),
+        get("/auth/forgot-password", auth::password_reset_available),
+        post("/auth/forgot-password", auth::forgot_password),
+        post("/auth/reset-password", auth::reset_password),
 
         admin_list("/admin/users", |c| db::users::list(c), db::users::page, Some(Table::Users)),
         get("/admin/users/{id}", users::find),
@@ -116,6 +120,13 @@ fn api() -> Vec<Call> {
         admin_delete::<Media>("/admin/media/{id}", db::media::delete, "Photo deleted"),
 
         get("/admin/backup", backup::download),
+
+        get("/admin/mail", mail::settings),
+        patch("/admin/mail", mail::update),
+        post("/admin/mail/test", mail::send_test),
+        admin_list("/admin/outbox", |c| db::outbox::list(c), db::outbox::page, None),
+        post("/admin/outbox/{id}/retry", mail::retry),
+        admin_delete::<OutboxItem>("/admin/outbox/{id}", db::outbox::delete, "Mail deleted"),
     ]
 }
 

@@ -5,6 +5,7 @@ use crate::helpers::{
     assert_error, contact, id, ids, multipart, picture, spawn_app_with_admin, Response, TestApp,
     PASSWORD,
 };
+use crate::support::smtp::SmtpServer;
 use image::ImageFormat;
 use rusqlite::types::Value as Column;
 use serde_json::{json, Value};
@@ -110,6 +111,11 @@ struct Fixtures {
     image: i64,
     gallery: Vec<i64>,
     photo: i64,
+    /// Email on, through this server; a working reset link; two mails given up on in the outbox.
+    _smtp: Option<SmtpServer>,
+    reset_link: String,
+    mail: i64,
+    failed_mail: i64,
 }
 
 impl Fixtures {
@@ -122,8 +128,39 @@ impl Fixtures {
         let roster = json!({"slug": "2k26", "title": "Team 2k26"});
         let member = json!({"name": "Member"});
         let card = json!({"section": "awards", "caption": "Science Fair"});
+        let smtp = SmtpServer::start();
+        let mail = json!({"host": "127.0.0.1", "port": smtp.port, "security": "none",
+            "sender": "school@example.org", "siteAddress": "http://jyoti.example"});
+        let saved = app
+            .patch("/api/admin/mail")
+            .bearer(admin)
+            .json(&mail)
+            .send();
+        assert_eq!(saved.status, 200, "{}", saved.text());
+        let user = app.register("target@example.org").0;
+        let reset_link = "ab".repeat(32);
+        let conn = app.state.pool.get().unwrap();
+        let hash = jyoti::domain::ResetToken::parse(&reset_link)
+            .unwrap()
+            .hash();
+        conn.execute(
+            "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?1, ?2, unixepoch() + 3600)",
+            rusqlite::params![hash, user],
+        )
+        .unwrap();
+        let failed = "INSERT INTO outbox (kind, recipients, subject, body, status, attempts)
+            VALUES ('contact', 'admin@example.org', 'Old', 'Old mail', 'failed', 8) RETURNING id";
+        let given_up = || {
+            conn.query_row(failed, [], |row| row.get::<_, i64>(0))
+                .unwrap()
+        };
+        let (mail, failed_mail) = (given_up(), given_up());
         let fixtures = Fixtures {
-            user: app.register("target@example.org").0,
+            user,
+            _smtp: Some(smtp),
+            reset_link,
+            mail,
+            failed_mail,
             contact: message,
             feedback: id(&app
                 .post("/api/form/feedback")
@@ -140,6 +177,15 @@ impl Fixtures {
             photo: app.upload_photo(admin),
             ..Fixtures::default()
         };
+        // The mail of the contact message is sent before the test looks at the database.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        while app.query::<i64>("SELECT count(*) FROM outbox WHERE status = 'pending'") > 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the outbox is still sending"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         // The lists as they stand once the new records are in them.
         let content = app.content();
         let teams = content["teams"].as_object().expect("teams by slug");
@@ -166,6 +212,9 @@ fn table(f: &Fixtures) -> Vec<Call> {
         signed_in("GET /api/auth/user"),
         signed_in("POST /api/auth/password").json(json!({"currentPassword": PASSWORD, "newPassword": "a brand new secret"})),
         signed_in("POST /api/auth/logout"),
+        anyone("GET /api/auth/forgot-password"),
+        anyone("POST /api/auth/forgot-password").json(json!({"email": "target@example.org"})).answers(202),
+        anyone("POST /api/auth/reset-password").json(json!({"token": f.reset_link, "password": "a brand new secret"})),
 
         admin("GET /api/admin/users"),
         admin("GET /api/admin/users/{id}").at(f.user),
@@ -224,6 +273,13 @@ fn table(f: &Fixtures) -> Vec<Call> {
         admin("DELETE /api/admin/media/{id}").at(f.photo),
 
         admin("GET /api/admin/backup"),
+
+        admin("GET /api/admin/mail"),
+        admin("PATCH /api/admin/mail").json(json!({"contactTo": "volunteers@example.org"})),
+        admin("POST /api/admin/mail/test").json(json!({"to": "admin@example.org"})),
+        admin("GET /api/admin/outbox"),
+        admin("POST /api/admin/outbox/{id}/retry").at(f.mail),
+        admin("DELETE /api/admin/outbox/{id}").at(f.failed_mail),
     ]
 }
 

@@ -173,7 +173,10 @@ fn sql_metacharacters_are_stored_as_text_and_never_run() {
 }
 
 /// `count` requests at once, each built and sent on a thread of its own; their statuses.
-fn in_parallel(count: usize, send: impl Fn(usize) -> crate::helpers::Response + Sync) -> Vec<u16> {
+pub fn in_parallel(
+    count: usize,
+    send: impl Fn(usize) -> crate::helpers::Response + Sync,
+) -> Vec<u16> {
     std::thread::scope(|scope| {
         let sends: Vec<_> = (0..count)
             .map(|n| {

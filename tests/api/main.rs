@@ -14,6 +14,7 @@ mod contacts;
 mod content;
 mod feedback;
 mod gallery_images;
+mod mail;
 mod media;
 mod members;
 mod notices;

@@ -12,7 +12,7 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// Every schema version a fixture was made by.
-const FIXTURES: [u32; 5] = [1, 2, 3, 4, 5];
+const FIXTURES: [u32; 6] = [1, 2, 3, 4, 5, 6];
 
 /// The accounts and texts `tests/fixtures/make-fixture.py` puts in every fixture.
 const ADMIN: &str = "admin@jyoti.example";
@@ -219,6 +219,16 @@ fn a_database_made_by_schema_v3_opens_with_every_row_kept_and_a_copy_of_it_besid
 #[test]
 fn a_database_made_by_schema_v4_opens_with_every_row_kept_and_a_copy_of_it_beside() {
     assert_kept_with_a_copy_beside(4);
+}
+
+#[test]
+fn a_database_made_by_schema_v5_opens_with_every_row_kept_and_a_copy_of_it_beside() {
+    assert_kept_with_a_copy_beside(5);
+}
+
+#[test]
+fn a_database_made_by_schema_v6_opens_with_every_row_kept_and_a_copy_of_it_beside() {
+    assert_kept_with_a_copy_beside(6);
 }
 
 #[test]

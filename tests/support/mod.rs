@@ -1,5 +1,9 @@
-//! Test support shared by the suites: a tiny HTTP/1.1 client over a real socket.
+//! Test support shared by the suites: a tiny HTTP/1.1 client over a real socket, and an SMTP
+//! server to receive the site's email.
 #![allow(dead_code)]
+
+pub mod process;
+pub mod smtp;
 
 use serde_json::Value;
 use std::io::{Read, Write};

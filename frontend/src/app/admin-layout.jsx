@@ -17,6 +17,7 @@ const sidebarLinks = [
   { to: '/admin/gallery', label: 'Gallery' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/photos', label: 'Photos' },
+  { to: '/admin/email', label: 'Email' },
   { to: '/logout', label: 'Logout' },
 ];
 

@@ -1,8 +1,8 @@
 // /account: a logged-in user changes their password; every other session of theirs is signed out by the server.
-import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
 import { FormActions } from '../../components/form-actions.jsx';
+import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { useSession } from '../../lib/session.js';
 import { changePassword } from './api.js';
@@ -22,14 +22,10 @@ export function AccountPage() {
 
 function PasswordForm() {
   const { storeToken } = useSession();
-  const [mismatch, setMismatch] = useState(false);
+  const copy = usePasswordCopy('newPassword');
   const { form, setForm, field, submit, busy, message } = useForm(EMPTY, {
     // The two new-password boxes must agree before anything is sent.
-    check: (values) => {
-      const same = values.newPassword === values.confirmPassword;
-      setMismatch(!same);
-      return same;
-    },
+    check: copy.agree,
     send: (values) => changePassword(values.currentPassword, values.newPassword),
     onSuccess: (response) => {
       if (response.data?.token) storeToken(response.data.token);
@@ -37,11 +33,6 @@ function PasswordForm() {
       setForm(EMPTY);
     },
   });
-
-  // The mismatch note goes as soon as the boxes agree again.
-  useEffect(() => {
-    if (form.newPassword === form.confirmPassword) setMismatch(false);
-  }, [form.newPassword, form.confirmPassword]);
 
   return (
     <form className="form-card" onSubmit={submit} aria-labelledby="password-title">
@@ -53,23 +44,7 @@ function PasswordForm() {
         required
         autoComplete="current-password"
       />
-      <Field
-        label="New password (8 to 72 characters)"
-        type="password"
-        {...field('newPassword')}
-        required
-        minLength={8}
-        maxLength={72}
-        autoComplete="new-password"
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        {...field('confirmPassword')}
-        error={mismatch ? 'does not match the new password' : undefined}
-        required
-        autoComplete="new-password"
-      />
+      <NewPasswordFields field={field} name="newPassword" mismatch={copy.mismatch(form)} />
       <FormActions submitLabel="Change password" busy={busy} message={message} />
     </form>
   );

@@ -1,16 +1,18 @@
 // Login: success stores the token and reloads the whole app at /; a refusal, whatever the server's reason, shows
-// 'Invalid Credentials' and clears the form.
+// 'Invalid Credentials' and clears the form. "Forgot password?" is offered only when the site can email a link.
+import { Link } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
 import { FormActions } from '../../components/form-actions.jsx';
-import { useForm } from '../../lib/api-hooks.js';
+import { useApiData, useForm } from '../../lib/api-hooks.js';
 import { useSession } from '../../lib/session.js';
 import { flashAfterReload, notify } from '../../lib/toast.js';
-import { login } from './api.js';
+import { fetchPasswordResetAvailable, login } from './api.js';
 
 const EMPTY = { email: '', password: '' };
 
 export function LoginPage() {
   const { storeToken } = useSession();
+  const { data: reset } = useApiData(fetchPasswordResetAvailable);
 
   const refuse = (response) => {
     if (response.status === 0) return;
@@ -47,6 +49,11 @@ export function LoginPage() {
           autoComplete="current-password"
         />
         <FormActions submitLabel="Login NOW" busy={busy} />
+        {reset?.available && (
+          <p className="form-link">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+        )}
       </form>
     </div>
   );

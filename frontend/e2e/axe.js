@@ -1,0 +1,21 @@
+// axe-core (the npm package) run in the real page: the WCAG 2 A/AA violations it finds. A suite that uses it sets
+// test.use({ bypassCSP: true }): axe is injected as a script of the test's own, which the site's CSP would refuse.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The violations axe finds on the page as it is now, one line each: rule, impact and the elements. */
+export async function violations(page) {
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`,
+    );
+  });
+  return found;
+}

@@ -1,0 +1,141 @@
+// Email through the browser: the Email screen says when email is off, an admin turns it on and sends a test email,
+// contact messages arrive, a visitor resets a forgotten password with the link from the email, and mail waits in the
+// outbox while the mail server is down until it is retried (mail-failed.spec.js: given up on). A small SMTP server in Node receives
+// the mail.
+import { ADMIN, bearer, expect, test, visit } from './fixtures.js';
+import { asAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
+import { SENDER, emailOff, refreshUntil, sendContact } from './mail-helpers.js';
+import { violations } from './axe.js';
+import { startSmtpSink } from './smtp-sink.js';
+
+// The Email screen is scanned with axe as it is with email on and with mail waiting (see axe.js).
+test.use({ bypassCSP: true });
+
+test.describe('email', () => {
+  test.describe.configure({ mode: 'serial' });
+  let sink;
+
+  test.afterAll(async ({ playwright, server }) => {
+    await sink?.close();
+    await emailOff(playwright, server);
+  });
+
+  test('the Email screen says email is off and the login page offers no reset link', async ({ page, request }) => {
+    await asAdmin(page, request);
+    await openAdmin(page, '/admin/email');
+    await expect(page.getByRole('heading', { name: 'Email', exact: true })).toBeVisible();
+    await expect(page.getByText('Email is off.')).toBeVisible();
+    await expect(page.getByText('start the server with --smtp-url')).toBeVisible();
+    await visit(page, '/login');
+    await expect(page.getByRole('button', { name: 'Login NOW' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
+  });
+
+  test('an admin turns email on from the keyboard, sends a test email, and contact messages arrive', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    sink = await startSmtpSink();
+    await asAdmin(page, request);
+    await openAdmin(page, '/admin/email');
+    await page.getByLabel('SMTP server (empty: email off)').fill('127.0.0.1');
+    await page.getByLabel('Port').fill(String(sink.port));
+    await page.getByLabel('Security').selectOption('none');
+    await page.getByLabel("Send from (the site's address)").fill(SENDER);
+    await page.getByLabel('Site address, for links in emails').fill(baseURL);
+    await page.getByLabel('Site address, for links in emails').press('Enter');
+    await expect(toast(page, 'Email settings saved')).toBeVisible();
+    await expect(page.getByText('Email is on.')).toBeVisible();
+    await expect(page.getByText('New contact messages are emailed to every admin.')).toBeVisible();
+
+    const testEmail = page.getByRole('button', { name: 'Send a test email' });
+    await expect(page.getByLabel('Send it to')).toHaveValue(ADMIN.email);
+    await testEmail.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `Test email sent to ${ADMIN.email}` })).toBeVisible();
+    expect(await violations(page), 'axe on the Email screen with email on').toEqual([]);
+    const [test] = await sink.waitFor(1);
+    expect(test.to).toEqual([ADMIN.email]);
+    expect(test.from).toBe(SENDER);
+
+    await sendContact(request, 'Can I teach maths on Fridays?');
+    const [, contact] = await sink.waitFor(2);
+    expect(contact.to).toEqual([ADMIN.email]);
+    expect(contact.header('Subject')).toBe('New message on the Jyoti site from Mira Sen');
+    expect(contact.header('Reply-To')).toBe('mira@example.org');
+    expect(contact.body).toContain('Can I teach maths on Fridays?');
+    expect(contact.body).toContain(`${baseURL}/admin/contacts`);
+  });
+
+  test('a visitor resets a forgotten password with the link from the email', async ({ page, request, baseURL }) => {
+    const member = await registerUser(request);
+    const before = sink.mails.length;
+    await visit(page, '/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveTitle('Forgot password | JYOTI - A RAY OF HOPE');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeFocused();
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    const answer = 'If an account exists for that email, a link to reset its password is on its way.';
+    await expect(page.getByRole('status').filter({ hasText: answer })).toBeVisible();
+
+    const mails = await sink.waitFor(before + 1);
+    const mail = mails[before];
+    expect(mail.to).toEqual([member.email]);
+    expect(mail.header('Subject')).toBe('Reset your password on the Jyoti site');
+    const link = new RegExp(`${baseURL}/reset-password\\?token=[0-9a-f]{64}`).exec(mail.body)?.[0];
+    expect(link, mail.body).toBeTruthy();
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password (8 to 72 characters)').fill('password123');
+    await page.getByLabel('Confirm new password').fill('password123');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('is one of the most common passwords')).toBeVisible();
+    await page.getByLabel('New password (8 to 72 characters)').fill('a lantern for every child');
+    await page.getByLabel('Confirm new password').fill('a lantern for every child');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+
+    const old = await request.get('/api/auth/user', { headers: bearer(member.token) });
+    expect(old.status(), 'the old session is signed out').toBe(401);
+    const login = await request.post('/api/auth/login', {
+      data: { email: member.email, password: 'a lantern for every child' },
+    });
+    expect(login.status()).toBe(200);
+
+    await page.goto(link);
+    await page.getByLabel('New password (8 to 72 characters)').fill('another long password');
+    await page.getByLabel('Confirm new password').fill('another long password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('main').getByText('This link has expired or has already been used.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  });
+
+  test('mail waits in the outbox while the mail server is down and goes when retried', async ({ page, request }) => {
+    const port = sink.port;
+    await sink.close();
+    await sendContact(request, 'Sent while the mail server was down');
+    await asAdmin(page, request);
+    await openAdmin(page, '/admin/email');
+    const outbox = page.getByRole('region', { name: 'Outbox' });
+    await refreshUntil(page, async () => {
+      const waiting = row(outbox, 'New message on the Jyoti site from Mira Sen');
+      await expect(waiting).toContainText('Waiting', { timeout: 500 });
+      await expect(waiting.getByRole('cell').nth(5)).toHaveText('1', { timeout: 500 });
+    });
+    await expect(row(outbox, 'Mira Sen').getByRole('cell').nth(7)).not.toBeEmpty();
+    expect(await violations(page), 'axe on the Email screen with mail waiting').toEqual([]);
+
+    sink = await startSmtpSink(port);
+    await row(outbox, 'Mira Sen').getByRole('button', { name: /Retry now/ }).click();
+    await expect(toast(page, 'Sending again now')).toBeVisible();
+    await sink.waitFor(1);
+    expect(sink.mails[0].body).toContain('Sent while the mail server was down');
+    await refreshUntil(page, () =>
+      expect(page.getByText('No mail is waiting: everything was sent.')).toBeVisible({ timeout: 500 }),
+    );
+  });
+});

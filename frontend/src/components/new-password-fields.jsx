@@ -1,0 +1,44 @@
+// A new password typed twice: the two boxes, and the check that they agree before the form is sent.
+import { useState } from 'react';
+import { Field } from './field.jsx';
+
+/**
+ * For a form whose new password is the field `name` and its copy `confirmPassword`: `agree(values)` is the form's
+ * check (false stops the send), `mismatch(values)` whether to say the copy differs (only once a send was tried, and
+ * no longer once they agree).
+ */
+export function usePasswordCopy(name) {
+  const [tried, setTried] = useState(false);
+  return {
+    agree: (values) => {
+      setTried(true);
+      return values[name] === values.confirmPassword;
+    },
+    mismatch: (values) => tried && values[name] !== values.confirmPassword,
+  };
+}
+
+/** The two boxes; `field` is useForm's, `mismatch` says the copy differs. */
+export function NewPasswordFields({ field, name, mismatch }) {
+  return (
+    <>
+      <Field
+        label="New password (8 to 72 characters)"
+        type="password"
+        {...field(name)}
+        required
+        minLength={8}
+        maxLength={72}
+        autoComplete="new-password"
+      />
+      <Field
+        label="Confirm new password"
+        type="password"
+        {...field('confirmPassword')}
+        error={mismatch ? 'does not match the new password' : undefined}
+        required
+        autoComplete="new-password"
+      />
+    </>
+  );
+}

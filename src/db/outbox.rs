@@ -1,0 +1,184 @@
+//! The `outbox` table: mail waiting to be sent, retried with back-off, or given up on. A row is
+//! deleted once its mail is sent, so a reset link's secret does not stay in the database.
+
+use super::Page;
+use crate::domain::{Listing, OutboxSort};
+use crate::error::ApiError;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::Serialize;
+
+/// What a queued mail is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A new contact message, to the admins.
+    Contact,
+    /// A password-reset link, to the account's owner.
+    Reset,
+}
+
+impl Kind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Kind::Contact => "contact",
+            Kind::Reset => "reset",
+        }
+    }
+}
+
+/// A mail to queue.
+pub struct NewMail {
+    pub kind: Kind,
+    pub recipients: Vec<String>,
+    pub reply_to: Option<String>,
+    pub subject: String,
+    pub body: String,
+}
+
+/// Queues `mail`, due at once; returns its id.
+pub fn queue(conn: &Connection, mail: &NewMail) -> Result<i64, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "INSERT INTO outbox (kind, recipients, reply_to, subject, body) VALUES (?1, ?2, ?3, ?4, ?5)
+             RETURNING id",
+        )?
+        .query_row(
+            params![
+                mail.kind.as_str(),
+                mail.recipients.join("\n"),
+                mail.reply_to,
+                mail.subject,
+                mail.body
+            ],
+            |row| row.get(0),
+        )?)
+}
+
+super::row! {
+    /// A mail as the sender reads it.
+    #[derive(Debug)]
+    pub struct DueMail {
+        pub id: i64,
+        pub recipients: String,
+        pub reply_to: Option<String>,
+        pub subject: String,
+        pub body: String,
+        pub attempts: i64,
+    }
+}
+
+/// The pending mail due soonest, if it is due by `now` (Unix milliseconds).
+pub fn next_due(conn: &Connection, now: i64) -> Result<Option<DueMail>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, recipients, reply_to, subject, body, attempts FROM outbox
+             WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY next_attempt_at, id LIMIT 1",
+        )?
+        .query_row([now], DueMail::from_row)
+        .optional()?)
+}
+
+/// When the next pending mail is due (Unix milliseconds), if any is pending.
+pub fn next_attempt(conn: &Connection) -> Result<Option<i64>, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
+        .query_row([], |row| row.get(0))?)
+}
+
+/// The mail went out: its row goes.
+pub fn sent(conn: &Connection, id: i64) -> Result<(), ApiError> {
+    conn.prepare_cached("DELETE FROM outbox WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
+}
+
+/// A failed attempt: counted, with its error; tried again at `retry_at` (Unix milliseconds), or
+/// given up on (`failed`) when that is `None`.
+pub fn attempt_failed(
+    conn: &Connection,
+    id: i64,
+    error: &str,
+    retry_at: Option<i64>,
+) -> Result<(), ApiError> {
+    conn.prepare_cached(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?2,
+             status = CASE WHEN ?3 IS NULL THEN 'failed' ELSE 'pending' END,
+             next_attempt_at = coalesce(?3, next_attempt_at)
+         WHERE id = ?1",
+    )?
+    .execute(params![id, error, retry_at])?;
+    Ok(())
+}
+
+super::row! {
+    /// A queued mail as admins see it: never its body, which may hold a reset link's secret.
+    #[derive(Debug, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct OutboxItem {
+        #[serde(rename = "_id")]
+        pub id: i64,
+        pub kind: String,
+        pub recipients: String,
+        pub subject: String,
+        pub status: String,
+        pub attempts: i64,
+        /// Unix milliseconds; 0 for at once.
+        pub next_attempt_at: i64,
+        pub last_error: Option<String>,
+        pub created_at: String,
+    }
+}
+
+macro_rules! columns {
+    () => {
+        "id, kind, recipients, subject, status, attempts, next_attempt_at, last_error, created_at"
+    };
+}
+
+macro_rules! matching {
+    () => {
+        " FROM outbox WHERE (?1 IS NULL OR recipients LIKE ?1 ESCAPE '\\' OR subject LIKE ?1 ESCAPE '\\')"
+    };
+}
+
+/// Every queued mail, oldest first.
+pub fn list(conn: &Connection) -> Result<Vec<OutboxItem>, ApiError> {
+    let items = conn
+        .prepare_cached(concat!("SELECT ", columns!(), " FROM outbox ORDER BY id"))?
+        .query_map([], OutboxItem::from_row)?
+        .collect::<Result<_, _>>()?;
+    Ok(items)
+}
+
+pub fn page(
+    conn: &mut Connection,
+    listing: &Listing<OutboxSort>,
+    kept: Option<&super::kept_orders::KeptOrders>,
+) -> Result<Page<OutboxItem>, ApiError> {
+    let sql = match listing.sort {
+        OutboxSort::Oldest => super::page_sql!(columns, matching, "outbox", "id"),
+        OutboxSort::Newest => super::page_sql!(columns, matching, "outbox", "id DESC"),
+    };
+    super::page_of(
+        conn,
+        sql,
+        listing.like_pattern(),
+        listing,
+        kept,
+        OutboxItem::from_row,
+    )
+}
+
+/// "Retry now": due at once, pending again even after it failed. `false` when there is no such mail.
+pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
+    Ok(conn
+        .prepare_cached("UPDATE outbox SET status = 'pending', next_attempt_at = 0 WHERE id = ?1")?
+        .execute([id])?
+        > 0)
+}
+
+pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
+    Ok(conn
+        .prepare_cached("DELETE FROM outbox WHERE id = ?1")?
+        .execute([id])?
+        > 0)
+}

@@ -1,0 +1,269 @@
+//! Email: which mail server and addresses apply (the command line's, else the admin area's),
+//! the mail the site writes (a new contact message, a password-reset link), and the outbox's
+//! sender, which wakes when mail is queued.
+//!
+//! Mail is only ever queued in the `outbox` table by a request and sent by the sender's own
+//! thread, so a slow or absent mail server never holds up a page, and nothing is lost while it
+//! is down. Without a mail server and a sender address email is off: nothing is queued.
+
+mod sender;
+mod smtp;
+
+use crate::db::mail_settings::StoredMail;
+use crate::db::outbox::{Kind, NewMail};
+use crate::db::{self, contacts::Contact, Pool};
+use crate::domain::{Email, ResetToken, SmtpServer};
+use crate::error::ApiError;
+use rusqlite::Connection;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+pub use smtp::send_test;
+
+/// The email options of the command line.
+#[derive(Debug, Clone)]
+pub struct MailOptions {
+    /// `--smtp-url`: wins over the server stored in the admin area.
+    pub server: Option<SmtpServer>,
+    /// `--mail-from`: wins over the sender address stored in the admin area.
+    pub from: Option<Email>,
+    /// The wait after the first failed attempt; each later one waits four times longer.
+    pub retry_base: Duration,
+}
+
+impl Default for MailOptions {
+    fn default() -> MailOptions {
+        MailOptions {
+            server: None,
+            from: None,
+            retry_base: Duration::from_secs(30),
+        }
+    }
+}
+
+/// How many times a mail is tried before it is marked failed (with the default back-off, the
+/// last try is about two days after the first).
+pub const MAX_ATTEMPTS: i64 = 8;
+
+/// What applies now: the command line's settings over the stored ones. (No `Debug`: it holds the
+/// SMTP password, which no log line may show.)
+#[derive(Clone)]
+pub struct MailSetup {
+    pub server: Option<SmtpServer>,
+    pub sender: Option<String>,
+    /// Where contact messages go; `None`: to every admin.
+    pub contact_to: Option<String>,
+    /// The site's public address for links, without a trailing `/`.
+    pub site_address: Option<String>,
+    pub server_from_command_line: bool,
+    pub sender_from_command_line: bool,
+    pub site_address_from_domain: bool,
+    /// What the admin area stored (its password is never shown).
+    pub stored: StoredMail,
+}
+
+impl MailSetup {
+    /// Email is on: there is a server to send through and an address to send from.
+    pub fn enabled(&self) -> bool {
+        self.server.is_some() && self.sender.is_some()
+    }
+
+    /// Reset links can be sent: email is on and the site's address is known.
+    pub fn resets_enabled(&self) -> bool {
+        self.enabled() && self.site_address.is_some()
+    }
+}
+
+/// The email side of the running server: its command-line options, the site's address from
+/// `--domain`, and the bell that wakes the sender.
+pub struct Mailer {
+    options: MailOptions,
+    site_from_domain: Option<String>,
+    bell: Arc<Bell>,
+}
+
+/// Rung when mail is queued or the settings change; the sender sleeps on it between attempts.
+#[derive(Default)]
+struct Bell {
+    rung: Mutex<bool>,
+    ringing: Condvar,
+}
+
+impl Bell {
+    fn ring(&self) {
+        *self.rung.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        self.ringing.notify_all();
+    }
+
+    /// Sleeps until rung or `timeout` passed.
+    fn wait(&self, timeout: Duration) {
+        let rung = self.rung.lock().unwrap_or_else(|p| p.into_inner());
+        let (mut rung, _) = self
+            .ringing
+            .wait_timeout_while(rung, timeout, |rung| !*rung)
+            .unwrap_or_else(|p| p.into_inner());
+        *rung = false;
+    }
+}
+
+impl Mailer {
+    /// The mailer, with its sender started on a thread of its own.
+    /// `site_from_domain` is `https://` and the main `--domain` (with its port unless 443).
+    pub fn start(
+        pool: Pool,
+        options: MailOptions,
+        site_from_domain: Option<String>,
+    ) -> Arc<Mailer> {
+        let mailer = Arc::new(Mailer {
+            options,
+            site_from_domain,
+            bell: Arc::default(),
+        });
+        sender::start(pool, mailer.clone());
+        mailer
+    }
+
+    /// Wakes the sender: mail was queued, or the settings changed.
+    pub fn wake(&self) {
+        self.bell.ring();
+    }
+
+    pub fn options(&self) -> &MailOptions {
+        &self.options
+    }
+
+    /// The settings that apply now.
+    pub fn setup(&self, conn: &Connection) -> Result<MailSetup, ApiError> {
+        let stored = db::mail_settings::get(conn)?;
+        let stored_server = (!stored.host.is_empty()).then(|| SmtpServer {
+            host: stored.host.clone(),
+            port: stored.port,
+            security: stored.security,
+            username: stored.username.clone(),
+            password: stored.password.clone(),
+        });
+        let nonempty = |text: &str| (!text.is_empty()).then(|| text.to_owned());
+        Ok(MailSetup {
+            server: self.options.server.clone().or(stored_server),
+            sender: self
+                .options
+                .from
+                .as_ref()
+                .map(|email| email.as_str().to_owned())
+                .or_else(|| nonempty(&stored.sender)),
+            contact_to: nonempty(&stored.contact_to),
+            site_address: self
+                .site_from_domain
+                .clone()
+                .or_else(|| nonempty(&stored.site_address)),
+            server_from_command_line: self.options.server.is_some(),
+            sender_from_command_line: self.options.from.is_some(),
+            site_address_from_domain: self.site_from_domain.is_some(),
+            stored,
+        })
+    }
+
+    /// Queues the email about a new contact message, to the configured address or every admin,
+    /// with Reply-To set to the visitor. Nothing when email is off. The message itself is
+    /// already saved: a failure here is only logged, never the visitor's problem.
+    pub fn queue_contact(&self, conn: &Connection, contact: &Contact) {
+        let queued = self.setup(conn).and_then(|setup| {
+            if !setup.enabled() {
+                return Ok(false);
+            }
+            let recipients = match setup.contact_to.clone() {
+                Some(address) => vec![address],
+                None => db::users::admin_emails(conn)?,
+            };
+            if recipients.is_empty() {
+                return Ok(false);
+            }
+            db::outbox::queue(
+                conn,
+                &contact_mail(contact, recipients, setup.site_address.as_deref()),
+            )?;
+            Ok(true)
+        });
+        match queued {
+            Ok(true) => self.wake(),
+            Ok(false) => {}
+            Err(err) => log::error!(
+                "the email about contact message {} was not queued: {err:?}",
+                contact.id
+            ),
+        }
+    }
+
+    /// For "Forgot password?": when `email` is an account's and reset links can be sent, stores
+    /// a new link and queues it. Says nothing either way (the answer must not tell who has an
+    /// account).
+    pub async fn queue_reset(self: Arc<Self>, pool: Pool, email: Email) {
+        let mailer = self.clone();
+        let queued = db::run(&pool, move |conn| {
+            let setup = mailer.setup(conn)?;
+            let enabled = setup.enabled();
+            let Some(site) = setup.site_address.filter(|_| enabled) else {
+                return Ok(false);
+            };
+            let Some(user) = db::users::find_by_email(conn, &email)? else {
+                return Ok(false);
+            };
+            let token = ResetToken::generate()?;
+            db::in_transaction(conn, |tx| {
+                db::password_resets::create(tx, user.id, &token.hash())?;
+                db::outbox::queue(tx, &reset_mail(&user.email, &site, &token))?;
+                Ok(true)
+            })
+        })
+        .await;
+        match queued {
+            Ok(true) => self.wake(),
+            Ok(false) => {}
+            Err(err) => log::error!("a password-reset email was not queued: {err:?}"),
+        }
+    }
+}
+
+fn contact_mail(contact: &Contact, recipients: Vec<String>, site: Option<&str>) -> NewMail {
+    let stars = contact.subject.stars();
+    let mut body = format!(
+        "{name} sent a message through the contact form of the Jyoti site.\n\n\
+         Name:      {name}\n\
+         Email:     {email}\n\
+         Telephone: {telephone}\n\
+         Rating:    {stars} of 5 stars\n\n\
+         {message}\n\n\
+         Reply to this email to answer {name}.\n",
+        name = contact.name,
+        email = contact.email,
+        telephone = contact.telephone,
+        message = contact.message,
+    );
+    if let Some(site) = site {
+        body.push_str(&format!("All messages: {site}/admin/contacts\n"));
+    }
+    NewMail {
+        kind: Kind::Contact,
+        recipients,
+        reply_to: Some(contact.email.clone()),
+        subject: format!("New message on the Jyoti site from {}", contact.name),
+        body,
+    }
+}
+
+fn reset_mail(email: &str, site: &str, token: &ResetToken) -> NewMail {
+    let body = format!(
+        "Someone, hopefully you, asked to reset the password of the account {email} on the Jyoti site.\n\n\
+         To choose a new password, open this link within one hour:\n\n\
+         {site}/reset-password?token={token}\n\n\
+         The link works once. If you did not ask for it, ignore this email: your password stays as it is.\n",
+        token = token.as_str(),
+    );
+    NewMail {
+        kind: Kind::Reset,
+        recipients: vec![email.to_owned()],
+        reply_to: None,
+        subject: "Reset your password on the Jyoti site".to_owned(),
+        body,
+    }
+}

@@ -1,0 +1,109 @@
+//! The outbox's sender: one thread that sends due mail, backs off after a failure (the base
+//! wait, then four times longer each time) and gives up after [`MAX_ATTEMPTS`].
+
+use super::{smtp, Mailer, MAX_ATTEMPTS};
+use crate::db::{self, Pool};
+use crate::error::ApiError;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Longest sleep without a bell: a safety net, not a schedule.
+const IDLE: Duration = Duration::from_secs(3600);
+
+pub(super) fn start(pool: Pool, mailer: Arc<Mailer>) {
+    let spawned = std::thread::Builder::new()
+        .name("mail".into())
+        .spawn(move || loop {
+            let sleep = match send_due(&pool, &mailer) {
+                Ok(sleep) => sleep,
+                Err(err) => {
+                    log::error!("the mail sender cannot read the outbox: {err:?}");
+                    Duration::from_secs(30)
+                }
+            };
+            mailer.bell.wait(sleep);
+        });
+    if let Err(err) = spawned {
+        log::error!("cannot start the mail sender: {err}");
+    }
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The wait before attempt `attempts + 1`, after `attempts` failed ones (1 or more).
+pub(super) fn back_off(base: Duration, attempts: i64) -> Duration {
+    let factor = 4u32.saturating_pow(attempts.clamp(1, 12) as u32 - 1);
+    base.saturating_mul(factor)
+}
+
+/// Sends every mail that is due; answers how long to sleep until the next one is.
+fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
+    let conn = pool.get()?;
+    loop {
+        let setup = mailer.setup(&conn)?;
+        let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
+            // Email is off (or was switched off with mail waiting): wait for new settings.
+            return Ok(IDLE);
+        };
+        let now = now_ms();
+        let Some(mail) = db::outbox::next_due(&conn, now)? else {
+            return Ok(match db::outbox::next_attempt(&conn)? {
+                Some(at) => Duration::from_millis((at - now).max(1) as u64).min(IDLE),
+                None => IDLE,
+            });
+        };
+        // lettre opens a connection per mail: a club's few mails a day need no more.
+        let recipients: Vec<&str> = mail.recipients.lines().collect();
+        let result = smtp::message(
+            sender,
+            &recipients,
+            mail.reply_to.as_deref(),
+            &mail.subject,
+            mail.body.clone(),
+        )
+        .and_then(|message| {
+            smtp::send(
+                &smtp::transport(server, setup.site_address.as_deref())?,
+                &message,
+            )
+        });
+        match result {
+            Ok(()) => {
+                db::outbox::sent(&conn, mail.id)?;
+                log::info!("mail {} sent to {}", mail.id, recipients.join(", "));
+            }
+            Err(error) => {
+                let attempts = mail.attempts + 1;
+                let retry_at = (attempts < MAX_ATTEMPTS).then(|| {
+                    now_ms() + back_off(mailer.options.retry_base, attempts).as_millis() as i64
+                });
+                log::warn!(
+                    "mail {} not sent (attempt {attempts} of {MAX_ATTEMPTS}{}): {error}",
+                    mail.id,
+                    if retry_at.is_some() {
+                        ""
+                    } else {
+                        ", giving up"
+                    }
+                );
+                db::outbox::attempt_failed(&conn, mail.id, &error, retry_at)?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_wait_is_four_times_the_one_before() {
+        let base = Duration::from_secs(30);
+        let waits: Vec<u64> = (1..=5).map(|n| back_off(base, n).as_secs()).collect();
+        assert_eq!(waits, [30, 120, 480, 1920, 7680]);
+    }
+}

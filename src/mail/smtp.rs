@@ -1,0 +1,115 @@
+//! Talking to the mail server, with lettre: a connection per batch, plain-text messages.
+
+use super::MailSetup;
+use crate::domain::{Security, SmtpServer};
+use lettre::message::{header::ContentType, Mailbox};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::extension::ClientId;
+use lettre::{Message, SmtpTransport, Transport};
+use std::time::Duration;
+
+/// How long one exchange with the mail server may take.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A connection to the mail server of `server` (opened on first use). The greeting (EHLO) names
+/// the site's own host when its address is known: some mail servers refuse a bare `localhost`.
+pub(super) fn transport(server: &SmtpServer, site: Option<&str>) -> Result<SmtpTransport, String> {
+    let builder = match server.security {
+        Security::Starttls => SmtpTransport::starttls_relay(&server.host),
+        Security::Tls => SmtpTransport::relay(&server.host),
+        Security::None => Ok(SmtpTransport::builder_dangerous(&server.host)),
+    }
+    .map_err(|err| format!("cannot use the mail server {}: {err}", server.host))?;
+    let mut builder = builder.port(server.port).timeout(Some(TIMEOUT));
+    let site_host = site
+        .and_then(|site| url::Url::parse(site).ok())
+        .and_then(|url| url.domain().map(str::to_owned));
+    if let Some(host) = site_host {
+        builder = builder.hello_name(ClientId::Domain(host));
+    }
+    if !server.username.is_empty() {
+        builder = builder.credentials(Credentials::new(
+            server.username.clone(),
+            server.password.clone(),
+        ));
+    }
+    Ok(builder.build())
+}
+
+/// A plain-text mail from the site's sender address. User text only ever goes into the body
+/// and into headers lettre encodes, so nothing a visitor types can add a header.
+pub(super) fn message(
+    sender: &str,
+    recipients: &[&str],
+    reply_to: Option<&str>,
+    subject: &str,
+    body: String,
+) -> Result<Message, String> {
+    let from: Mailbox = format!("Jyoti <{sender}>")
+        .parse()
+        .map_err(|err| format!("the sender address {sender} is not usable: {err}"))?;
+    let mut builder = Message::builder().from(from).subject(subject);
+    for recipient in recipients {
+        let to: Mailbox = recipient
+            .parse()
+            .map_err(|err| format!("the address {recipient} is not usable: {err}"))?;
+        builder = builder.to(to);
+    }
+    if let Some(reply_to) = reply_to {
+        let mailbox: Mailbox = reply_to
+            .parse()
+            .map_err(|err| format!("the reply address {reply_to} is not usable: {err}"))?;
+        builder = builder.reply_to(mailbox);
+    }
+    builder
+        .header(ContentType::TEXT_PLAIN)
+        .body(body)
+        .map_err(|err| format!("the mail could not be written: {err}"))
+}
+
+/// Sends `message` through `transport`; the mail server's refusal or the connection's fault as
+/// one line.
+pub(super) fn send(transport: &SmtpTransport, message: &Message) -> Result<(), String> {
+    transport
+        .send(message)
+        .map(|_| ())
+        .map_err(|err| describe(&err))
+}
+
+/// A lettre error with its causes, as one line.
+fn describe(err: &lettre::transport::smtp::Error) -> String {
+    let mut text = err.to_string();
+    let mut source = std::error::Error::source(err);
+    while let Some(cause) = source {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+        source = cause_of(source);
+    }
+    text
+}
+
+fn cause_of<'a>(
+    error: Option<&'a (dyn std::error::Error + 'static)>,
+) -> Option<&'a (dyn std::error::Error + 'static)> {
+    error.and_then(std::error::Error::source)
+}
+
+/// Sends the Email screen's test mail at once (on the calling thread: call it off the page
+/// workers); the mail server's error when it fails.
+pub fn send_test(setup: &MailSetup, to: &str) -> Result<(), String> {
+    let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
+        return Err("email is off: set a mail server and a sender address first".into());
+    };
+    let body = format!(
+        "This is a test email from the Jyoti site, sent from the Email screen of its admin area.\n\n\
+         Mail server: {}:{} ({})\nSender: {sender}\n\nIf you can read this, email works.\n",
+        server.host,
+        server.port,
+        server.security.as_str(),
+    );
+    let message = message(sender, &[to], None, "Test email from the Jyoti site", body)?;
+    send(&transport(server, setup.site_address.as_deref())?, &message)
+}

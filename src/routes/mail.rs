@@ -1,0 +1,130 @@
+//! The admin area's Email screen: the settings that apply (never the password), changing the
+//! stored ones, a test email, and the outbox of mail waiting or given up on.
+
+use super::calls::{message, PathId, Record};
+use crate::auth::AdminUser;
+use crate::db::{self, outbox::OutboxItem};
+use crate::domain::{MailSettingsPatch, MailSettingsRequest, TestMailRequest};
+use crate::error::ApiError;
+use crate::mail::MailSetup;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+impl Record for OutboxItem {
+    const NOT_FOUND: &'static str = "No such mail in the outbox";
+}
+
+/// What the Email screen shows: for each field the value that applies, and whether the server's
+/// command line sets it. The password only as whether one is set.
+fn shown(setup: &MailSetup) -> serde_json::Value {
+    let stored = &setup.stored;
+    let server = setup.server.as_ref();
+    json!({
+        "enabled": setup.enabled(),
+        "resetsEnabled": setup.resets_enabled(),
+        "host": server.map_or("", |s| s.host.as_str()),
+        "port": server.map_or(stored.port, |s| s.port),
+        "security": server.map_or(stored.security, |s| s.security),
+        "username": server.map_or("", |s| s.username.as_str()),
+        "passwordSet": server.is_some_and(|s| !s.password.is_empty()),
+        "sender": setup.sender.as_deref().unwrap_or(""),
+        "contactTo": stored.contact_to,
+        "siteAddress": setup.site_address.as_deref().unwrap_or(""),
+        "fromCommandLine": {
+            "server": setup.server_from_command_line,
+            "sender": setup.sender_from_command_line,
+            "siteAddress": setup.site_address_from_domain,
+        },
+    })
+}
+
+pub(super) async fn settings(
+    _: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mailer = state.mail.clone();
+    let setup = db::run(&state.pool, move |conn| mailer.setup(conn)).await?;
+    Ok(HttpResponse::Ok().json(shown(&setup)))
+}
+
+/// Changes the stored settings; the fields the command line sets are refused, as the stored
+/// values would not apply anyway.
+pub(super) async fn update(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<MailSettingsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let patch = MailSettingsPatch::parse(body.into_inner())?;
+    let mailer = state.mail.clone();
+    let mut refused = crate::error::FieldErrors::new();
+    if mailer.options().server.is_some() {
+        for field in patch.server_fields() {
+            refused.insert(
+                field.into(),
+                "is set by the server's command line (--smtp-url)".into(),
+            );
+        }
+    }
+    if mailer.options().from.is_some() && patch.sender.is_some() {
+        refused.insert(
+            "sender".into(),
+            "is set by the server's command line (--mail-from)".into(),
+        );
+    }
+    if state.config.https.is_some() && patch.site_address.is_some() {
+        refused.insert(
+            "siteAddress".into(),
+            "is set by the server's command line (--domain)".into(),
+        );
+    }
+    if !refused.is_empty() {
+        return Err(ApiError::Validation(refused));
+    }
+    let setup = db::run(&state.pool, move |conn| {
+        db::mail_settings::update(conn, &patch)?;
+        mailer.setup(conn)
+    })
+    .await?;
+    // Mail that waited for a server may go now.
+    state.mail.wake();
+    Ok(
+        HttpResponse::Ok()
+            .json(json!({ "msg": "Email settings saved", "settings": shown(&setup) })),
+    )
+}
+
+/// Sends a test email at once and says how it went: the mail server's own error when it failed.
+pub(super) async fn send_test(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<TestMailRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let to = body.into_inner().parse()?;
+    let mailer = state.mail.clone();
+    let setup = db::run(&state.pool, move |conn| mailer.setup(conn)).await?;
+    if !setup.enabled() {
+        return Err(ApiError::Conflict(
+            "Email is off: set a mail server and a sender address first".into(),
+        ));
+    }
+    let address = to.as_str().to_owned();
+    let sent = web::block(move || crate::mail::send_test(&setup, &address)).await?;
+    match sent {
+        Ok(()) => Ok(message(&format!("Test email sent to {}", to.as_str()))),
+        Err(why) => Err(ApiError::MailServer(format!(
+            "The test email was not sent: {why}"
+        ))),
+    }
+}
+
+/// "Retry now": the mail is due at once, even one given up on.
+pub(super) async fn retry(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    id: PathId<OutboxItem>,
+) -> Result<HttpResponse, ApiError> {
+    let found = db::run(&state.pool, move |conn| db::outbox::retry(conn, id.get())).await?;
+    state.mail.wake();
+    id.done(found, "Sending again now")
+}

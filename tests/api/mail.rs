@@ -1,0 +1,591 @@
+//! Email: contact messages reach the admins, "Forgot password?" links work once and for an hour,
+//! the outbox keeps mail while the mail server is down and retries it, and the Email screen's
+//! calls never show the SMTP password. A real SMTP server on loopback receives the mail.
+
+use crate::helpers::{
+    assert_error, contact, spawn_app, spawn_app_with, test_config, token, TestApp, PASSWORD,
+};
+use crate::limits::in_parallel;
+use crate::support::smtp::{Mail, SmtpServer};
+use jyoti::config::Config;
+use jyoti::domain::{Email, SmtpServer as Server};
+use jyoti::mail::MailOptions;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+const SENDER: &str = "school@jyoti.example";
+const SITE: &str = "http://jyoti.example";
+const WAIT: Duration = Duration::from_secs(15);
+const SAME_ANSWER: &str =
+    "If an account exists for that email, a link to reset its password is on its way.";
+
+/// An app whose command line names the mail server at `url` and the sender, with `retry_base`
+/// as the first wait after a failed delivery; its admin's token. The site address is stored.
+fn mail_app(url: &str, retry_base: Duration) -> (TestApp, String) {
+    let app = spawn_app_with(Config {
+        mail: MailOptions {
+            server: Some(Server::parse_url(url).unwrap()),
+            from: Some(Email::parse(Some(SENDER.into())).unwrap()),
+            retry_base,
+        },
+        ..test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
+    save(&app, &admin, json!({ "siteAddress": SITE }));
+    (app, admin)
+}
+
+/// `PATCH /api/admin/mail`, expecting 200.
+fn save(app: &TestApp, admin: &str, body: Value) -> Value {
+    let response = app
+        .patch("/api/admin/mail")
+        .bearer(admin)
+        .json(&body)
+        .send();
+    assert_eq!(response.status, 200, "{body}: {}", response.text());
+    response.json()
+}
+
+fn settings(app: &TestApp, admin: &str) -> Response {
+    app.get("/api/admin/mail").bearer(admin).send()
+}
+use crate::helpers::Response;
+
+fn outbox(app: &TestApp, admin: &str) -> Value {
+    let response = app.get("/api/admin/outbox?page=1").bearer(admin).send();
+    assert_eq!(response.status, 200, "{}", response.text());
+    response.json()
+}
+
+fn forgot(app: &TestApp, email: &str) -> Response {
+    app.post("/api/auth/forgot-password")
+        .json(&json!({ "email": email }))
+        .send()
+}
+
+fn reset(app: &TestApp, token: &str, password: &str) -> Response {
+    app.post("/api/auth/reset-password")
+        .json(&json!({ "token": token, "password": password }))
+        .send()
+}
+
+/// The secret of the reset link in `mail`, after checking the link's address.
+fn link_token(mail: &Mail) -> String {
+    let body = mail.body();
+    let prefix = format!("{SITE}/reset-password?token=");
+    let start = body
+        .find(&prefix)
+        .unwrap_or_else(|| panic!("a reset link in {body}"))
+        + prefix.len();
+    body[start..start + 64].to_owned()
+}
+
+/// Waits until `check` holds for the database value `sql` selects.
+fn wait_until<T: rusqlite::types::FromSql + std::fmt::Debug>(
+    app: &TestApp,
+    sql: &str,
+    check: impl Fn(&T) -> bool,
+    within: Duration,
+) -> T {
+    let deadline = Instant::now() + within;
+    loop {
+        let value: T = app.query(sql);
+        if check(&value) {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "{sql} is still {value:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_contact_message_is_emailed_to_every_admin_with_reply_to_the_visitor() {
+    let smtp = SmtpServer::start();
+    let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.admin("second.admin@example.org");
+    app.register("not.an.admin@example.org");
+    let response = app.send_contact(json!({
+        "name": "Mira Sen", "email": "mira@example.org", "telephone": "+91 98765 43210",
+        "subject": "4star", "message": "Can I teach maths on Fridays?\n.\nA line with only a dot."
+    }));
+    assert_eq!(response.status, 201, "{}", response.text());
+    let saved = response.json();
+    assert_eq!(
+        saved["name"], "Mira Sen",
+        "the answer is the saved message, as without email"
+    );
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert_eq!(mail.to, ["admin@example.org", "second.admin@example.org"]);
+    assert_eq!(mail.from, SENDER);
+    assert_eq!(
+        mail.header("Subject").as_deref(),
+        Some("New message on the Jyoti site from Mira Sen")
+    );
+    assert_eq!(mail.header("Reply-To").as_deref(), Some("mira@example.org"));
+    assert!(mail.header("From").unwrap().contains(SENDER));
+    let body = mail.body();
+    for text in [
+        "Mira Sen",
+        "mira@example.org",
+        "+91 98765 43210",
+        "4 of 5 stars",
+        "Can I teach maths on Fridays?\n.\nA line with only a dot.",
+        "http://jyoti.example/admin/contacts",
+    ] {
+        assert!(body.contains(text), "{text} in {body}");
+    }
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+}
+
+#[test]
+fn the_configured_address_gets_contact_mail_instead_of_the_admins() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
+    save(
+        &app,
+        &admin,
+        json!({ "contactTo": "Volunteers@Example.org" }),
+    );
+    assert_eq!(app.send_contact(contact("hello")).status, 201);
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert_eq!(mail.to, ["volunteers@example.org"]);
+}
+
+#[test]
+fn stored_settings_send_mail_and_the_password_never_leaves_the_server() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = {
+        let app = spawn_app();
+        let (_, admin) = app.admin("admin@example.org");
+        (app, admin)
+    };
+    let off = settings(&app, &admin).json();
+    assert_eq!(off["enabled"], false);
+    let secret = "s3cret smtp pässword";
+    let saved = save(
+        &app,
+        &admin,
+        json!({
+            "host": "127.0.0.1", "port": smtp.port, "security": "none", "username": "club@example.org",
+            "password": secret, "sender": SENDER, "siteAddress": "http://jyoti.example/"
+        }),
+    );
+    assert_eq!(saved["settings"]["enabled"], true);
+    let shown = settings(&app, &admin);
+    assert!(!shown.text().contains("s3cret"), "{}", shown.text());
+    let shown = shown.json();
+    assert_eq!(shown["passwordSet"], true);
+    assert_eq!(shown["siteAddress"], SITE, "the trailing / is dropped");
+    assert_eq!(shown["fromCommandLine"]["server"], false);
+    // An empty password keeps the stored one (the browser never has it to send back).
+    save(
+        &app,
+        &admin,
+        json!({ "password": "", "username": "club@example.org" }),
+    );
+    assert_eq!(app.send_contact(contact("hello")).status, 201);
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert_eq!(
+        mail.login,
+        Some(("club@example.org".to_owned(), secret.to_owned()))
+    );
+    assert_eq!(mail.to, ["admin@example.org"]);
+    // An empty host turns email off again.
+    save(&app, &admin, json!({ "host": "" }));
+    assert_eq!(settings(&app, &admin).json()["enabled"], false);
+}
+
+#[test]
+fn the_command_line_wins_over_the_stored_settings_which_it_does_not_offer_to_edit() {
+    let flags = SmtpServer::start();
+    let stored = SmtpServer::start();
+    let (app, admin) = mail_app(&flags.url(), Duration::from_secs(30));
+    app.state
+        .pool
+        .get()
+        .unwrap()
+        .execute(
+            "UPDATE mail_settings SET host = '127.0.0.1', port = ?1, security = 'none', sender = 'stored@example.org'",
+            [stored.port],
+        )
+        .unwrap();
+    let shown = settings(&app, &admin).json();
+    assert_eq!(
+        shown["fromCommandLine"],
+        json!({"server": true, "sender": true, "siteAddress": false})
+    );
+    assert_eq!(
+        (shown["port"].as_u64(), &shown["sender"]),
+        (Some(flags.port as u64), &json!(SENDER))
+    );
+    let refused = app
+        .patch("/api/admin/mail")
+        .bearer(&admin)
+        .json(&json!({ "host": "smtp.example.org", "sender": "x@example.org" }))
+        .send();
+    assert_error(&refused, 400, "a field the command line sets");
+    let errors = &refused.json()["errors"];
+    assert!(
+        errors["host"].as_str().unwrap().contains("--smtp-url"),
+        "{errors}"
+    );
+    assert!(
+        errors["sender"].as_str().unwrap().contains("--mail-from"),
+        "{errors}"
+    );
+    assert_eq!(app.send_contact(contact("hello")).status, 201);
+    let mail = flags.wait_for(1, WAIT).remove(0);
+    assert_eq!(mail.from, SENDER);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        stored.mails().is_empty(),
+        "nothing went to the stored server"
+    );
+}
+
+#[test]
+fn without_email_the_site_works_as_before_and_nothing_is_queued() {
+    let app = spawn_app();
+    let (_, admin) = app.admin("admin@example.org");
+    app.register("visitor@example.org");
+    let response = app.send_contact(contact("hello"));
+    assert_eq!(response.status, 201);
+    assert_eq!(response.json()["message"], "hello");
+    assert_eq!(
+        app.get("/api/auth/forgot-password").send().json(),
+        json!({"available": false})
+    );
+    let asked = forgot(&app, "visitor@example.org");
+    assert_eq!(
+        (asked.status, asked.json()["msg"].as_str()),
+        (202, Some(SAME_ANSWER))
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(app.query::<i64>("SELECT count(*) FROM outbox"), 0);
+    assert_eq!(app.query::<i64>("SELECT count(*) FROM password_resets"), 0);
+    let shown = settings(&app, &admin).json();
+    assert_eq!(
+        (&shown["enabled"], &shown["resetsEnabled"]),
+        (&json!(false), &json!(false))
+    );
+    let test = app
+        .post("/api/admin/mail/test")
+        .bearer(&admin)
+        .json(&json!({"to": "a@example.org"}))
+        .send();
+    assert_error(&test, 409, "a test email with email off");
+}
+
+#[test]
+fn resets_need_the_sites_address_and_the_screen_says_so() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
+    assert_eq!(
+        app.get("/api/auth/forgot-password").send().json(),
+        json!({"available": true})
+    );
+    save(&app, &admin, json!({ "siteAddress": "" }));
+    let shown = settings(&app, &admin).json();
+    assert_eq!(
+        (&shown["enabled"], &shown["resetsEnabled"]),
+        (&json!(true), &json!(false))
+    );
+    assert_eq!(
+        app.get("/api/auth/forgot-password").send().json(),
+        json!({"available": false})
+    );
+    assert_eq!(forgot(&app, "admin@example.org").status, 202);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(app.query::<i64>("SELECT count(*) FROM password_resets"), 0);
+    for bad in [
+        "https://jyoti.example/admin",
+        "jyoti.example",
+        "javascript:alert(1)",
+    ] {
+        let refused = app
+            .patch("/api/admin/mail")
+            .bearer(&admin)
+            .json(&json!({"siteAddress": bad}))
+            .send();
+        assert_error(&refused, 400, bad);
+        assert!(refused.json()["errors"]["siteAddress"].is_string());
+    }
+    let refused = app
+        .patch("/api/admin/mail")
+        .bearer(&admin)
+        .json(&json!({"port": 0, "security": "ssl", "contactTo": "nobody", "sender": "x"}))
+        .send();
+    assert_error(&refused, 400, "bad settings");
+    let errors = refused.json()["errors"].clone();
+    for field in ["port", "security", "contactTo"] {
+        assert!(errors[field].is_string(), "{field}: {errors}");
+    }
+}
+
+#[test]
+fn forgot_password_answers_the_same_for_an_account_and_an_unknown_email() {
+    let smtp = SmtpServer::start();
+    let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.register("member@example.org");
+    let known = forgot(&app, "Member@Example.org");
+    let unknown = forgot(&app, "nobody@example.org");
+    assert_eq!(known.status, 202);
+    assert_eq!(
+        (known.status, known.body.clone()),
+        (unknown.status, unknown.body.clone())
+    );
+    assert_eq!(known.json()["msg"], SAME_ANSWER);
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert_eq!(mail.to, ["member@example.org"]);
+    assert_eq!(
+        mail.header("Subject").as_deref(),
+        Some("Reset your password on the Jyoti site")
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(smtp.mails().len(), 1, "no mail for the unknown email");
+    let malformed = forgot(&app, "not an email");
+    assert_error(&malformed, 400, "a malformed email");
+}
+
+#[test]
+fn a_reset_link_sets_the_password_once_and_signs_every_session_out() {
+    let smtp = SmtpServer::start();
+    let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
+    let (_, old_session) = app.register("member@example.org");
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    let secret = link_token(&smtp.wait_for(1, WAIT)[0]);
+    let stored: String = app.query("SELECT token_hash FROM password_resets");
+    assert_ne!(stored, secret, "only a hash of the secret is kept");
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+
+    let weak = reset(&app, &secret, "short");
+    assert_error(&weak, 400, "a too short password");
+    assert!(weak.json()["errors"]["password"].is_string());
+    let done = reset(&app, &secret, "a brand new long secret");
+    assert_eq!(done.status, 200, "{}", done.text());
+    assert_eq!(
+        app.me(&old_session).status,
+        401,
+        "the old session is signed out"
+    );
+    assert_eq!(app.login("member@example.org", PASSWORD).status, 401);
+    let login = app.login("member@example.org", "a brand new long secret");
+    assert_eq!(login.status, 200);
+    assert_eq!(app.me(&token(&login.json())).status, 200);
+
+    let again = reset(&app, &secret, "yet another long secret");
+    assert_error(&again, 400, "a used link");
+    assert_eq!(
+        again.json()["message"],
+        "This link has expired or has already been used."
+    );
+    let unknown = reset(&app, &"ab".repeat(32), "yet another long secret");
+    assert_eq!(
+        unknown.json()["message"],
+        "This link has expired or has already been used."
+    );
+    let garbage = reset(&app, "../../etc", "yet another long secret");
+    assert_eq!(
+        garbage.json()["message"],
+        "This link has expired or has already been used."
+    );
+}
+
+#[test]
+fn a_reset_link_works_for_an_hour_only() {
+    let smtp = SmtpServer::start();
+    let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.register("member@example.org");
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    let secret = link_token(&smtp.wait_for(1, WAIT)[0]);
+    let lifetime: i64 = app.query("SELECT expires_at - unixepoch() FROM password_resets");
+    assert!((3590..=3600).contains(&lifetime), "{lifetime} seconds");
+    // An hour later, as far as the link is concerned.
+    app.state
+        .pool
+        .get()
+        .unwrap()
+        .execute_batch("UPDATE password_resets SET expires_at = unixepoch() - 1")
+        .unwrap();
+    let late = reset(&app, &secret, "a brand new long secret");
+    assert_error(&late, 400, "an expired link");
+    assert_eq!(
+        late.json()["message"],
+        "This link has expired or has already been used."
+    );
+    assert_eq!(
+        app.login("member@example.org", PASSWORD).status,
+        200,
+        "the password is unchanged"
+    );
+}
+
+#[test]
+fn forgot_password_is_limited_per_account_and_per_address_even_in_parallel() {
+    let smtp = SmtpServer::start();
+    let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.register("member@example.org");
+    let statuses = in_parallel(8, |_| forgot(&app, "member@example.org"));
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 202).count(),
+        3,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| matches!(s, 202 | 429)),
+        "{statuses:?}"
+    );
+    // The same limit for an email without an account: it tells nobody which has one.
+    let statuses = in_parallel(5, |_| forgot(&app, "nobody@example.org"));
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 202).count(),
+        3,
+        "{statuses:?}"
+    );
+    // 6 of the address's 10 are spent; others' emails get 4 more, then 429 with Retry-After.
+    let statuses = in_parallel(10, |n| forgot(&app, &format!("someone{n}@example.org")));
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 202).count(),
+        4,
+        "{statuses:?}"
+    );
+    let refused = forgot(&app, "late@example.org");
+    assert_error(&refused, 429, "past the address's limit");
+    assert!(refused.header("retry-after").is_some());
+    smtp.wait_for(3, WAIT);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        smtp.mails().len(),
+        3,
+        "one mail per request that passed, for the one account"
+    );
+}
+
+#[test]
+fn a_message_queued_while_the_mail_server_is_down_is_delivered_once_it_is_back() {
+    let port = crate::support::process::free_port();
+    let (app, admin) = mail_app(
+        &format!("smtp://127.0.0.1:{port}?tls=none"),
+        Duration::from_millis(300),
+    );
+    assert_eq!(
+        app.send_contact(contact("sent while the mail server was down"))
+            .status,
+        201
+    );
+    wait_until::<i64>(&app, "SELECT attempts FROM outbox", |n| *n >= 1, WAIT);
+    let waiting = outbox(&app, &admin);
+    assert_eq!(waiting["total"], 1);
+    let item = &waiting["items"][0];
+    assert_eq!(
+        (&item["status"], &item["kind"]),
+        (&json!("pending"), &json!("contact"))
+    );
+    assert!(
+        item["lastError"].as_str().is_some_and(|e| !e.is_empty()),
+        "{item}"
+    );
+    assert!(item.get("body").is_none(), "bodies are not listed: {item}");
+    assert_eq!(
+        app.query::<i64>("SELECT count(*) FROM contacts WHERE message LIKE 'sent while%'"),
+        1
+    );
+
+    let smtp = SmtpServer::start_on(port);
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert!(mail.body().contains("sent while the mail server was down"));
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+    assert_eq!(outbox(&app, &admin)["total"], 0);
+}
+
+#[test]
+fn mail_is_marked_failed_after_the_last_attempt_and_can_be_retried_or_deleted() {
+    let port = crate::support::process::free_port();
+    let (app, admin) = mail_app(
+        &format!("smtp://127.0.0.1:{port}?tls=none"),
+        Duration::from_millis(1),
+    );
+    app.register("member@example.org");
+    assert_eq!(app.send_contact(contact("first")).status, 201);
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    wait_until::<i64>(
+        &app,
+        "SELECT count(*) FROM outbox WHERE status = 'failed'",
+        |n| *n == 2,
+        Duration::from_secs(40),
+    );
+    let failed = outbox(&app, &admin);
+    let items = failed["items"].as_array().unwrap();
+    assert!(
+        items
+            .iter()
+            .all(|i| i["status"] == "failed" && i["attempts"] == 8),
+        "{failed}"
+    );
+    assert!(
+        !failed.to_string().contains("token="),
+        "a reset link is never shown: {failed}"
+    );
+    let (contact_mail, reset_mail) = (
+        items[0]["_id"].as_i64().unwrap(),
+        items[1]["_id"].as_i64().unwrap(),
+    );
+
+    let deleted = app
+        .delete(&format!("/api/admin/outbox/{reset_mail}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(deleted.status, 200, "{}", deleted.text());
+    let smtp = SmtpServer::start_on(port);
+    let retried = app
+        .post(&format!("/api/admin/outbox/{contact_mail}/retry"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(retried.status, 200, "{}", retried.text());
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert!(mail.body().contains("first"));
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+    let gone = app
+        .post(&format!("/api/admin/outbox/{contact_mail}/retry"))
+        .bearer(&admin)
+        .send();
+    assert_error(&gone, 404, "a sent mail");
+}
+
+#[test]
+fn the_test_email_arrives_or_reports_the_mail_servers_refusal() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
+    let sent = app
+        .post("/api/admin/mail/test")
+        .bearer(&admin)
+        .json(&json!({"to": "me@example.org"}))
+        .send();
+    assert_eq!(sent.status, 200, "{}", sent.text());
+    assert_eq!(sent.json()["msg"], "Test email sent to me@example.org");
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert_eq!(mail.to, ["me@example.org"]);
+
+    let refusing = SmtpServer::refusing();
+    let app = spawn_app();
+    let (_, admin) = app.admin("admin@example.org");
+    save(
+        &app,
+        &admin,
+        json!({"host": "127.0.0.1", "port": refusing.port, "security": "none", "sender": SENDER}),
+    );
+    let refused = app
+        .post("/api/admin/mail/test")
+        .bearer(&admin)
+        .json(&json!({"to": "me@example.org"}))
+        .send();
+    assert_error(&refused, 502, "a refusing mail server");
+    let message = refused.json()["message"].as_str().unwrap().to_owned();
+    assert!(message.contains("Relay access denied"), "{message}");
+    let bad = app
+        .post("/api/admin/mail/test")
+        .bearer(&admin)
+        .json(&json!({"to": "nobody"}))
+        .send();
+    assert_error(&bad, 400, "a malformed address");
+}
