@@ -22,6 +22,8 @@ pub mod content;
 pub mod db;
 /// Parsed input types: what may reach SQL.
 pub mod domain;
+/// Donations by UPI: the payment link and its QR code.
+pub mod donations;
 /// Files sent as downloads.
 pub mod download;
 /// The API error type.

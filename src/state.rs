@@ -23,6 +23,8 @@ pub struct AppState {
     pub assets: Assets,
     /// The public content document (`/api/content`).
     pub content: Cached<Published>,
+    /// The UPI payment QR code of the Support page, if a UPI ID is set.
+    pub upi_qr: Cached<Option<Encoded>>,
     /// The public notice list, serialised: the busiest API read.
     pub notice_list: Cached<Encoded>,
     /// Certificate number → holder's name, for lookups.

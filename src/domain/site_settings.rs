@@ -8,19 +8,27 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy)]
 enum SettingKind {
     Line(usize),
+    /// A line that may be empty (the detail is then not shown).
+    OptionalLine(usize),
     Text(usize),
     Url,
     Email,
     Photo,
+    /// A UPI ID (`name@bank`), or empty for no UPI payments.
+    Upi,
 }
 
 /// Every setting the site knows, with its rule; anything else is refused.
 const SETTINGS: &[(&str, SettingKind)] = &[
     ("heroTitle", SettingKind::Line(200)),
     ("heroText", SettingKind::Text(2000)),
+    ("donationHolder", SettingKind::OptionalLine(100)),
     ("donationAccount", SettingKind::Line(100)),
     ("donationIfsc", SettingKind::Line(50)),
     ("donationBranch", SettingKind::Line(100)),
+    ("donationBank", SettingKind::OptionalLine(100)),
+    ("upiId", SettingKind::Upi),
+    ("upiPayee", SettingKind::OptionalLine(100)),
     ("donationAppeal", SettingKind::Text(2000)),
     ("supportPhoto", SettingKind::Photo),
     ("address", SettingKind::Text(300)),
@@ -33,6 +41,28 @@ const SETTINGS: &[(&str, SettingKind)] = &[
     ("galleryMoreUrl", SettingKind::Url),
     ("makersCredit", SettingKind::Line(200)),
 ];
+
+/// A UPI virtual payment address: `name@handle` (letters, digits, `.`, `-`, `_` before the `@`;
+/// letters and digits after it), or empty.
+fn upi_id(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(String::new());
+    }
+    let valid = text.split_once('@').is_some_and(|(name, handle)| {
+        (2..=100).contains(&name.len())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+            && (2..=50).contains(&handle.len())
+            && handle.bytes().all(|b| b.is_ascii_alphanumeric())
+    });
+    if valid {
+        Ok(text.to_owned())
+    } else {
+        Err("must be a UPI ID such as jyoti@sbi".into())
+    }
+}
 
 pub fn site_setting_keys() -> impl Iterator<Item = &'static str> {
     SETTINGS.iter().map(|(key, _)| *key)
@@ -64,6 +94,8 @@ impl SiteSettingsPatch {
                 }
                 (None, _) => Err("must be text".to_string()),
                 (Some(text), SettingKind::Line(max)) => line(Some(text), *max, true),
+                (Some(text), SettingKind::OptionalLine(max)) => line(Some(text), *max, false),
+                (Some(text), SettingKind::Upi) => upi_id(&text),
                 (Some(text), SettingKind::Text(max)) => super::values::text(Some(text), *max, true),
                 (Some(text), SettingKind::Url) => {
                     HttpUrl::parse(Some(text)).map(|u| u.as_str().to_owned())

@@ -12,6 +12,7 @@ mod cards;
 mod certificates;
 mod contacts;
 mod content;
+mod donations;
 mod feedback;
 mod gallery_images;
 mod health;
@@ -91,6 +92,7 @@ fn api() -> Vec<Call> {
         admin_delete::<Certificate>("/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
 
         get("/content", content::document),
+        get("/donations/upi-qr.svg", donations::upi_qr),
 
         admin_add("/admin/rosters", |b| RosterInput::parse(b, true), db::rosters::insert, "Team Created"),
         admin_reorder("/admin/rosters/order", db::rosters::reorder),

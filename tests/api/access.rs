@@ -123,6 +123,13 @@ impl Fixtures {
         let core = id(&app.content()["teams"]["core"]);
         let make = |path: &str, body: Value| id(&app.create(admin, path, body));
         let message = id(&app.send_contact(contact("hello")).json());
+        let upi = json!({"upiId": "jyoti.test@upi", "upiPayee": "Jyoti"});
+        let settings = app
+            .patch("/api/admin/settings")
+            .bearer(admin)
+            .json(&upi)
+            .send();
+        assert_eq!(settings.status, 200, "{}", settings.text());
         let notice = json!({"title": "Exam", "date": "2025-01-02"});
         let certificate = json!({"name": "Holder", "certinumber": 501});
         let roster = json!({"slug": "2k26", "title": "Team 2k26"});
@@ -244,6 +251,7 @@ fn table(f: &Fixtures) -> Vec<Call> {
         admin("DELETE /api/admin/delete_certificate/{id}").at(f.certificate),
 
         anyone("GET /api/content"),
+        anyone("GET /api/donations/upi-qr.svg"),
 
         admin("PUT /api/admin/rosters/order").json(json!({"ids": f.rosters})),
         admin("POST /api/admin/rosters").json(json!({"slug": "2k27", "title": "Team 2k27"})).answers(201),

@@ -41,3 +41,54 @@ fn settings_validation_names_each_bad_field_and_refuses_unknown_settings() {
         "named like an unknown field of any other call"
     );
 }
+
+#[test]
+fn the_upi_qr_code_follows_the_upi_setting_and_a_bad_upi_id_is_refused() {
+    let (app, admin) = spawn_app_with_admin();
+    let qr = || app.get("/api/donations/upi-qr.svg").send();
+    assert_eq!(qr().status, 404, "no UPI ID in the sample content");
+
+    let bad = app
+        .patch("/api/admin/settings")
+        .bearer(&admin)
+        .json(&json!({"upiId": "not a upi id"}))
+        .send();
+    assert_eq!(bad.status, 400);
+    assert!(bad.json()["errors"]["upiId"].is_string());
+
+    let upi = json!({"upiId": "jyoti.trust@sbi", "upiPayee": "Jyoti Trust"});
+    let saved = app
+        .patch("/api/admin/settings")
+        .bearer(&admin)
+        .json(&upi)
+        .send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let first = qr();
+    assert_eq!(first.status, 200);
+    assert_eq!(first.header("content-type"), Some("image/svg+xml"));
+    assert!(first.text().contains("<svg"));
+    let etag = first.header("etag").expect("an ETag");
+    let again = app
+        .get("/api/donations/upi-qr.svg")
+        .header("if-none-match", etag)
+        .send();
+    assert_eq!(again.status, 304);
+
+    let renamed = json!({"upiPayee": "Jyoti Night School"});
+    app.patch("/api/admin/settings")
+        .bearer(&admin)
+        .json(&renamed)
+        .send();
+    assert_ne!(qr().header("etag"), Some(etag), "a new payee is a new code");
+
+    let cleared = app
+        .patch("/api/admin/settings")
+        .bearer(&admin)
+        .json(&json!({"upiId": "", "donationHolder": "", "donationBank": ""}))
+        .send();
+    assert_eq!(
+        cleared.status, 200,
+        "the UPI ID, holder and bank may be left empty"
+    );
+    assert_eq!(qr().status, 404);
+}

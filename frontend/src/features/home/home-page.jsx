@@ -1,4 +1,4 @@
-// Home: the welcome hero and the 'Our Works' and 'Performance & Awards' carousels.
+// Home: the welcome hero with its Donate call to action, and the 'Our Works' and 'Performance & Awards' carousels.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useContent } from '../../lib/content.js';
@@ -22,6 +22,9 @@ export function HomePage() {
         <div className="hero-inner">
           <h1>{settings.heroTitle}</h1>
           <p>{settings.heroText}</p>
+          <Link className="button hero-donate" to="/support">
+            Donate
+          </Link>
         </div>
       </section>
 

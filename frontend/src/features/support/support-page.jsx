@@ -1,10 +1,25 @@
-// Support: the donation bank details, a photo and the appeal.
+// Support: how to donate — by bank transfer (each detail with a copy button) and, when the club has a UPI ID, by a
+// UPI app (a QR code to scan, and on phones a link that opens the app) — beside a photo and the appeal.
+import { useState } from 'react';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
 import './support.css';
 
+const bankDetails = [
+  ['donationHolder', 'Account holder'],
+  ['donationAccount', 'Account number'],
+  ['donationIfsc', 'IFSC code'],
+  ['donationBranch', 'Branch'],
+  ['donationBank', 'Bank'],
+];
+
+/** The link a UPI app opens; the server puts the same text in the QR code. */
+export const upiLink = (upiId, payee) =>
+  `upi://pay?pa=${upiId}&pn=${encodeURIComponent(payee ?? '')}&cu=INR`;
+
 export function SupportPage() {
   const { settings } = useContent();
+  const upiId = settings.upiId?.trim();
   return (
     <div className="page">
       <h1 className="page-title">Support Jyoti</h1>
@@ -12,19 +27,67 @@ export function SupportPage() {
         <Photo photo={settings.supportPhoto} alt="Children of Jyoti studying together" eager className="support-photo" sizes="(min-width: 900px) 50vw, 100vw" />
         <div className="support-text">
           <p className="support-appeal">{settings.donationAppeal}</p>
-          <section className="card support-bank" aria-labelledby="bank-title">
+          <section className="card support-way" aria-labelledby="bank-title">
             <h2 id="bank-title">Donate by bank transfer</h2>
             <dl>
-              <dt>Account number</dt>
-              <dd>{settings.donationAccount}</dd>
-              <dt>IFSC code</dt>
-              <dd>{settings.donationIfsc}</dd>
-              <dt>Branch</dt>
-              <dd>{settings.donationBranch}</dd>
+              {bankDetails
+                .filter(([key]) => settings[key])
+                .map(([key, label]) => (
+                  <Detail key={key} label={label} value={settings[key]} />
+                ))}
             </dl>
           </section>
+          {upiId && (
+            <section className="card support-way" aria-labelledby="upi-title">
+              <h2 id="upi-title">Donate by UPI</h2>
+              <img
+                className="upi-qr"
+                src="/api/donations/upi-qr.svg"
+                alt={`QR code to pay ${settings.upiPayee || upiId} by UPI`}
+                width="240"
+                height="240"
+              />
+              <p className="upi-scan">Scan it with any UPI app (BHIM, Google Pay, PhonePe, Paytm…).</p>
+              <dl>
+                {settings.upiPayee && <Detail label="Payee" value={settings.upiPayee} />}
+                <Detail label="UPI ID" value={upiId} />
+              </dl>
+              <a className="button upi-pay" href={upiLink(upiId, settings.upiPayee)}>
+                Pay with a UPI app
+              </a>
+            </section>
+          )}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** One detail, with a button that copies it (and says so where screen readers hear it). */
+function Detail({ label, value }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="support-detail">
+      <dt>{label}</dt>
+      <dd>
+        <span className="support-value">{value}</span>
+        <button type="button" className="button button-small button-outline copy-button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+          <span className="visually-hidden"> {label.toLowerCase()}</span>
+        </button>
+        <span className="visually-hidden" role="status">
+          {copied ? `${label} copied` : ''}
+        </span>
+      </dd>
     </div>
   );
 }

@@ -10,7 +10,10 @@ import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
 import './settings-admin-page.css';
 
-/** The form's sections, each a list of [key, label, control props]; keys are the server's setting names. */
+/**
+ * The form's sections, each a list of [key, label, control props]; keys are the server's setting names. Every
+ * field is required but those marked `optional` (an empty one is not shown on the site).
+ */
 const sections = [
   {
     title: 'Home page',
@@ -22,10 +25,14 @@ const sections = [
   {
     title: 'Donations (Support page)',
     fields: [
+      ['donationAppeal', 'Appeal to donors', { as: 'textarea', maxLength: 2000 }],
+      ['donationHolder', 'Account holder’s name (leave empty to hide)', { maxLength: 100, optional: true }],
       ['donationAccount', 'Bank account number', { maxLength: 100 }],
       ['donationIfsc', 'IFSC code', { maxLength: 50 }],
       ['donationBranch', 'Bank branch', { maxLength: 100 }],
-      ['donationAppeal', 'Appeal to donors', { as: 'textarea', maxLength: 2000 }],
+      ['donationBank', 'Bank’s name (leave empty to hide)', { maxLength: 100, optional: true }],
+      ['upiId', 'UPI ID, e.g. jyoti@sbi (leave empty for no UPI payments)', { maxLength: 160, optional: true }],
+      ['upiPayee', 'UPI payee name, as the bank knows it', { maxLength: 100, optional: true }],
     ],
     photo: true,
   },
@@ -100,8 +107,8 @@ function SettingsSection({ section }) {
     <form className="form-card settings-form" onSubmit={submit} aria-labelledby={legendId}>
       <fieldset className="form-group settings-group">
         <legend id={legendId}>{section.title}</legend>
-        {section.fields.map(([key, label, props]) => (
-          <Field key={key} label={label} {...field(key)} required {...props} />
+        {section.fields.map(([key, label, { optional, ...props }]) => (
+          <Field key={key} label={label} {...field(key)} required={!optional} {...props} />
         ))}
         {section.photo && (
           <PhotoPicker

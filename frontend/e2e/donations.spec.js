@@ -1,0 +1,81 @@
+// Donations on the Support page: every bank detail with a copy button, a UPI QR code that a real decoder reads as the
+// payment link, the "Pay with a UPI app" link on phones, no "sample" once real details are set, and Donate on Home.
+import { adminToken, expect, siteContent, test, visit } from './fixtures.js';
+import { patchSettings } from './content-helpers.js';
+import { readQr } from './qr.js';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const REAL = {
+  donationHolder: 'Jyoti Night School Trust',
+  donationAccount: '3214 5678 9012',
+  donationIfsc: 'SBIN0001234',
+  donationBranch: 'Denguajhar',
+  donationBank: 'State Bank of India',
+  upiId: 'jyoti.trust@sbi',
+  upiPayee: 'Jyoti Night School & Trust',
+};
+const PAYMENT_LINK = 'upi://pay?pa=jyoti.trust@sbi&pn=Jyoti%20Night%20School%20%26%20Trust&cu=INR';
+
+/** Sets the real-looking details for one test and puts the previous ones back afterwards. */
+async function withDetails(request, use) {
+  const token = await adminToken(request);
+  const { settings } = await siteContent(request);
+  const before = Object.fromEntries(Object.keys(REAL).map((key) => [key, settings[key] ?? '']));
+  await patchSettings(request, token, REAL);
+  try {
+    await use();
+  } finally {
+    await patchSettings(request, token, before);
+  }
+}
+
+test('each bank detail has a copy button that copies it', async ({ page, request }) => {
+  await withDetails(request, async () => {
+    await visit(page, '/support');
+    const bank = page.getByRole('region', { name: 'Donate by bank transfer' });
+    for (const [label, value] of [
+      ['Account holder', REAL.donationHolder],
+      ['Account number', REAL.donationAccount],
+      ['IFSC code', REAL.donationIfsc],
+      ['Branch', REAL.donationBranch],
+      ['Bank', REAL.donationBank],
+    ]) {
+      await expect(bank).toContainText(value);
+      await bank.getByRole('button', { name: `Copy ${label.toLowerCase()}`, exact: true }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    }
+    await expect(page.getByRole('main')).not.toContainText(/sample/i);
+  });
+});
+
+test('the UPI QR code decodes to the payment link, which phones can open', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await withDetails(request, async () => {
+    await visit(page, '/support');
+    const upi = page.getByRole('region', { name: 'Donate by UPI' });
+    const code = upi.getByRole('img', { name: /QR code to pay/ });
+    await expect(code).toBeVisible();
+    await expect.poll(() => code.evaluate((img) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await readQr(code)).toBe(PAYMENT_LINK);
+    await expect(upi.getByRole('link', { name: 'Pay with a UPI app' })).toHaveAttribute('href', PAYMENT_LINK);
+    await expect(upi).toContainText(REAL.upiId);
+  });
+});
+
+test('without a UPI ID there is no UPI section, and the QR call says so', async ({ page, request }) => {
+  await withDetails(request, async () => {
+    await patchSettings(request, await adminToken(request), { upiId: '' });
+    await visit(page, '/support');
+    await expect(page.getByRole('region', { name: 'Donate by bank transfer' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Donate by UPI' })).toHaveCount(0);
+    expect((await request.get('/api/donations/upi-qr.svg')).status()).toBe(404);
+  });
+});
+
+test('Home has a Donate call to action that leads to Support', async ({ page }) => {
+  await visit(page, '/');
+  await page.getByRole('link', { name: 'Donate', exact: true }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Support Jyoti' })).toBeVisible();
+});
