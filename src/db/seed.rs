@@ -1,7 +1,8 @@
 //! The sample content a new database starts with (our own artwork, sample names and texts),
 //! written once by the migration that made the content tables.
 
-use rusqlite::{params, Transaction};
+use crate::error::ApiError;
+use rusqlite::{params, Connection, Transaction};
 use serde_json::{json, Value};
 
 /// The content a new site shows until admins replace it.
@@ -89,4 +90,102 @@ pub fn seed(tx: &Transaction) -> rusqlite::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A part of the site that still shows the sample content, and the admin screen that replaces it.
+#[derive(Debug, serde::Serialize)]
+pub struct SampleLeft {
+    pub what: String,
+    #[serde(rename = "where")]
+    pub screen: String,
+}
+
+/// The settings worth replacing while they still read as seeded, by what an admin calls them.
+/// (The hero text, the address and the branch are true of the school as seeded.)
+const SAMPLE_SETTINGS: &[(&str, &[&str])] = &[
+    (
+        "The donation account details",
+        &[
+            "donationHolder",
+            "donationAccount",
+            "donationIfsc",
+            "donationBank",
+        ],
+    ),
+    (
+        "The president's name and message",
+        &["presidentName", "presidentMessage"],
+    ),
+    ("The contact email", &["contactEmail"]),
+    ("The social links", &["linkedin", "facebook", "instagram"]),
+    ("The gallery's Show More link", &["galleryMoreUrl"]),
+    ("The photo on the Support page", &["supportPhoto"]),
+];
+
+/// What is still the sample content a new database started with, each with the admin screen
+/// that replaces it: settings still as seeded, pictures still our drawings, sample members.
+pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
+    let content: Value = serde_json::from_str(SAMPLE_CONTENT).map_err(ApiError::internal)?;
+    let seeded = |key: &str| match &content["settings"][key] {
+        Value::String(text) => Some(text.clone()),
+        photo => photo["src"].as_str().map(str::to_owned),
+    };
+    let stored = super::site_settings::all(conn)?;
+    let mut left = Vec::new();
+    for (what, keys) in SAMPLE_SETTINGS {
+        let unchanged = keys.iter().any(|key| {
+            seeded(key).is_some_and(|seed| !seed.is_empty() && stored.get(*key) == Some(&seed))
+        });
+        if unchanged {
+            left.push(SampleLeft {
+                what: (*what).to_owned(),
+                screen: "/admin/settings".to_owned(),
+            });
+        }
+    }
+    let count =
+        |sql: &str| -> Result<i64, ApiError> { Ok(conn.query_row(sql, [], |row| row.get(0))?) };
+    for (section, name, screen) in [
+        ("works", "Our Works", "/admin/cards"),
+        ("awards", "Performance & Awards", "/admin/cards"),
+    ] {
+        let drawn: i64 = conn.query_row(
+            "SELECT count(*) FROM cards WHERE section = ?1 AND photo_id IS NULL AND art IS NOT NULL",
+            [section],
+            |row| row.get(0),
+        )?;
+        if drawn > 0 {
+            left.push(SampleLeft {
+                what: format!("{drawn} “{name}” cards still show sample drawings"),
+                screen: screen.to_owned(),
+            });
+        }
+    }
+    let drawn =
+        count("SELECT count(*) FROM gallery_images WHERE photo_id IS NULL AND art IS NOT NULL")?;
+    if drawn > 0 {
+        left.push(SampleLeft {
+            what: format!("{drawn} gallery images are still sample drawings"),
+            screen: "/admin/gallery".to_owned(),
+        });
+    }
+    let mut rosters = conn.prepare_cached(
+        "SELECT rosters.slug, rosters.title, count(*) FROM members JOIN rosters ON rosters.id = members.roster_id
+         WHERE members.name LIKE 'Sample Member %' GROUP BY rosters.id ORDER BY rosters.sort_order",
+    )?;
+    let samples = rosters.query_map([], |row| {
+        Ok((
+            row.get::<_, String>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, i64>(2)?,
+        ))
+    })?;
+    for sample in samples {
+        let (slug, title, members) = sample?;
+        left.push(SampleLeft {
+            what: format!("{title}: {members} sample members"),
+            screen: format!("/admin/team?team={slug}"),
+        });
+    }
+    Ok(left)
 }

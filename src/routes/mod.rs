@@ -116,6 +116,7 @@ fn api() -> Vec<Call> {
         admin_delete::<GalleryImage>("/admin/gallery/{id}", db::gallery_images::delete, "Image deleted"),
 
         patch("/admin/settings", site_settings::update),
+        get("/admin/sample-content", site_settings::still_sample),
 
         admin_list("/admin/media", |c| db::media::list(c), db::media::page, None),
         post("/admin/media", media::upload),

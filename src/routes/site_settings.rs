@@ -21,3 +21,12 @@ pub(super) async fn update(
     .await?;
     Ok(message("Updated Successfully"))
 }
+
+/// What still shows the sample content, each with the admin screen that replaces it.
+pub(super) async fn still_sample(
+    _: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let left = db::run(&state.pool, |conn| db::seed::still_sample(conn)).await?;
+    Ok(HttpResponse::Ok().json(left))
+}

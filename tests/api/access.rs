@@ -275,6 +275,7 @@ fn table(f: &Fixtures) -> Vec<Call> {
         admin("DELETE /api/admin/gallery/{id}").at(f.image),
 
         admin("PATCH /api/admin/settings").json(json!({"heroTitle": "Renamed"})),
+        admin("GET /api/admin/sample-content"),
 
         admin("GET /api/admin/media"),
         admin("POST /api/admin/media").body(photo).answers(201),

@@ -92,3 +92,64 @@ fn the_upi_qr_code_follows_the_upi_setting_and_a_bad_upi_id_is_refused() {
     );
     assert_eq!(qr().status, 404);
 }
+
+#[test]
+fn the_sample_content_left_is_listed_until_admins_replace_it() {
+    let (app, admin) = spawn_app_with_admin();
+    let left = || {
+        let response = app.get("/api/admin/sample-content").bearer(&admin).send();
+        assert_eq!(response.status, 200, "{}", response.text());
+        response.json()
+    };
+    let whats = |list: &serde_json::Value| -> Vec<String> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|item| {
+                format!(
+                    "{} -> {}",
+                    item["what"].as_str().unwrap(),
+                    item["where"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let fresh = whats(&left());
+    for expected in [
+        "The donation account details -> /admin/settings",
+        "The president's name and message -> /admin/settings",
+        "6 “Our Works” cards still show sample drawings -> /admin/cards",
+        "6 gallery images are still sample drawings -> /admin/gallery",
+    ] {
+        assert!(
+            fresh.iter().any(|what| what == expected),
+            "{expected} in {fresh:?}"
+        );
+    }
+    assert!(
+        fresh
+            .iter()
+            .any(|what| what.contains("15 sample members")
+                && what.ends_with("/admin/team?team=core")),
+        "{fresh:?}"
+    );
+
+    let real = json!({
+        "donationHolder": "Jyoti Trust", "donationAccount": "123456789012",
+        "donationIfsc": "SBIN0001234", "donationBank": "State Bank of India"
+    });
+    let saved = app
+        .patch("/api/admin/settings")
+        .bearer(&admin)
+        .json(&real)
+        .send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let after = whats(&left());
+    assert!(
+        !after
+            .iter()
+            .any(|what| what.starts_with("The donation account details")),
+        "{after:?}"
+    );
+    assert_eq!(after.len(), fresh.len() - 1);
+}

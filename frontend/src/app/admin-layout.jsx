@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { DownloadButton } from '../components/download-button.jsx';
+import { SampleContentLeft } from '../features/site-settings/admin/sample-content-left.jsx';
 import { useSession } from '../lib/session.js';
 import './admin-layout.css';
 
@@ -21,8 +22,12 @@ const sidebarLinks = [
   { to: '/logout', label: 'Logout' },
 ];
 
+/** Where the Admin link leads. */
+const FIRST_SCREEN = '/admin/users';
+
 export function AdminLayout() {
   const { token, user, loading } = useSession();
+  const { pathname } = useLocation();
   const refused = Boolean(token) && !loading && !user?.isAdmin;
 
   useEffect(() => {
@@ -37,6 +42,8 @@ export function AdminLayout() {
       <div className="admin-body">
         <AdminNav />
         <div className="admin-screen">
+          {/* The first screen starts with what still shows the sample content. */}
+          {pathname === FIRST_SCREEN && <SampleContentLeft />}
           <Suspense fallback={<p className="page-loading">Loading…</p>}>
             <Outlet />
           </Suspense>

@@ -1,0 +1,22 @@
+// The admin area's first screen lists what still shows the sample content, each linked to the screen that replaces it.
+import { expect, test } from './fixtures.js';
+import { asAdmin, openAdmin } from './admin-helpers.js';
+
+test('the first admin screen lists the sample content left, with links to replace it', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/users');
+  const left = page.getByRole('region', { name: 'Still sample content' });
+  await expect(left).toBeVisible();
+  await expect(left.getByRole('link', { name: /gallery images are still sample drawings/ })).toHaveAttribute(
+    'href',
+    '/admin/gallery',
+  );
+  await expect(left.getByRole('link', { name: /sample members/ }).first()).toHaveAttribute('href', /\/admin\/team\?team=/);
+  // The users table is still the screen: its heading, not the note, takes the focus and names the tab.
+  await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+
+  await left.getByRole('link', { name: /“Our Works” cards still show sample drawings/ }).click();
+  await expect(page).toHaveURL(/\/admin\/cards$/);
+  await expect(page.getByRole('region', { name: 'Still sample content' })).toHaveCount(0);
+  await expect(page).toHaveTitle(/· Admin \| JYOTI - A RAY OF HOPE$/);
+});
