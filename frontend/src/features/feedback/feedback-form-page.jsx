@@ -12,7 +12,7 @@ const GENDERS = ['Male', 'Female', 'Other'];
 
 export function FeedbackFormPage() {
   const [thanked, setThanked] = useState(false);
-  const { form, field, change, setForm, submit, busy, notSent, errors } = useForm(EMPTY, {
+  const { form, field, change, setForm, submit, busy, notSent, status, errors } = useForm(EMPTY, {
     send: (answers) => {
       setThanked(false);
       return sendFeedback(answers);
@@ -75,7 +75,12 @@ export function FeedbackFormPage() {
         <FormActions
           submitLabel="Submit"
           busy={busy}
-          message={notSent && `Your feedback was not sent. ${notSent} Your answers are still here, so you can send them again.`}
+          message={
+            notSent &&
+            (status === 400
+              ? notSent
+              : `Your feedback was not sent. ${notSent} Your answers are still here, so you can send them again.`)
+          }
         >
           <button type="reset" className="button button-outline">
             Reset
