@@ -81,3 +81,17 @@ test('an uploaded photo chosen for the Support page shows there with srcset', as
   await visit(page, '/support');
   await expect(page.getByRole('main').locator('img.support-photo')).toHaveAttribute('srcset', new RegExp(`/media/${photo._id}-`));
 });
+
+test('the footer year is a setting: another year, or the current one when left empty', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  try {
+    await patchSettings(request, token, { footerYear: '2031' });
+    await visit(page, '/');
+    await expect(page.getByRole('contentinfo')).toContainText('© 2031');
+    await patchSettings(request, token, { footerYear: '' });
+    await visit(page, '/');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+  } finally {
+    await patchSettings(request, token, { footerYear: '2025' });
+  }
+});

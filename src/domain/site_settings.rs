@@ -16,6 +16,8 @@ enum SettingKind {
     Photo,
     /// A UPI ID (`name@bank`), or empty for no UPI payments.
     Upi,
+    /// A year (the footer's copyright line), or empty for the current year.
+    Year,
 }
 
 /// Every setting the site knows, with its rule; anything else is refused.
@@ -40,6 +42,7 @@ const SETTINGS: &[(&str, SettingKind)] = &[
     ("presidentMessage", SettingKind::Text(2000)),
     ("galleryMoreUrl", SettingKind::Url),
     ("makersCredit", SettingKind::Line(200)),
+    ("footerYear", SettingKind::Year),
 ];
 
 /// A UPI virtual payment address: `name@handle` (letters, digits, `.`, `-`, `_` before the `@`;
@@ -61,6 +64,16 @@ fn upi_id(text: &str) -> Result<String, String> {
         Ok(text.to_owned())
     } else {
         Err("must be a UPI ID such as jyoti@sbi".into())
+    }
+}
+
+/// A year from 2010 (when Jyoti began) to 2200, or empty.
+fn year(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    match text.parse::<u16>() {
+        _ if text.is_empty() => Ok(String::new()),
+        Ok(2010..=2200) if text.len() == 4 => Ok(text.to_owned()),
+        _ => Err("must be a year such as 2025, or empty for the current year".into()),
     }
 }
 
@@ -96,6 +109,7 @@ impl SiteSettingsPatch {
                 (Some(text), SettingKind::Line(max)) => line(Some(text), *max, true),
                 (Some(text), SettingKind::OptionalLine(max)) => line(Some(text), *max, false),
                 (Some(text), SettingKind::Upi) => upi_id(&text),
+                (Some(text), SettingKind::Year) => year(&text),
                 (Some(text), SettingKind::Text(max)) => super::values::text(Some(text), *max, true),
                 (Some(text), SettingKind::Url) => {
                     HttpUrl::parse(Some(text)).map(|u| u.as_str().to_owned())

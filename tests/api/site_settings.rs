@@ -153,3 +153,30 @@ fn the_sample_content_left_is_listed_until_admins_replace_it() {
     );
     assert_eq!(after.len(), fresh.len() - 1);
 }
+
+#[test]
+fn the_footer_year_is_a_year_or_empty() {
+    let (app, admin) = spawn_app_with_admin();
+    assert_eq!(
+        app.content()["settings"]["footerYear"],
+        "2025",
+        "the spec's year"
+    );
+    for bad in ["25", "1999", "20x5", "12025"] {
+        let refused = app
+            .patch("/api/admin/settings")
+            .bearer(&admin)
+            .json(&json!({ "footerYear": bad }))
+            .send();
+        assert_eq!(refused.status, 400, "{bad}");
+    }
+    for good in ["2031", ""] {
+        let saved = app
+            .patch("/api/admin/settings")
+            .bearer(&admin)
+            .json(&json!({ "footerYear": good }))
+            .send();
+        assert_eq!(saved.status, 200, "{good}: {}", saved.text());
+        assert_eq!(app.content()["settings"]["footerYear"], good);
+    }
+}

@@ -8,8 +8,6 @@ import { SocialLinks } from './social-links.jsx';
 const { home, gallery, team, notice, verify, contact } = siteLinks;
 const quickLinks = [home, gallery, team, notice, verify, contact];
 
-const COPYRIGHT_YEAR = 2025;
-
 export function Footer() {
   const { settings } = useContent();
   const toTop = () => window.scrollTo(0, 0);
@@ -53,7 +51,7 @@ export function Footer() {
         </section>
       </div>
       <div className="footer-bottom">
-        <p>© {COPYRIGHT_YEAR} Jyoti, JGEC. All rights reserved.</p>
+        <p>© {settings.footerYear || new Date().getFullYear()} Jyoti, JGEC. All rights reserved.</p>
         {settings.makersCredit && <p>{settings.makersCredit}</p>}
       </div>
     </footer>

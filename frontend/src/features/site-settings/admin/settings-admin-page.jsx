@@ -47,6 +47,7 @@ const sections = [
       ['presidentName', "President's name", { maxLength: 100 }],
       ['presidentMessage', "President's message", { as: 'textarea', maxLength: 2000 }],
       ['makersCredit', 'Credit to the site makers', { maxLength: 200 }],
+      ['footerYear', 'Year in the copyright line (leave empty for the current year)', { maxLength: 4, optional: true }],
     ],
   },
   {
