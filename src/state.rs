@@ -25,8 +25,8 @@ pub struct AppState {
     pub content: Cached<Published>,
     /// The public notice list, serialised: the busiest API read.
     pub notice_list: Cached<Encoded>,
-    /// Certificate number → holder's name, for lookups.
-    pub certificate_names: Cached<HashMap<i64, String>>,
+    /// Certificate number → holder, event, dates and revocation, for lookups.
+    pub certificate_names: Cached<HashMap<i64, crate::db::certificates::Holder>>,
     /// The long lists' ids in each order, for their unsearched pages and totals.
     pub kept_orders: Vec<Arc<KeptOrders>>,
 }

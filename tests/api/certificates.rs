@@ -104,3 +104,146 @@ fn certificates_come_in_pages_searched_by_name_or_number() {
     assert_eq!(page("q=100")["total"], 2);
     assert_eq!(page("q=bin")["items"][0]["certinumber"], 2002);
 }
+
+#[test]
+fn a_certificate_names_its_event_and_issue_date_and_its_lookup_shows_them() {
+    let (app, admin) = spawn_app_with_admin();
+    let created = app.create(
+        &admin,
+        "/api/admin/post_certificate",
+        json!({"name": "Rina Paul", "certinumber": 2001, "event": "Spoken English, winter batch", "issuedOn": "2025-01-31"}),
+    );
+    assert_eq!(created["event"], "Spoken English, winter batch");
+    assert_eq!(created["issuedOn"], "2025-01-31");
+    assert_eq!(created["revokedOn"], json!(null));
+    let found = app.get("/api/certificate/get_certificate/2001").send();
+    assert_eq!(
+        found.json(),
+        json!({"name": "Rina Paul", "certinumber": 2001,
+               "event": "Spoken English, winter batch", "issuedOn": "2025-01-31"})
+    );
+    let list = app
+        .get("/api/admin/display_certificate")
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_eq!(list[0]["event"], "Spoken English, winter batch");
+
+    let create = |body: serde_json::Value| {
+        app.post("/api/admin/post_certificate")
+            .bearer(&admin)
+            .json(&body)
+            .send()
+    };
+    for (body, field) in [
+        (
+            json!({"name": "A", "certinumber": 5, "issuedOn": "2025-02-30"}),
+            "issuedOn",
+        ),
+        (
+            json!({"name": "A", "certinumber": 5, "issuedOn": "31/01/2025"}),
+            "issuedOn",
+        ),
+        (
+            json!({"name": "A", "certinumber": 5, "event": "x".repeat(201)}),
+            "event",
+        ),
+        (
+            json!({"name": "A", "certinumber": 5, "event": "two\nlines"}),
+            "event",
+        ),
+    ] {
+        let response = create(body.clone());
+        assert_eq!(response.status, 400, "{body}");
+        assert!(response.json()["errors"][field].is_string(), "{body}");
+    }
+    let bare = create(json!({"name": "A", "certinumber": 5, "event": "", "issuedOn": ""}));
+    assert_eq!(bare.status, 201, "{}", bare.text());
+    assert_eq!(bare.json()["issuedOn"], json!(null));
+}
+
+#[test]
+fn a_revoked_certificate_is_found_as_revoked_and_an_unrevoked_one_is_valid_again() {
+    let (app, admin) = spawn_app_with_admin();
+    let created = app.create_certificate(&admin, "Rahul O'Neil", 3003);
+    let path = format!("/api/admin/certificates/{}/revocation", id(&created));
+    let revoke = |body: serde_json::Value| app.patch(&path).bearer(&admin).json(&body).send();
+    let lookup = || app.get("/api/certificate/get_certificate/3003").send();
+
+    let revoked = revoke(json!({"revoked": true, "revokedOn": "2025-03-01"}));
+    assert_eq!(revoked.status, 200, "{}", revoked.text());
+    let found = lookup();
+    assert_eq!(found.status, 200);
+    assert_eq!(
+        found.json(),
+        json!({"name": "Rahul O'Neil", "certinumber": 3003, "revokedOn": "2025-03-01"})
+    );
+
+    assert_eq!(revoke(json!({"revoked": false})).status, 200);
+    assert_eq!(
+        lookup().json(),
+        json!({"name": "Rahul O'Neil", "certinumber": 3003})
+    );
+
+    // Without a date it is revoked from today.
+    assert_eq!(revoke(json!({"revoked": true})).status, 200);
+    let today = lookup().json()["revokedOn"].as_str().unwrap().to_owned();
+    assert_eq!(today.len(), 10, "{today}");
+
+    for bad in [
+        json!({"revoked": true, "revokedOn": "soon"}),
+        json!({}),
+        json!({"revoked": "yes"}),
+    ] {
+        assert_eq!(revoke(bad.clone()).status, 400, "{bad}");
+    }
+    let missing = app
+        .patch("/api/admin/certificates/987654/revocation")
+        .bearer(&admin)
+        .json(&json!({"revoked": true}))
+        .send();
+    assert_eq!(missing.status, 404);
+}
+
+#[test]
+fn a_certificates_qr_code_is_an_admin_only_svg_of_its_verify_link() {
+    let (app, admin) = spawn_app_with_admin();
+    let created = app.create_certificate(&admin, "Priya Das", 1001);
+    let path = format!("/api/admin/certificates/{}/qr.svg", id(&created));
+
+    let unset = app.get(&path).bearer(&admin).send();
+    assert_eq!(
+        unset.status,
+        409,
+        "no site address, no QR code: {}",
+        unset.text()
+    );
+    assert!(unset.text().contains("site address"), "{}", unset.text());
+
+    let saved = app
+        .patch("/api/admin/mail")
+        .bearer(&admin)
+        .json(&json!({"siteAddress": "https://jyoti.example"}))
+        .send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let svg = app.get(&path).bearer(&admin).send();
+    assert_eq!(svg.status, 200, "{}", svg.text());
+    assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
+    assert_eq!(svg.header("cache-control"), Some("private, no-cache"));
+    let text = svg.text();
+    assert!(
+        text.contains("<svg") && text.contains("crispEdges"),
+        "{text}"
+    );
+
+    assert_eq!(app.get(&path).send().status, 401);
+    let (_, visitor) = app.register("visitor@example.org");
+    assert_eq!(app.get(&path).bearer(&visitor).send().status, 403);
+    assert_eq!(
+        app.get("/api/admin/certificates/987654/qr.svg")
+            .bearer(&admin)
+            .send()
+            .status,
+        404
+    );
+}
