@@ -2,6 +2,7 @@
 //! course and issue date they may name, and when they were revoked.
 
 use super::Page;
+use crate::domain::certificate_import::{self, Checked};
 use crate::domain::{CertificateSort, Listing, NewCertificate, Revocation};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
@@ -70,6 +71,54 @@ pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
         .query_map([], Certificate::from_row)?
         .collect::<Result<_, _>>()?;
     Ok(certificates)
+}
+
+/// Checks the CSV file against the certificates already issued and, unless `dry_run` or a row is
+/// bad, adds them all in one transaction: all or nothing.
+pub fn import(
+    conn: &mut Connection,
+    text: &str,
+    dry_run: bool,
+) -> Result<Result<Checked, String>, ApiError> {
+    let tx = conn.transaction()?;
+    let taken: std::collections::HashSet<i64> = {
+        let mut stmt = tx.prepare_cached("SELECT certinumber FROM certificates")?;
+        let numbers = stmt
+            .query_map([], |row| row.get(0))?
+            .collect::<Result<_, _>>()?;
+        numbers
+    };
+    let checked = match certificate_import::check(text, |number| taken.contains(&number)) {
+        Ok(checked) => checked,
+        Err(why) => return Ok(Err(why)),
+    };
+    if dry_run || !checked.errors.is_empty() {
+        return Ok(Ok(checked));
+    }
+    for certificate in &checked.certificates {
+        insert(&tx, certificate)?;
+    }
+    tx.commit()?;
+    Ok(Ok(checked))
+}
+
+/// Every certificate in number order, one at a time, until `each` answers false.
+pub fn for_each(
+    conn: &Connection,
+    mut each: impl FnMut(&Certificate) -> bool,
+) -> Result<(), ApiError> {
+    let mut stmt = conn.prepare_cached(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM certificates ORDER BY certinumber"
+    ))?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        if !each(&Certificate::from_row(row)?) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// Certificate number → what its lookup tells, for lookups.

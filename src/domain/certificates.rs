@@ -24,7 +24,7 @@ pub struct NewCertificate {
 }
 
 /// An optional date: absent, null or empty means none.
-fn optional_date(value: Option<String>) -> Result<Option<IsoDate>, String> {
+pub(super) fn optional_date(value: Option<String>) -> Result<Option<IsoDate>, String> {
     match value.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
         Some(date) => IsoDate::parse(date).map(Some),

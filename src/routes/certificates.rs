@@ -4,8 +4,11 @@ use super::calls::{PathId, Record};
 use crate::auth::extractors::ClientIp;
 use crate::auth::AdminUser;
 use crate::db::{self, certificates::Certificate};
+use crate::domain::certificate_import::MAX_BYTES;
 use crate::domain::CertNumber;
+use crate::download::{attachment, produced};
 use crate::error::ApiError;
+use crate::export::{certificate_row, certificates_header};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -42,6 +45,79 @@ pub(super) async fn lookup(
         answer["revokedOn"] = json!(date);
     }
     Ok(HttpResponse::Ok().json(answer))
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct ImportQuery {
+    #[serde(rename = "dryRun", default)]
+    dry_run: bool,
+}
+
+/// A batch of certificates from a CSV file (the body, UTF-8): with `?dryRun=true` only checked,
+/// else added all at once or not at all. 200 `{rows, imported, errors: [{line, column,
+/// message}]}` (with errors, nothing was imported and the commit answers 400 with them);
+/// 400 `{message}` for a file that cannot be read; 413 over 1 MB.
+pub(super) async fn import(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    query: web::Query<ImportQuery>,
+    mut payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    use futures_util::StreamExt;
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| ApiError::BadRequest("The file could not be read".into()))?;
+        if body.len() + chunk.len() > MAX_BYTES {
+            return Ok(HttpResponse::PayloadTooLarge().json(
+                json!({ "message": "The file is larger than 1 MB: split it into smaller files" }),
+            ));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    let Ok(text) = String::from_utf8(body.to_vec()) else {
+        return Ok(HttpResponse::BadRequest()
+            .json(json!({ "message": "The file is not UTF-8 text: save it from the spreadsheet as CSV UTF-8" })));
+    };
+    let dry_run = query.dry_run;
+    let checked = db::run(&state.pool, move |conn| {
+        db::certificates::import(conn, &text, dry_run)
+    })
+    .await?;
+    let checked = match checked {
+        Ok(checked) => checked,
+        Err(why) => {
+            return Ok(HttpResponse::BadRequest()
+                .json(json!({ "message": format!("The file cannot be imported: {why}") })))
+        }
+    };
+    let failed = !checked.errors.is_empty();
+    let imported = if dry_run || failed {
+        0
+    } else {
+        checked.certificates.len()
+    };
+    let answer = json!({ "rows": checked.rows, "imported": imported, "errors": checked.errors });
+    if failed && !dry_run {
+        let mut answer = answer;
+        answer["message"] = json!("Nothing was imported: the file has rows with errors");
+        return Ok(HttpResponse::BadRequest().json(answer));
+    }
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// Every certificate as a CSV download in number order, written row by row as it is sent.
+pub(super) async fn csv(
+    _: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let filename = format!("jyoti-certificates-{}.csv", db::backup::stamp());
+    let rows = produced(state.pool.clone(), move |conn, write| {
+        if write(certificates_header()) {
+            db::certificates::for_each(conn, |certificate| write(certificate_row(certificate)))?;
+        }
+        Ok(())
+    });
+    Ok(attachment("text/csv; charset=utf-8", &filename).streaming(rows))
 }
 
 /// The link a certificate's QR code carries: the site's public address (from `--domain`, else

@@ -92,6 +92,8 @@ fn api() -> Vec<Call> {
         admin_delete::<Certificate>("/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
         admin_change::<Certificate, _, _>("/admin/certificates/{id}/revocation", Revocation::parse, db::certificates::set_revoked, "Certificate revocation saved"),
         get("/admin/certificates/{id}/qr.svg", certificates::qr_svg),
+        get("/admin/certificates/csv", certificates::csv),
+        post("/admin/certificates/import", certificates::import),
 
         get("/content", content::document),
 
