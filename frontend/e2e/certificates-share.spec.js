@@ -149,3 +149,56 @@ test.describe('on a 360 px phone', () => {
     }
   });
 });
+
+test('a CSV import shows its bad rows first, imports nothing until they are fixed, then all at once', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  const taken = freshNumber();
+  await createCertificate(request, token, { name: 'Already Issued', certinumber: taken });
+  const first = freshNumber();
+  const second = first + 1;
+  const file = (rows) => ({ name: 'batch.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeffname;number;event;date\n${rows}`) });
+  await openAdmin(page, '/admin/certificates');
+
+  // By keyboard: the Import CSV button opens the popup.
+  await page.getByRole('button', { name: 'Import CSV' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Import certificates' });
+  await dialog.getByLabel('CSV file').setInputFiles(
+    file(`"Das; Priya";${first};Computer basics;2025-01-31\nSumon Barman;${taken};;\n`),
+  );
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toContainText('2 certificates in the file; 1 errors');
+  await expect(dialog.getByRole('region', { name: 'Rows with errors' }).getByRole('row').nth(1)).toContainText(
+    '3numberis already issued',
+  );
+  await expect(dialog.getByRole('button', { name: /^Import \d+ certificates$/ })).toHaveCount(0);
+
+  await dialog.getByLabel('CSV file').setInputFiles(
+    file(`"Das; Priya";${first};Computer basics;2025-01-31\nSumon Barman;${second};;\n`),
+  );
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toContainText('2 certificates in the file; no errors.');
+  await dialog.getByRole('button', { name: 'Import 2 certificates' }).click();
+  await expect(toast(page, '2 certificates imported')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, String(first))).toContainText('Das; Priya');
+  await expect(row(page, String(first))).toContainText('Computer basics');
+  await expect(row(page, String(second))).toContainText('Sumon Barman');
+});
+
+test('Export CSV downloads every certificate', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const number = freshNumber();
+  await createCertificate(request, token, { name: '=Formula Holder', certinumber: number });
+  await openAdmin(page, '/admin/certificates');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^jyoti-certificates-.*\.csv$/);
+  const text = (await import('node:fs')).readFileSync(await download.path(), 'utf8');
+  expect(text.split('\r\n')[0]).toBe('Name,Number,Event,Date,Revoked on');
+  expect(text).toContain(`'=Formula Holder,${number},,,`);
+});

@@ -61,7 +61,7 @@ export async function api(path, { method = 'GET', query, body, auth = true } = {
 }
 
 /**
- * POSTs `form` (a FormData) as multipart/form-data. fetch cannot report upload progress, so this one uses
+ * POSTs `form`: a FormData as multipart/form-data, or a File as it is. fetch cannot report upload progress, so this one uses
  * XMLHttpRequest: `onProgress(fraction)` gets 0…1 as the bytes leave the browser.
  */
 export function upload(path, form, { onProgress } = {}) {

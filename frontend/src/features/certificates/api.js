@@ -1,5 +1,5 @@
 // Certificate calls: the public lookup by number, and the admin's list (it names every holder), issue and delete.
-import { api, fetchFile } from '../../lib/api-client.js';
+import { api, download, fetchFile, upload } from '../../lib/api-client.js';
 
 const id = (value) => encodeURIComponent(value);
 
@@ -24,3 +24,13 @@ export const setRevoked = (certificateId, revoked, revokedOn = '') =>
 
 /** The certificate's QR code (SVG, pointing at its verify link) as a Blob; 409 while the site address is unset. */
 export const fetchCertificateQr = (certificateId) => fetchFile(`/api/admin/certificates/${id(certificateId)}/qr.svg`);
+
+/**
+ * Sends a CSV file of certificates: with `dryRun` only checked, else imported all at once or not at all. Answers
+ * {rows, imported, errors: [{line, column, message}]}, or a refusal's {message}.
+ */
+export const importCertificates = (file, dryRun) =>
+  upload(`/api/admin/certificates/import?dryRun=${dryRun}`, file);
+
+/** Saves every certificate as a CSV file. */
+export const exportCertificates = () => download('/api/admin/certificates/csv', 'certificates.csv');

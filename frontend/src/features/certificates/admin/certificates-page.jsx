@@ -7,7 +7,8 @@ import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
 import { notifyDone, notifyRefusal } from '../../../lib/api-hooks.js';
-import { createCertificate, deleteCertificate, fetchCertificates, setRevoked } from '../api.js';
+import { createCertificate, deleteCertificate, exportCertificates, fetchCertificates, setRevoked } from '../api.js';
+import { CertificateImportButton } from './certificate-import.jsx';
 import { CertificateQrButton } from './certificate-qr.jsx';
 
 const sorts = [
@@ -141,7 +142,22 @@ export function CertificatesPage() {
   return (
     <PagedTable
       title="Certificates"
-      actions={createButton}
+      actions={
+        <>
+          {createButton}
+          <CertificateImportButton onImported={list.reload} />
+          <button
+            type="button"
+            className="button button-outline"
+            onClick={async () => {
+              const response = await exportCertificates();
+              if (!response.ok) notifyRefusal(response);
+            }}
+          >
+            Export CSV
+          </button>
+        </>
+      }
       list={list}
       noun="certificate"
       searchLabel="Search by name or number"
