@@ -2,6 +2,7 @@
 // and issue date, and revocation as the admin does it and a visitor sees it.
 import { bearer, createCertificate, expect, test } from './fixtures.js';
 import { asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { violations } from './axe.js';
 import { readQr } from './qr.js';
 
 const SITE = 'https://jyoti-school.example';
@@ -201,4 +202,33 @@ test('Export CSV downloads every certificate', async ({ page, request }) => {
   const text = (await import('node:fs')).readFileSync(await download.path(), 'utf8');
   expect(text.split('\r\n')[0]).toBe('Name,Number,Event,Date,Revoked on');
   expect(text).toContain(`'=Formula Holder,${number},,,`);
+});
+
+test.describe('the popups pass axe', () => {
+  test.use({ bypassCSP: true });
+
+  test('the QR view and the import preview with errors have no WCAG violations', async ({ page, request }) => {
+    const token = await asAdmin(page, request);
+    await setSiteAddress(request, token, SITE);
+    const number = freshNumber();
+    await createCertificate(request, token, { name: 'Axe Holder', certinumber: number, event: 'Axe course' });
+    await openAdmin(page, '/admin/certificates');
+
+    await row(page, String(number)).getByRole('button', { name: /QR code/ }).click();
+    const qrView = page.getByRole('dialog', { name: `Certificate ${number}` });
+    await expect(qrView.getByRole('img', { name: /QR code/ })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importer = page.getByRole('dialog', { name: 'Import certificates' });
+    await importer.getByLabel('CSV file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name,number\nA,${number}\nB,x\n`),
+    });
+    await importer.getByRole('button', { name: 'Preview' }).click();
+    await expect(importer.getByRole('region', { name: 'Rows with errors' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
 });
