@@ -1,6 +1,24 @@
 //! CSV for spreadsheets: RFC 4180 quoting, and formula-looking cells neutralised.
 
+use crate::db::certificates::Certificate;
 use crate::db::contacts::Contact;
+
+/// The first line of the certificates' CSV file; the import reads files with these headings.
+pub fn certificates_header() -> String {
+    csv_row(["Name", "Number", "Event", "Date", "Revoked on"])
+}
+
+/// One certificate as a CSV line.
+pub fn certificate_row(certificate: &Certificate) -> String {
+    let number = certificate.certinumber.to_string();
+    csv_row([
+        certificate.name.as_str(),
+        &number,
+        &certificate.event,
+        certificate.issued_on.as_deref().unwrap_or(""),
+        certificate.revoked_on.as_deref().unwrap_or(""),
+    ])
+}
 
 /// The first line of the contact messages' CSV file.
 pub fn contacts_header() -> String {

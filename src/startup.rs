@@ -55,7 +55,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
             Encoded::json(&db::notices::list(conn)?)
         }),
         certificate_names: Cached::new(&[Table::Certificates], |conn| {
-            db::certificates::names(conn)
+            db::certificates::holders(conn)
         }),
         kept_orders: [
             Table::Users,

@@ -27,8 +27,8 @@ pub struct AppState {
     pub upi_qr: Cached<Option<Encoded>>,
     /// The public notice list, serialised: the busiest API read.
     pub notice_list: Cached<Encoded>,
-    /// Certificate number → holder's name, for lookups.
-    pub certificate_names: Cached<HashMap<i64, String>>,
+    /// Certificate number → holder, event, dates and revocation, for lookups.
+    pub certificate_names: Cached<HashMap<i64, crate::db::certificates::Holder>>,
     /// The long lists' ids in each order, for their unsearched pages and totals.
     pub kept_orders: Vec<Arc<KeptOrders>>,
 }

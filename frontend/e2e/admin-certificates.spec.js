@@ -19,8 +19,26 @@ test('the certificates table has the spec columns and shows each certificate', a
   await createCertificate(request, token, { name: 'Pritha Ghosh', certinumber: number });
   await openAdmin(page, '/admin/certificates');
 
-  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Name', 'Certificate No.', 'Delete']);
-  await expect(row(page, String(number)).getByRole('cell')).toHaveText(['Pritha Ghosh', String(number), /Delete/]);
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
+    'Name',
+    'Certificate No.',
+    'Event or course',
+    'Issued on',
+    'Status',
+    'QR code',
+    'Revocation',
+    'Delete',
+  ]);
+  await expect(row(page, String(number)).getByRole('cell')).toHaveText([
+    'Pritha Ghosh',
+    String(number),
+    '',
+    '',
+    'Valid',
+    /QR code/,
+    /Revoke/,
+    /Delete/,
+  ]);
 });
 
 test('the Create popup takes focus, closes on Escape and gives focus back', async ({ page, request }) => {
@@ -49,7 +67,7 @@ test('creating a certificate says Certificate Created and adds it to the list', 
 
   await expect(toast(page, 'Certificate Created')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(row(page, number).getByRole('cell')).toHaveText(['Subham Mondal', number, /Delete/]);
+  await expect(row(page, number).getByRole('cell')).toHaveText(['Subham Mondal', number, '', '', 'Valid', /QR code/, /Revoke/, /Delete/]);
 });
 
 test('a duplicate certificate number is refused with the server message and the popup stays', async ({ page, request }) => {

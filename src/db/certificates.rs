@@ -1,11 +1,19 @@
-//! The `certificates` table: certificate numbers and the names they were issued to.
+//! The `certificates` table: certificate numbers, the names they were issued to, the event or
+//! course and issue date they may name, and when they were revoked.
 
 use super::Page;
-use crate::domain::{CertificateSort, Listing, NewCertificate};
+use crate::domain::certificate_import::{self, Checked};
+use crate::domain::{CertificateSort, Listing, NewCertificate, Revocation};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 use serde::Serialize;
 use std::collections::HashMap;
+
+macro_rules! columns {
+    () => {
+        "id, name, certinumber, event, issued_on, revoked_on"
+    };
+}
 
 super::row! {
     #[derive(Debug, Serialize)]
@@ -14,12 +22,39 @@ super::row! {
         pub id: i64,
         pub name: String,
         pub certinumber: i64,
+        /// The event or course; empty when not given.
+        pub event: String,
+        #[serde(rename = "issuedOn")]
+        pub issued_on: Option<String>,
+        /// The date it stopped being valid; `None` while valid.
+        #[serde(rename = "revokedOn")]
+        pub revoked_on: Option<String>,
     }
 }
 
+/// What a public lookup tells about a certificate number.
+#[derive(Debug, Clone)]
+pub struct Holder {
+    pub name: String,
+    pub event: String,
+    pub issued_on: Option<String>,
+    pub revoked_on: Option<String>,
+}
+
 pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certificate, ApiError> {
-    conn.prepare_cached("INSERT INTO certificates (name, certinumber) VALUES (?1, ?2) RETURNING id, name, certinumber")?
-        .query_row(params![certificate.name, certificate.certinumber.get()], Certificate::from_row)
+    conn.prepare_cached(concat!(
+        "INSERT INTO certificates (name, certinumber, event, issued_on) VALUES (?1, ?2, ?3, ?4) RETURNING ",
+        columns!()
+    ))?
+    .query_row(
+        params![
+            certificate.name,
+            certificate.certinumber.get(),
+            certificate.event,
+            certificate.issued_on.as_ref().map(|date| date.as_str()),
+        ],
+        Certificate::from_row,
+    )
         .map_err(super::conflict_if_taken(
             "A certificate with this number already exists",
         ))
@@ -27,21 +62,117 @@ pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certifi
 
 /// In certificate-number order.
 pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, name, certinumber FROM certificates ORDER BY certinumber")?;
+    let mut stmt = conn.prepare_cached(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM certificates ORDER BY certinumber"
+    ))?;
     let certificates = stmt
         .query_map([], Certificate::from_row)?
         .collect::<Result<_, _>>()?;
     Ok(certificates)
 }
 
-/// Certificate number → holder's name, for lookups.
-pub fn names(conn: &Connection) -> Result<HashMap<i64, String>, ApiError> {
-    let mut stmt = conn.prepare_cached("SELECT certinumber, name FROM certificates")?;
-    let names = stmt
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+/// Checks the CSV file against the certificates already issued and, unless `dry_run` or a row is
+/// bad, adds them all in one transaction: all or nothing.
+pub fn import(
+    conn: &mut Connection,
+    text: &str,
+    dry_run: bool,
+) -> Result<Result<Checked, String>, ApiError> {
+    let tx = conn.transaction()?;
+    let taken: std::collections::HashSet<i64> = {
+        let mut stmt = tx.prepare_cached("SELECT certinumber FROM certificates")?;
+        let numbers = stmt
+            .query_map([], |row| row.get(0))?
+            .collect::<Result<_, _>>()?;
+        numbers
+    };
+    let checked = match certificate_import::check(text, |number| taken.contains(&number)) {
+        Ok(checked) => checked,
+        Err(why) => return Ok(Err(why)),
+    };
+    if dry_run || !checked.errors.is_empty() {
+        return Ok(Ok(checked));
+    }
+    for certificate in &checked.certificates {
+        insert(&tx, certificate)?;
+    }
+    tx.commit()?;
+    Ok(Ok(checked))
+}
+
+/// Every certificate in number order, one at a time, until `each` answers false.
+pub fn for_each(
+    conn: &Connection,
+    mut each: impl FnMut(&Certificate) -> bool,
+) -> Result<(), ApiError> {
+    let mut stmt = conn.prepare_cached(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM certificates ORDER BY certinumber"
+    ))?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        if !each(&Certificate::from_row(row)?) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Certificate number → what its lookup tells, for lookups.
+pub fn holders(conn: &Connection) -> Result<HashMap<i64, Holder>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT certinumber, name, event, issued_on, revoked_on FROM certificates",
+    )?;
+    let holders = stmt
+        .query_map([], |row| {
+            Ok((
+                row.get(0)?,
+                Holder {
+                    name: row.get(1)?,
+                    event: row.get(2)?,
+                    issued_on: row.get(3)?,
+                    revoked_on: row.get(4)?,
+                },
+            ))
+        })?
         .collect::<Result<_, _>>()?;
-    Ok(names)
+    Ok(holders)
+}
+
+/// The certificate with this id.
+pub fn find(conn: &Connection, id: i64) -> Result<Option<Certificate>, ApiError> {
+    use rusqlite::OptionalExtension;
+    Ok(conn
+        .prepare_cached(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM certificates WHERE id = ?1"
+        ))?
+        .query_row([id], Certificate::from_row)
+        .optional()?)
+}
+
+/// Revokes the certificate from `on` (today when `None`), or makes it valid again; false when
+/// there is no such certificate.
+pub fn set_revoked(
+    conn: &mut Connection,
+    id: i64,
+    revocation: &Revocation,
+) -> Result<bool, ApiError> {
+    let changed = match revocation {
+        Revocation::Revoked(on) => conn
+            .prepare_cached(
+                "UPDATE certificates SET revoked_on = coalesce(?2, date('now')) WHERE id = ?1",
+            )?
+            .execute(params![id, on.as_ref().map(|date| date.as_str())])?,
+        Revocation::Valid => conn
+            .prepare_cached("UPDATE certificates SET revoked_on = NULL WHERE id = ?1")?
+            .execute([id])?,
+    };
+    Ok(changed > 0)
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
@@ -49,12 +180,6 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         .prepare_cached("DELETE FROM certificates WHERE id = ?1")?
         .execute([id])?
         > 0)
-}
-
-macro_rules! columns {
-    () => {
-        "id, name, certinumber"
-    };
 }
 
 /// Certificates whose holder's name or number contains the `LIKE` pattern `?1` (all when NULL).

@@ -50,6 +50,11 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: false,
     },
+    Step {
+        sql: include_str!("migrations/008_certificates.sql"),
+        then: None,
+        vacuum: false,
+    },
 ];
 
 /// The version a database has after [`migrate`].

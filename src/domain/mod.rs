@@ -2,6 +2,7 @@
 //!
 //! Each type's inner value is private; the only way to get one is its `parse`.
 
+pub mod certificate_import;
 mod certificates;
 mod contacts;
 mod feedback;

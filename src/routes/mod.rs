@@ -31,7 +31,8 @@ use crate::db::{
     outbox::OutboxItem, rosters::Roster, users::User, Table,
 };
 use crate::domain::{
-    MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, RosterInput, UserUpdate,
+    MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, Revocation, RosterInput,
+    UserUpdate,
 };
 use crate::error::ApiError;
 use actix_web::body::MessageBody;
@@ -90,6 +91,10 @@ fn api() -> Vec<Call> {
         admin_list("/admin/display_certificate", |c| db::certificates::list(c), db::certificates::page, Some(Table::Certificates)),
         admin_create("/admin/post_certificate", NewCertificate::parse, |c, n| db::certificates::insert(c, n)),
         admin_delete::<Certificate>("/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
+        admin_change::<Certificate, _, _>("/admin/certificates/{id}/revocation", Revocation::parse, db::certificates::set_revoked, "Certificate revocation saved"),
+        get("/admin/certificates/{id}/qr.svg", certificates::qr_svg),
+        get("/admin/certificates/csv", certificates::csv),
+        post("/admin/certificates/import", certificates::import),
 
         get("/content", content::document),
         get("/donations/upi-qr.svg", donations::upi_qr),

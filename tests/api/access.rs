@@ -248,6 +248,10 @@ fn table(f: &Fixtures) -> Vec<Call> {
         anyone("GET /api/certificate/get_certificate/{number}").at(501),
         admin("GET /api/admin/display_certificate"),
         admin("POST /api/admin/post_certificate").json(json!({"name": "New Holder", "certinumber": 777})).answers(201),
+        admin("PATCH /api/admin/certificates/{id}/revocation").at(f.certificate).json(json!({"revoked": true, "revokedOn": "2025-03-01"})),
+        admin("GET /api/admin/certificates/{id}/qr.svg").at(f.certificate),
+        admin("GET /api/admin/certificates/csv"),
+        admin("POST /api/admin/certificates/import").body(("text/csv".into(), b"name,number\nImported,778\n".to_vec())),
         admin("DELETE /api/admin/delete_certificate/{id}").at(f.certificate),
 
         anyone("GET /api/content"),

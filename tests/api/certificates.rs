@@ -1,6 +1,8 @@
 //! Certificates: the public lookup by number, and the admin list, create and delete.
 
-use crate::helpers::{assert_deleted_once, assert_error, id, len, spawn_app, spawn_app_with_admin};
+use crate::helpers::{
+    assert_deleted_once, assert_error, id, len, spawn_app, spawn_app_with_admin, Response, TestApp,
+};
 use serde_json::json;
 
 #[test]
@@ -103,4 +105,302 @@ fn certificates_come_in_pages_searched_by_name_or_number() {
     assert_eq!(page("sort=name&size=2")["items"][1]["name"], "Bina");
     assert_eq!(page("q=100")["total"], 2);
     assert_eq!(page("q=bin")["items"][0]["certinumber"], 2002);
+}
+
+#[test]
+fn a_certificate_names_its_event_and_issue_date_and_its_lookup_shows_them() {
+    let (app, admin) = spawn_app_with_admin();
+    let created = app.create(
+        &admin,
+        "/api/admin/post_certificate",
+        json!({"name": "Rina Paul", "certinumber": 2001, "event": "Spoken English, winter batch", "issuedOn": "2025-01-31"}),
+    );
+    assert_eq!(created["event"], "Spoken English, winter batch");
+    assert_eq!(created["issuedOn"], "2025-01-31");
+    assert_eq!(created["revokedOn"], json!(null));
+    let found = app.get("/api/certificate/get_certificate/2001").send();
+    assert_eq!(
+        found.json(),
+        json!({"name": "Rina Paul", "certinumber": 2001,
+               "event": "Spoken English, winter batch", "issuedOn": "2025-01-31"})
+    );
+    let list = app
+        .get("/api/admin/display_certificate")
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_eq!(list[0]["event"], "Spoken English, winter batch");
+
+    let create = |body: serde_json::Value| {
+        app.post("/api/admin/post_certificate")
+            .bearer(&admin)
+            .json(&body)
+            .send()
+    };
+    for (body, field) in [
+        (
+            json!({"name": "A", "certinumber": 5, "issuedOn": "2025-02-30"}),
+            "issuedOn",
+        ),
+        (
+            json!({"name": "A", "certinumber": 5, "issuedOn": "31/01/2025"}),
+            "issuedOn",
+        ),
+        (
+            json!({"name": "A", "certinumber": 5, "event": "x".repeat(201)}),
+            "event",
+        ),
+        (
+            json!({"name": "A", "certinumber": 5, "event": "two\nlines"}),
+            "event",
+        ),
+    ] {
+        let response = create(body.clone());
+        assert_eq!(response.status, 400, "{body}");
+        assert!(response.json()["errors"][field].is_string(), "{body}");
+    }
+    let bare = create(json!({"name": "A", "certinumber": 5, "event": "", "issuedOn": ""}));
+    assert_eq!(bare.status, 201, "{}", bare.text());
+    assert_eq!(bare.json()["issuedOn"], json!(null));
+}
+
+#[test]
+fn a_revoked_certificate_is_found_as_revoked_and_an_unrevoked_one_is_valid_again() {
+    let (app, admin) = spawn_app_with_admin();
+    let created = app.create_certificate(&admin, "Rahul O'Neil", 3003);
+    let path = format!("/api/admin/certificates/{}/revocation", id(&created));
+    let revoke = |body: serde_json::Value| app.patch(&path).bearer(&admin).json(&body).send();
+    let lookup = || app.get("/api/certificate/get_certificate/3003").send();
+
+    let revoked = revoke(json!({"revoked": true, "revokedOn": "2025-03-01"}));
+    assert_eq!(revoked.status, 200, "{}", revoked.text());
+    let found = lookup();
+    assert_eq!(found.status, 200);
+    assert_eq!(
+        found.json(),
+        json!({"name": "Rahul O'Neil", "certinumber": 3003, "revokedOn": "2025-03-01"})
+    );
+
+    assert_eq!(revoke(json!({"revoked": false})).status, 200);
+    assert_eq!(
+        lookup().json(),
+        json!({"name": "Rahul O'Neil", "certinumber": 3003})
+    );
+
+    // Without a date it is revoked from today.
+    assert_eq!(revoke(json!({"revoked": true})).status, 200);
+    let today = lookup().json()["revokedOn"].as_str().unwrap().to_owned();
+    assert_eq!(today.len(), 10, "{today}");
+
+    for bad in [
+        json!({"revoked": true, "revokedOn": "soon"}),
+        json!({}),
+        json!({"revoked": "yes"}),
+    ] {
+        assert_eq!(revoke(bad.clone()).status, 400, "{bad}");
+    }
+    let missing = app
+        .patch("/api/admin/certificates/987654/revocation")
+        .bearer(&admin)
+        .json(&json!({"revoked": true}))
+        .send();
+    assert_eq!(missing.status, 404);
+}
+
+#[test]
+fn a_certificates_qr_code_is_an_admin_only_svg_of_its_verify_link() {
+    let (app, admin) = spawn_app_with_admin();
+    let created = app.create_certificate(&admin, "Priya Das", 1001);
+    let path = format!("/api/admin/certificates/{}/qr.svg", id(&created));
+
+    let unset = app.get(&path).bearer(&admin).send();
+    assert_eq!(
+        unset.status,
+        409,
+        "no site address, no QR code: {}",
+        unset.text()
+    );
+    assert!(unset.text().contains("site address"), "{}", unset.text());
+
+    let saved = app
+        .patch("/api/admin/mail")
+        .bearer(&admin)
+        .json(&json!({"siteAddress": "https://jyoti.example"}))
+        .send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let svg = app.get(&path).bearer(&admin).send();
+    assert_eq!(svg.status, 200, "{}", svg.text());
+    assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
+    assert_eq!(svg.header("cache-control"), Some("private, no-cache"));
+    let text = svg.text();
+    assert!(
+        text.contains("<svg") && text.contains("crispEdges"),
+        "{text}"
+    );
+
+    assert_eq!(app.get(&path).send().status, 401);
+    let (_, visitor) = app.register("visitor@example.org");
+    assert_eq!(app.get(&path).bearer(&visitor).send().status, 403);
+    assert_eq!(
+        app.get("/api/admin/certificates/987654/qr.svg")
+            .bearer(&admin)
+            .send()
+            .status,
+        404
+    );
+}
+
+fn import(app: &TestApp, admin: &str, csv: &str, dry_run: bool) -> Response {
+    app.post(&format!("/api/admin/certificates/import?dryRun={dry_run}"))
+        .bearer(admin)
+        .raw_body("text/csv", csv.as_bytes().to_vec())
+        .send()
+}
+
+fn certificate_count(app: &TestApp, admin: &str) -> usize {
+    len(&app
+        .get("/api/admin/display_certificate")
+        .bearer(admin)
+        .send()
+        .json())
+}
+
+#[test]
+fn an_import_preview_writes_nothing_and_names_every_bad_row() {
+    let (app, admin) = spawn_app_with_admin();
+    app.create_certificate(&admin, "Already Here", 7);
+    let csv = "\u{feff}Name;Number;Event;Date\r\n\"Das; Priya\";1;Spoken English;2025-01-31\r\nB;1;;\r\nC;abc;;\r\nD;7;;\r\nE;8;;2025-02-30\r\nF;9;".to_owned()
+        + &"x".repeat(201)
+        + ";\r\n;10;;\r\n";
+    let preview = import(&app, &admin, &csv, true);
+    assert_eq!(preview.status, 200, "{}", preview.text());
+    let answer = preview.json();
+    assert_eq!(answer["rows"], 7);
+    assert_eq!(answer["imported"], 0);
+    let errors: Vec<(i64, String)> = answer["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["line"].as_i64().unwrap(),
+                e["column"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        (3, "number"),
+        (4, "number"),
+        (5, "number"),
+        (6, "date"),
+        (7, "event"),
+        (8, "name"),
+    ];
+    assert_eq!(
+        errors,
+        expected.map(|(l, c)| (l, c.to_owned())).to_vec(),
+        "{answer}"
+    );
+    assert_eq!(answer["errors"][0]["message"], "is also on line 2");
+    assert_eq!(answer["errors"][2]["message"], "is already issued");
+    assert_eq!(
+        certificate_count(&app, &admin),
+        1,
+        "a preview writes nothing"
+    );
+
+    let commit = import(&app, &admin, &csv, false);
+    assert_eq!(commit.status, 400, "{}", commit.text());
+    assert_eq!(commit.json()["imported"], 0);
+    assert_eq!(
+        certificate_count(&app, &admin),
+        1,
+        "one bad row: nothing imported"
+    );
+}
+
+#[test]
+fn a_good_file_is_imported_whole_and_reads_back_from_the_export() {
+    let (app, admin) = spawn_app_with_admin();
+    let mut csv = String::from("name,number,event,date\n");
+    csv.push_str("\"O'Neil, Rahul\",500,\"Course \"\"A\"\"\",2025-01-31\n");
+    csv.push_str("=HYPERLINK(\"x\"),501,-cmd,\n");
+    for number in 502..600 {
+        csv.push_str(&format!("Holder {number},{number},Batch,\n"));
+    }
+    let preview = import(&app, &admin, &csv, true).json();
+    assert_eq!(
+        (preview["rows"].clone(), preview["errors"].clone()),
+        (json!(100), json!([]))
+    );
+    let commit = import(&app, &admin, &csv, false);
+    assert_eq!(commit.status, 200, "{}", commit.text());
+    assert_eq!(commit.json()["imported"], 100);
+    assert_eq!(certificate_count(&app, &admin), 100);
+    let found = app
+        .get("/api/certificate/get_certificate/500")
+        .send()
+        .json();
+    assert_eq!(found["event"], "Course \"A\"");
+    assert_eq!(found["issuedOn"], "2025-01-31");
+
+    let again = import(&app, &admin, "name,number\nAgain,500\n", false);
+    assert_eq!(again.status, 400, "a number already issued is refused");
+    assert_eq!(again.json()["errors"][0]["message"], "is already issued");
+
+    let export = app.get("/api/admin/certificates/csv").bearer(&admin).send();
+    assert_eq!(export.status, 200);
+    assert!(export
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/csv"));
+    assert!(export
+        .header("content-disposition")
+        .unwrap()
+        .contains("jyoti-certificates-"));
+    let text = export.text();
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    assert_eq!(lines[0], "Name,Number,Event,Date,Revoked on");
+    assert_eq!(
+        lines[1],
+        "\"O'Neil, Rahul\",500,\"Course \"\"A\"\"\",2025-01-31,"
+    );
+    assert_eq!(lines[2], "\"'=HYPERLINK(\"\"x\"\")\",501,'-cmd,,");
+    assert_eq!(
+        lines.len(),
+        102,
+        "a header, 100 rows and the last line's end"
+    );
+    assert_eq!(app.get("/api/admin/certificates/csv").send().status, 401);
+}
+
+#[test]
+fn an_import_over_its_limits_or_unreadable_is_refused_whole() {
+    let (app, admin) = spawn_app_with_admin();
+    let mut many = String::from("name,number\n");
+    for number in 1..=5_001 {
+        many.push_str(&format!("H,{number}\n"));
+    }
+    let refused = import(&app, &admin, &many, true);
+    assert_eq!(refused.status, 400, "{}", refused.text());
+    assert!(
+        refused.text().contains("at most 5000"),
+        "{}",
+        refused.text()
+    );
+
+    let big = format!("name,number\n{}", "H,1\n".repeat(300_000));
+    assert_eq!(import(&app, &admin, &big, true).status, 413);
+    for bad in ["", "name,event\nA,B\n", "name,number\n\"A,1\n"] {
+        let response = import(&app, &admin, bad, true);
+        assert_eq!(response.status, 400, "{bad:?}");
+        assert!(response.json()["message"].is_string(), "{bad:?}");
+    }
+    let latin1 = app
+        .post("/api/admin/certificates/import?dryRun=true")
+        .bearer(&admin)
+        .raw_body("text/csv", b"name,number\nJos\xe9,1\n".to_vec())
+        .send();
+    assert_eq!(latin1.status, 400);
+    assert_eq!(certificate_count(&app, &admin), 0);
 }

@@ -61,7 +61,7 @@ export async function api(path, { method = 'GET', query, body, auth = true } = {
 }
 
 /**
- * POSTs `form` (a FormData) as multipart/form-data. fetch cannot report upload progress, so this one uses
+ * POSTs `form`: a FormData as multipart/form-data, or a File as it is. fetch cannot report upload progress, so this one uses
  * XMLHttpRequest: `onProgress(fraction)` gets 0…1 as the bytes leave the browser.
  */
 export function upload(path, form, { onProgress } = {}) {
@@ -114,6 +114,18 @@ function saveFile(blob, name) {
  * or `fallbackName`. Answers like `api`: on a refusal `data` is the server's JSON error.
  */
 export async function download(path, fallbackName = 'download') {
+  const response = await fetchFile(path, (blob, headers) =>
+    saveFile(blob, offeredName(headers.get('Content-Disposition'), fallbackName)),
+  );
+  return response.ok ? { ...response, data: null } : response;
+}
+
+/**
+ * GETs a file with the bearer token and answers like `api`, with the file as a Blob in `data` (on a refusal
+ * `data` is the server's JSON error): for an image an admin may see and the browser may not fetch by itself.
+ * `then(blob, headers)` runs once it arrived.
+ */
+export async function fetchFile(path, then) {
   const headers = headersFor(true);
   headers.Accept = '*/*';
   try {
@@ -122,8 +134,9 @@ export async function download(path, fallbackName = 'download') {
     if (!response.ok) {
       return { ok: false, status: response.status, data: parseJson(await response.text().catch(() => '')) };
     }
-    saveFile(await response.blob(), offeredName(response.headers.get('Content-Disposition'), fallbackName));
-    return { ok: true, status: response.status, data: null };
+    const blob = await response.blob();
+    then?.(blob, response.headers);
+    return { ok: true, status: response.status, data: blob };
   } catch (error) {
     console.error(`GET ${path} failed:`, error);
     return { ok: false, status: 0, data: null };

@@ -17,7 +17,11 @@ export function VerifyPage() {
     const response = await fetchCertificate(asked.trim());
     setChecking(false);
     if (response.status === 0) return;
-    setResult(response.ok && response.data?.name ? { name: response.data.name } : { invalid: true });
+    const found = response.ok && response.data?.name ? response.data : null;
+    if (!found) setResult({ invalid: true });
+    // A revoked certificate is never shown as valid: only its number and since when it is void.
+    else if (found.revokedOn) setResult({ revoked: found.revokedOn, number: found.certinumber });
+    else setResult({ name: found.name, event: found.event, issuedOn: found.issuedOn });
   };
 
   useEffect(() => {
@@ -49,8 +53,20 @@ export function VerifyPage() {
         <FormActions submitLabel="Verify" busy={checking} />
         <div role="status" className="form-result">
           {result?.name && (
-            <p>
-              This Certificate belongs to <strong>{result.name}</strong>
+            <>
+              <p>
+                This Certificate belongs to <strong>{result.name}</strong>
+              </p>
+              {(result.event || result.issuedOn) && (
+                <p>
+                  {[result.event, result.issuedOn && `issued on ${result.issuedOn}`].filter(Boolean).join(', ')}
+                </p>
+              )}
+            </>
+          )}
+          {result?.revoked && (
+            <p className="field-error">
+              Certificate {result.number} was revoked on {result.revoked}: it is no longer valid.
             </p>
           )}
           {result?.invalid && <p className="field-error">Please enter a valid Certificate Number</p>}

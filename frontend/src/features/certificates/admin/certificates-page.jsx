@@ -1,11 +1,15 @@
-// /admin/certificates: the certificates a page at a time, searched by holder or number, with delete, and the popup
-// that issues a new one.
+// /admin/certificates: the certificates a page at a time, searched by holder or number, each with its printable QR
+// code, revoke (or make valid again) and delete, and the popup that issues a new one.
+import { useState } from 'react';
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
-import { createCertificate, deleteCertificate, fetchCertificates } from '../api.js';
+import { notifyDone, notifyRefusal } from '../../../lib/api-hooks.js';
+import { createCertificate, deleteCertificate, exportCertificates, fetchCertificates, setRevoked } from '../api.js';
+import { CertificateImportButton } from './certificate-import.jsx';
+import { CertificateQrButton } from './certificate-qr.jsx';
 
 const sorts = [
   { value: 'newest', label: 'Newest first' },
@@ -13,7 +17,62 @@ const sorts = [
   { value: 'name', label: 'Name' },
 ];
 
-const issue = (form) => createCertificate({ name: form.name, certinumber: Number(form.certinumber) });
+const issue = (form) =>
+  createCertificate({
+    name: form.name,
+    certinumber: Number(form.certinumber),
+    event: form.event,
+    issuedOn: form.issuedOn,
+  });
+
+/** Today in the admin's own calendar, YYYY-MM-DD. */
+const today = () => {
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/** Revoke (a popup asking from when, today by default), or for a revoked certificate, make it valid again. */
+function RevocationButton({ certificate, onChanged }) {
+  const [busy, setBusy] = useState(false);
+  if (certificate.revokedOn) {
+    const restore = async () => {
+      if (busy || !window.confirm(`Make certificate ${certificate.certinumber} valid again?`)) return;
+      setBusy(true);
+      const response = await setRevoked(certificate._id, false);
+      setBusy(false);
+      if (!response.ok) return notifyRefusal(response);
+      notifyDone(response, 'Certificate valid again');
+      onChanged();
+    };
+    return (
+      <button type="button" className="button button-small" onClick={restore} aria-busy={busy || undefined}>
+        Make valid<span className="visually-hidden"> certificate {certificate.certinumber}</span>
+      </button>
+    );
+  }
+  return (
+    <FormDialog
+      button="Revoke"
+      rowName={`certificate ${certificate.certinumber}`}
+      title={`Revoke certificate ${certificate.certinumber}`}
+      submitLabel="Revoke"
+      initial={{ revokedOn: today() }}
+      send={(form) => setRevoked(certificate._id, true, form.revokedOn)}
+      success="Certificate Revoked"
+      onSaved={onChanged}
+    >
+      {({ field }) => (
+        <>
+          <p>
+            {certificate.name} — once revoked, its number verifies as revoked, never as valid.
+          </p>
+          <Field label="Revoked on" {...field('revokedOn')} type="date" required />
+        </>
+      )}
+    </FormDialog>
+  );
+}
 
 export function CertificatesPage() {
   const list = usePagedList(fetchCertificates, { sorts });
@@ -21,6 +80,22 @@ export function CertificatesPage() {
   const columns = [
     { header: 'Name', cell: (certificate) => certificate.name },
     { header: 'Certificate No.', cell: (certificate) => certificate.certinumber },
+    { header: 'Event or course', cell: (certificate) => certificate.event },
+    { header: 'Issued on', cell: (certificate) => certificate.issuedOn ?? '' },
+    {
+      header: 'Status',
+      cell: (certificate) => (certificate.revokedOn ? `Revoked on ${certificate.revokedOn}` : 'Valid'),
+    },
+    {
+      header: 'QR code',
+      action: true,
+      cell: (certificate) => <CertificateQrButton certificate={certificate} />,
+    },
+    {
+      header: 'Revocation',
+      action: true,
+      cell: (certificate) => <RevocationButton certificate={certificate} onChanged={list.reload} />,
+    },
     {
       header: 'Delete',
       action: true,
@@ -40,7 +115,7 @@ export function CertificatesPage() {
     <FormDialog
       button="Create"
       title="Create Certificate"
-      initial={{ name: '', certinumber: '' }}
+      initial={{ name: '', certinumber: '', event: '', issuedOn: '' }}
       send={issue}
       success="Certificate Created"
       onSaved={list.reload}
@@ -57,6 +132,8 @@ export function CertificatesPage() {
             step={1}
             required
           />
+          <Field label="Event or course (optional)" {...field('event')} maxLength={200} />
+          <Field label="Issued on (optional)" {...field('issuedOn')} type="date" />
         </>
       )}
     </FormDialog>
@@ -65,7 +142,22 @@ export function CertificatesPage() {
   return (
     <PagedTable
       title="Certificates"
-      actions={createButton}
+      actions={
+        <>
+          {createButton}
+          <CertificateImportButton onImported={list.reload} />
+          <button
+            type="button"
+            className="button button-outline"
+            onClick={async () => {
+              const response = await exportCertificates();
+              if (!response.ok) notifyRefusal(response);
+            }}
+          >
+            Export CSV
+          </button>
+        </>
+      }
       list={list}
       noun="certificate"
       searchLabel="Search by name or number"

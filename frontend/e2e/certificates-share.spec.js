@@ -1,0 +1,234 @@
+// Certificates that can be shared and checked: the printable QR view (its code read by a real decoder), the event
+// and issue date, and revocation as the admin does it and a visitor sees it.
+import { bearer, createCertificate, expect, test } from './fixtures.js';
+import { asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { violations } from './axe.js';
+import { readQr } from './qr.js';
+
+const SITE = 'https://jyoti-school.example';
+
+/** A certificate number no other test in this worker uses. */
+const freshNumber = () => 100_000 + Math.floor(Math.random() * 900_000_000);
+
+async function setSiteAddress(request, token, siteAddress) {
+  const response = await request.patch('/api/admin/mail', { headers: bearer(token), data: { siteAddress } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('the QR view shows the certificate and a code that reads as its verify link; Print prints', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  await setSiteAddress(request, token, SITE);
+  const number = freshNumber();
+  await createCertificate(request, token, {
+    name: 'Pritha Ghosh',
+    certinumber: number,
+    event: 'Spoken English, winter batch',
+    issuedOn: '2025-01-31',
+  });
+  await openAdmin(page, '/admin/certificates');
+  await expect(row(page, String(number)).getByRole('cell')).toHaveText([
+    'Pritha Ghosh',
+    String(number),
+    'Spoken English, winter batch',
+    '2025-01-31',
+    'Valid',
+    /QR code/,
+    /Revoke/,
+    /Delete/,
+  ]);
+
+  await page.evaluate(() => {
+    window.printed = 0;
+    window.print = () => {
+      window.printed += 1;
+    };
+  });
+  // By keyboard: the row's QR code button, then Enter.
+  await row(page, String(number)).getByRole('button', { name: /QR code/ }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Certificate ${number}` });
+  await expect(dialog).toContainText('Pritha Ghosh');
+  await expect(dialog).toContainText('Spoken English, winter batch');
+  await expect(dialog).toContainText('2025-01-31');
+  const qr = dialog.getByRole('img', { name: /QR code/ });
+  await expect(qr).toBeVisible();
+  expect(await readQr(qr)).toBe(`${SITE}/verify/${number}`);
+
+  await dialog.getByRole('button', { name: 'Print' }).click();
+  expect(await page.evaluate(() => window.printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  // Printed, the page shows the QR view alone (the dialog's frame is hidden, so find the picture by its class).
+  await expect(page.getByRole('navigation').first()).toBeHidden();
+  await expect(page.locator('.certificate-print-qr')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('with no site address the QR view says so instead of a code', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await setSiteAddress(request, token, '');
+  const number = freshNumber();
+  await createCertificate(request, token, { name: 'No Site', certinumber: number });
+  await openAdmin(page, '/admin/certificates');
+  await row(page, String(number)).getByRole('button', { name: /QR code/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('alert')).toContainText('site address is not set');
+  await expect(dialog.getByRole('img')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Print' })).toBeDisabled();
+  await setSiteAddress(request, token, SITE);
+});
+
+test('a certificate made in the Create popup with its event and date verifies with them', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/certificates');
+  const number = String(freshNumber());
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Subham Mondal');
+  await dialog.getByLabel('Certificate number').fill(number);
+  await dialog.getByLabel('Event or course (optional)').fill('Computer basics');
+  await dialog.getByLabel('Issued on (optional)').fill('2025-02-14');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(toast(page, 'Certificate Created')).toBeVisible();
+
+  await page.goto(`/verify/${number}`);
+  const status = page.getByRole('status');
+  await expect(status).toContainText('This Certificate belongs to Subham Mondal');
+  await expect(status).toContainText('Computer basics, issued on 2025-02-14');
+});
+
+test('a revoked certificate verifies as revoked, never as valid, and is valid again once restored', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  const number = freshNumber();
+  await createCertificate(request, token, { name: 'Rahul Sen', certinumber: number });
+  await openAdmin(page, '/admin/certificates');
+
+  await row(page, String(number)).getByRole('button', { name: /Revoke/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Revoke certificate ${number}` });
+  await expect(dialog.getByLabel('Revoked on')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await dialog.getByLabel('Revoked on').fill('2025-03-01');
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(toast(page, 'Certificate revocation saved')).toBeVisible();
+  await expect(row(page, String(number))).toContainText('Revoked on 2025-03-01');
+
+  const verify = await page.context().newPage();
+  await verify.goto(`/verify/${number}`);
+  const status = verify.getByRole('status');
+  await expect(status).toContainText('revoked on 2025-03-01');
+  await expect(status).not.toContainText('This Certificate belongs to');
+  await expect(status).not.toContainText('Rahul Sen');
+
+  page.once('dialog', (confirm) => confirm.accept());
+  await row(page, String(number)).getByRole('button', { name: /Make valid/ }).click();
+  await expect(row(page, String(number))).toContainText('Valid');
+  await verify.reload();
+  await expect(verify.getByRole('status')).toContainText('This Certificate belongs to Rahul Sen');
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("a certificate's actions are in view on its card", async ({ page, request }) => {
+    const token = await asAdmin(page, request);
+    const number = freshNumber();
+    await createCertificate(request, token, { name: 'Phone Holder', certinumber: number });
+    await openAdmin(page, '/admin/certificates');
+    const card = row(page, String(number));
+    for (const name of [/QR code/, /Revoke/, /Delete/]) {
+      const button = card.getByRole('button', { name });
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+  });
+});
+
+test('a CSV import shows its bad rows first, imports nothing until they are fixed, then all at once', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  const taken = freshNumber();
+  await createCertificate(request, token, { name: 'Already Issued', certinumber: taken });
+  const first = freshNumber();
+  const second = first + 1;
+  const file = (rows) => ({ name: 'batch.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeffname;number;event;date\n${rows}`) });
+  await openAdmin(page, '/admin/certificates');
+
+  // By keyboard: the Import CSV button opens the popup.
+  await page.getByRole('button', { name: 'Import CSV' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Import certificates' });
+  await dialog.getByLabel('CSV file').setInputFiles(
+    file(`"Das; Priya";${first};Computer basics;2025-01-31\nSumon Barman;${taken};;\n`),
+  );
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toContainText('2 certificates in the file; 1 errors');
+  await expect(dialog.getByRole('region', { name: 'Rows with errors' }).getByRole('row').nth(1)).toContainText(
+    '3numberis already issued',
+  );
+  await expect(dialog.getByRole('button', { name: /^Import \d+ certificates$/ })).toHaveCount(0);
+
+  await dialog.getByLabel('CSV file').setInputFiles(
+    file(`"Das; Priya";${first};Computer basics;2025-01-31\nSumon Barman;${second};;\n`),
+  );
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toContainText('2 certificates in the file; no errors.');
+  await dialog.getByRole('button', { name: 'Import 2 certificates' }).click();
+  await expect(toast(page, '2 certificates imported')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, String(first))).toContainText('Das; Priya');
+  await expect(row(page, String(first))).toContainText('Computer basics');
+  await expect(row(page, String(second))).toContainText('Sumon Barman');
+});
+
+test('Export CSV downloads every certificate', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const number = freshNumber();
+  await createCertificate(request, token, { name: '=Formula Holder', certinumber: number });
+  await openAdmin(page, '/admin/certificates');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^jyoti-certificates-.*\.csv$/);
+  const text = (await import('node:fs')).readFileSync(await download.path(), 'utf8');
+  expect(text.split('\r\n')[0]).toBe('Name,Number,Event,Date,Revoked on');
+  expect(text).toContain(`'=Formula Holder,${number},,,`);
+});
+
+test.describe('the popups pass axe', () => {
+  test.use({ bypassCSP: true });
+
+  test('the QR view and the import preview with errors have no WCAG violations', async ({ page, request }) => {
+    const token = await asAdmin(page, request);
+    await setSiteAddress(request, token, SITE);
+    const number = freshNumber();
+    await createCertificate(request, token, { name: 'Axe Holder', certinumber: number, event: 'Axe course' });
+    await openAdmin(page, '/admin/certificates');
+
+    await row(page, String(number)).getByRole('button', { name: /QR code/ }).click();
+    const qrView = page.getByRole('dialog', { name: `Certificate ${number}` });
+    await expect(qrView.getByRole('img', { name: /QR code/ })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importer = page.getByRole('dialog', { name: 'Import certificates' });
+    await importer.getByLabel('CSV file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name,number\nA,${number}\nB,x\n`),
+    });
+    await importer.getByRole('button', { name: 'Preview' }).click();
+    await expect(importer.getByRole('region', { name: 'Rows with errors' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});
