@@ -1,7 +1,7 @@
 // A button that downloads a file from the API with the admin's token: disabled and saying so while the file
 // comes; a refusal shows the server's reason in an error toast.
 import { useState } from 'react';
-import { download } from '../lib/api-client.js';
+import { download } from '../lib/file-transfer.js';
 import { notifyRefusal } from '../lib/api-hooks.js';
 
 export function DownloadButton({ path, fallbackName, children, className = 'button' }) {

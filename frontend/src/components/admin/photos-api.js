@@ -1,5 +1,6 @@
 // The photo calls the admin kit's picker and upload make, and the Photos screen lists with.
-import { api, upload } from '../../lib/api-client.js';
+import { api } from '../../lib/api-client.js';
+import { upload } from '../../lib/file-transfer.js';
 
 /**
  * One page of the uploaded photos, newest first unless `query.sort` says otherwise, each with `usedBy`: where the

@@ -1,5 +1,6 @@
 // Certificate calls: the public lookup by number, and the admin's list (it names every holder), issue and delete.
-import { api, download, fetchFile, upload } from '../../lib/api-client.js';
+import { api } from '../../lib/api-client.js';
+import { download, fetchFile, upload } from '../../lib/file-transfer.js';
 
 const id = (value) => encodeURIComponent(value);
 
