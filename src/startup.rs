@@ -50,6 +50,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         limits: Limits::new(config.rate_limit),
         assets: Assets::load(),
         content: Cached::new(content::TABLES, Published::build),
+        previews: crate::previews::Previews::new(),
         notice_list: Cached::new(&[Table::Notices], |conn| {
             Encoded::json(&db::notices::list(conn)?)
         }),

@@ -23,6 +23,8 @@ pub struct AppState {
     pub assets: Assets,
     /// The public content document (`/api/content`).
     pub content: Cached<Published>,
+    /// Link previews, sitemap, feed: what they are made from, the picture, the filled pages.
+    pub previews: crate::previews::Previews,
     /// The public notice list, serialised: the busiest API read.
     pub notice_list: Cached<Encoded>,
     /// Certificate number → holder's name, for lookups.

@@ -1,0 +1,55 @@
+//! What link previews and search engines fetch beside the pages: the preview picture, the
+//! sitemap, robots.txt and the notices' Atom feed (made in `crate::previews`).
+
+use crate::error::ApiError;
+use crate::previews::{self, FEED_PATH, IMAGE_PATH};
+use crate::state::AppState;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+
+pub fn files(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource(IMAGE_PATH).route(web::get().to(image)))
+        .service(web::resource("/sitemap.xml").route(web::get().to(sitemap)))
+        .service(web::resource("/robots.txt").route(web::get().to(robots)))
+        .service(web::resource(FEED_PATH).route(web::get().to(feed)));
+}
+
+/// Made once per change of the photos it may come from; crawlers may keep it a day.
+async fn image(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let image = state.previews.image(&state.pool).await?;
+    Ok(image.respond(&req, StatusCode::OK, "public, max-age=86400"))
+}
+
+/// The facts and the site address, and a text made from them.
+async fn made(
+    state: &AppState,
+    content_type: &'static str,
+    make: fn(&previews::Facts, Option<&str>) -> String,
+) -> Result<HttpResponse, ApiError> {
+    let facts = state.previews.facts(&state.pool).await?;
+    let site = state.mail.site_address(facts.stored_site_address());
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(make(&facts, site.as_deref())))
+}
+
+async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    made(&state, "application/xml; charset=utf-8", previews::sitemap).await
+}
+
+async fn robots(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    made(&state, "text/plain; charset=utf-8", |_, site| {
+        previews::robots(site)
+    })
+    .await
+}
+
+async fn feed(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    made(
+        &state,
+        "application/atom+xml; charset=utf-8",
+        previews::feed,
+    )
+    .await
+}
