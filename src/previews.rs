@@ -463,7 +463,7 @@ pub fn sitemap(facts: &Facts, site: Option<&str>) -> String {
 
 /// `/robots.txt`: everything may be crawled but the admin area; the sitemap where it is known.
 pub fn robots(site: Option<&str>) -> String {
-    let mut out = String::from("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n");
+    let mut out = String::from("User-agent: *\nAllow: /\nDisallow: /admin\n");
     if let Some(site) = site {
         let _ = writeln!(out, "\nSitemap: {site}/sitemap.xml");
     }

@@ -8,10 +8,17 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 
 pub fn files(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource(IMAGE_PATH).route(web::get().to(image)))
-        .service(web::resource("/sitemap.xml").route(web::get().to(sitemap)))
-        .service(web::resource("/robots.txt").route(web::get().to(robots)))
-        .service(web::resource(FEED_PATH).route(web::get().to(feed)));
+    // HEAD too: crawlers check a picture or sitemap before fetching it.
+    cfg.service(readable(IMAGE_PATH).to(image))
+        .service(readable("/sitemap.xml").to(sitemap))
+        .service(readable("/robots.txt").to(robots))
+        .service(readable(FEED_PATH).to(feed));
+}
+
+/// A path answered to GET and HEAD only.
+fn readable(path: &str) -> actix_web::Resource {
+    web::resource(path)
+        .guard(actix_web::guard::Any(actix_web::guard::Get()).or(actix_web::guard::Head()))
 }
 
 /// Made once per change of the photos it may come from; crawlers may keep it a day.
