@@ -206,7 +206,11 @@ fn page_for(path: &str, pattern: Option<&str>, facts: &Facts) -> Option<Page> {
         // Admin screens name themselves once their data is shown; before that, "Admin".
         return Some(Page::private("/admin", "Admin"));
     }
-    Some(Page::private(pattern, SITE_TITLE))
+    // A page without a heading of its own (`/logout`): the site's title alone.
+    Some(Page {
+        title: SITE_TITLE.to_owned(),
+        ..Page::private(pattern, SITE_TITLE)
+    })
 }
 
 /// What the server keeps for previews: the facts, the picture and the filled pages.
@@ -590,22 +594,36 @@ fn artwork(width: u32, height: u32) -> image::RgbImage {
 mod tests {
     use super::*;
 
+    /// Facts with these settings and no rosters, notices or site address.
+    fn facts(settings: HashMap<String, String>) -> Facts {
+        Facts {
+            settings,
+            rosters: Vec::new(),
+            notices: Vec::new(),
+            stored_site_address: String::new(),
+        }
+    }
+
     #[test]
     fn text_is_escaped_for_html_and_json_ld_cannot_close_its_script() {
         assert_eq!(
             escape("<script>\"a\" & 'b'</script>"),
             "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
         );
-        let facts = Facts {
-            settings: HashMap::from([("address".into(), "</script><b>".into())]),
-            rosters: Vec::new(),
-            notices: Vec::new(),
-            stored_site_address: String::new(),
-        };
+        let facts = facts(HashMap::from([("address".into(), "</script><b>".into())]));
         let json = json_ld(&facts, None);
         assert!(!json.contains('<'));
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["address"]["streetAddress"], "</script><b>");
+    }
+
+    #[test]
+    fn a_page_without_a_heading_has_the_site_title_once() {
+        let facts = facts(HashMap::new());
+        let page = page_for("/logout", Some("/logout"), &facts).unwrap();
+        assert_eq!(page.title, SITE_TITLE);
+        assert!(page.canonical.is_none());
+        assert!(page_for("/teamnobody", None, &facts).is_none());
     }
 
     #[test]

@@ -225,7 +225,7 @@ fn child<'a, 'input>(
 
 /// The feed, parsed, with the Atom elements RFC 4287 requires checked; its entries' titles.
 fn feed(app: &TestApp) -> Vec<String> {
-    let text = fetched(&app, "/notices.atom", "application/atom+xml");
+    let text = fetched(app, "/notices.atom", "application/atom+xml");
     let doc = roxmltree::Document::parse(&text).expect("the feed is XML");
     let atom = "http://www.w3.org/2005/Atom";
     let feed = doc.root_element();
