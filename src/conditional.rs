@@ -57,19 +57,39 @@ impl Encoded {
     /// `value` as JSON, gzipped once here; the ETag is a hash of the JSON.
     pub fn json<T: Serialize>(value: &T) -> Result<Encoded, ApiError> {
         let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
+        Ok(Encoded::made(
+            HeaderValue::from_static("application/json"),
+            body,
+        ))
+    }
+
+    /// A body made by the server (JSON, a filled page), gzipped once here; the ETag is a hash
+    /// of the body, so it changes exactly when the body does.
+    pub fn made(content_type: HeaderValue, body: Vec<u8>) -> Encoded {
         let mut encoder = GzEncoder::new(Vec::new(), flate2::Compression::best());
         let gzip = encoder
             .write_all(&body)
             .and_then(|()| encoder.finish())
             .ok()
             .map(Bytes::from);
-        Ok(Encoded::new(
-            HeaderValue::from_static("application/json"),
+        Encoded::new(
+            content_type,
             &hex(&Sha256::digest(&body)[..16]),
             Bytes::from(body),
             gzip,
             None,
-        ))
+        )
+    }
+
+    /// A body too small or already too compressed to gain from gzip (a JPEG).
+    pub fn plain(content_type: HeaderValue, body: Vec<u8>) -> Encoded {
+        let tag = hex(&Sha256::digest(&body)[..16]);
+        Encoded::new(content_type, &tag, Bytes::from(body), None, None)
+    }
+
+    /// The body as is (uncompressed).
+    pub fn identity(&self) -> &Bytes {
+        &self.identity.bytes
     }
 
     /// The smallest stored encoding the client accepts.

@@ -36,6 +36,8 @@ pub mod https;
 pub mod images;
 /// Email: settings, the mail the site writes, and the outbox's sender.
 pub mod mail;
+/// Link previews, the sitemap, robots.txt and the notices' feed.
+pub mod previews;
 /// Per-address rate limits.
 pub mod rate_limit;
 /// HTTP routes, registered in one place.

@@ -51,6 +51,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         assets: Assets::load(),
         content: Cached::new(content::TABLES, Published::build),
         upi_qr: Cached::new(&[Table::SiteSettings], crate::donations::upi_qr),
+        previews: crate::previews::Previews::new(),
         notice_list: Cached::new(&[Table::Notices], |conn| {
             Encoded::json(&db::notices::list(conn)?)
         }),

@@ -25,6 +25,8 @@ pub struct AppState {
     pub content: Cached<Published>,
     /// The UPI payment QR code of the Support page, if a UPI ID is set.
     pub upi_qr: Cached<Option<Encoded>>,
+    /// Link previews, sitemap, feed: what they are made from, the picture, the filled pages.
+    pub previews: crate::previews::Previews,
     /// The public notice list, serialised: the busiest API read.
     pub notice_list: Cached<Encoded>,
     /// Certificate number → holder, event, dates and revocation, for lookups.

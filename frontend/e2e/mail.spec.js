@@ -43,8 +43,8 @@ test.describe('email', () => {
     await page.getByLabel('Port').fill(String(sink.port));
     await page.getByLabel('Security').selectOption('none');
     await page.getByLabel("Send from (the site's address)").fill(SENDER);
-    await page.getByLabel('Site address, for links in emails').fill(baseURL);
-    await page.getByLabel('Site address, for links in emails').press('Enter');
+    await page.getByLabel('Site address, for links in emails and shared pages').fill(baseURL);
+    await page.getByLabel('Site address, for links in emails and shared pages').press('Enter');
     await expect(toast(page, 'Email settings saved')).toBeVisible();
     await expect(page.getByText('Email is on.')).toBeVisible();
     await expect(page.getByText('New contact messages are emailed to every admin.')).toBeVisible();

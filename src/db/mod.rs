@@ -152,10 +152,11 @@ pub enum Table {
     Cards,
     GalleryImages,
     Media,
+    MailSettings,
 }
 
 impl Table {
-    const COUNT: usize = 10;
+    const COUNT: usize = 11;
 
     fn named(name: &str) -> Option<Table> {
         Some(match name {
@@ -169,6 +170,7 @@ impl Table {
             "cards" => Table::Cards,
             "gallery_images" => Table::GalleryImages,
             "media" | "media_variants" => Table::Media,
+            "mail_settings" => Table::MailSettings,
             _ => return None,
         })
     }

@@ -132,6 +132,15 @@ impl Mailer {
         &self.options
     }
 
+    /// The site's public address (no trailing `/`): `--domain`'s, else the one an admin stored.
+    /// Mail links, link previews, the sitemap and the feed all use this one address, never the
+    /// Host a request named.
+    pub fn site_address(&self, stored: &str) -> Option<String> {
+        self.site_from_domain
+            .clone()
+            .or_else(|| (!stored.is_empty()).then(|| stored.trim_end_matches('/').to_owned()))
+    }
+
     /// The settings that apply now.
     pub fn setup(&self, conn: &Connection) -> Result<MailSetup, ApiError> {
         let stored = db::mail_settings::get(conn)?;
@@ -152,10 +161,7 @@ impl Mailer {
                 .map(|email| email.as_str().to_owned())
                 .or_else(|| nonempty(&stored.sender)),
             contact_to: nonempty(&stored.contact_to),
-            site_address: self
-                .site_from_domain
-                .clone()
-                .or_else(|| nonempty(&stored.site_address)),
+            site_address: self.site_address(&stored.site_address),
             server_from_command_line: self.options.server.is_some(),
             sender_from_command_line: self.options.from.is_some(),
             site_address_from_domain: self.site_from_domain.is_some(),

@@ -20,6 +20,7 @@ mod mail;
 mod media;
 mod members;
 mod notices;
+mod previews;
 mod rosters;
 mod site_settings;
 mod spa;
@@ -169,6 +170,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         })))
         .configure(health::scope)
         .configure(media::files)
+        .configure(previews::files)
         .default_service(web::to(spa::serve));
 }
 

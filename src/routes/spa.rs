@@ -1,5 +1,6 @@
 //! Everything outside `/api`: embedded files, and `index.html` for the app's client routes —
-//! 200 for a path of the app's route table (or a roster's `/team{slug}`), 404 for any other.
+//! 200 for a path of the app's route table (or a roster's `/team{slug}`), 404 for any other —
+//! filled with that page's title and link-preview tags (`crate::previews`).
 
 use crate::state::AppState;
 use actix_web::http::{header, Method, StatusCode};
@@ -28,14 +29,41 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             return asset.body.respond(&req, StatusCode::OK, cache);
         }
     }
-    let status = if is_client_route(path, &state).await {
-        StatusCode::OK
-    } else {
-        StatusCode::NOT_FOUND
+    let Some(index) = state.assets.get("index.html") else {
+        return HttpResponse::InternalServerError().body("The site was built without its frontend");
     };
-    match state.assets.get("index.html") {
-        Some(index) => index.body.respond(&req, status, "no-cache"),
-        None => HttpResponse::InternalServerError().body("The site was built without its frontend"),
+    let path = match path.trim_end_matches('/') {
+        "" | "/index.html" => "/",
+        trimmed => trimmed,
+    };
+    let routes = state.assets.routes();
+    let pattern = routes.iter().find(|pattern| matches(pattern, path));
+    match state.previews.facts(&state.pool).await {
+        Ok(facts) => {
+            let site = state.mail.site_address(facts.stored_site_address());
+            let (known, page) = state.previews.page(
+                &index.body,
+                path,
+                pattern.map(String::as_str),
+                &facts,
+                site.as_deref(),
+            );
+            let status = if known {
+                StatusCode::OK
+            } else {
+                StatusCode::NOT_FOUND
+            };
+            page.respond(&req, status, "no-cache")
+        }
+        // Without the database, the app's own page still loads (and says what failed).
+        Err(_) => {
+            let status = if pattern.is_some() {
+                StatusCode::OK
+            } else {
+                StatusCode::NOT_FOUND
+            };
+            index.body.respond(&req, status, "no-cache")
+        }
     }
 }
 
@@ -49,29 +77,6 @@ fn is_traversal(path: &str) -> bool {
         || ["%2e", "%2f", "%5c", "%00"]
             .iter()
             .any(|encoded| lower.contains(encoded))
-}
-
-async fn is_client_route(path: &str, state: &AppState) -> bool {
-    let path = match path.trim_end_matches('/') {
-        "" | "/index.html" => "/",
-        trimmed => trimmed,
-    };
-    if state
-        .assets
-        .routes()
-        .iter()
-        .any(|pattern| matches(pattern, path))
-    {
-        return true;
-    }
-    match path.strip_prefix("/team") {
-        Some(slug) if !slug.contains('/') => state
-            .content
-            .get(&state.pool)
-            .await
-            .is_ok_and(|content| content.has_team_page(slug)),
-        _ => false,
-    }
 }
 
 /// Whether `path` fits a route pattern; a `:param` segment stands for an id (digits).

@@ -173,6 +173,16 @@ impl TestApp {
         id(&response.json())
     }
 
+    /// `PATCH /api/admin/settings` with `body`, expecting 200.
+    pub fn save_settings(&self, token: &str, body: Value) {
+        let response = self
+            .patch("/api/admin/settings")
+            .bearer(token)
+            .json(&body)
+            .send();
+        assert_eq!(response.status, 200, "{}", response.text());
+    }
+
     /// The public content document.
     pub fn content(&self) -> Value {
         self.get("/api/content").send().json()

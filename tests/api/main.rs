@@ -18,6 +18,7 @@ mod mail;
 mod media;
 mod members;
 mod notices;
+mod previews;
 mod rosters;
 mod site_settings;
 mod spa;

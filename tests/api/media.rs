@@ -125,14 +125,7 @@ fn a_photo_in_use_cannot_be_deleted_and_says_where_it_is_used() {
     let photo = app.upload_photo(&admin);
     let image = json!({"caption": "With photo", "photoId": photo});
     let image_id = id(&app.create(&admin, "/api/admin/gallery", image));
-    let support_photo = |photo: i64| {
-        let response = app
-            .patch("/api/admin/settings")
-            .bearer(&admin)
-            .json(&json!({ "supportPhoto": photo }))
-            .send();
-        assert_eq!(response.status, 200, "{}", response.text());
-    };
+    let support_photo = |photo: i64| app.save_settings(&admin, json!({ "supportPhoto": photo }));
     support_photo(photo);
     let content = app.content();
     assert_eq!(content["gallery"][6]["photo"]["photoId"], photo);

@@ -149,15 +149,23 @@ function SettingsForm({ settings, onSaved }) {
         )}
         <Field label="Send contact messages to (empty: every admin)" {...field('contactTo')} type="email" />
         {on('siteAddress') ? (
-          <Field
-            label="Site address, for links in emails"
-            {...field('siteAddress')}
-            type="url"
-            placeholder="https://jyoti.example.org"
-          />
+          <>
+            <Field
+              label="Site address, for links in emails and shared pages"
+              {...field('siteAddress')}
+              type="url"
+              placeholder="https://jyoti.example.org"
+            />
+            <p className="mail-fixed">
+              The same address names each page in link previews (what WhatsApp or Facebook show for a shared link),
+              the sitemap for search engines and the notices feed. Without it, previews name no address and the
+              sitemap lists no pages.
+            </p>
+          </>
         ) : (
           <p className="mail-fixed">
-            Links in emails point at {settings.siteAddress}, set by the server's command line (<code>--domain</code>).
+            Links in emails, link previews, the sitemap and the notices feed point at {settings.siteAddress}, set by
+            the server's command line (<code>--domain</code>).
           </p>
         )}
       </fieldset>

@@ -1,6 +1,7 @@
 // /admin/settings: every text and link of the site, prefilled from the content, in sections that each have their
 // own Save, which sends only what changed in that section.
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
@@ -62,6 +63,10 @@ export function SettingsAdminPage() {
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
+      <p className="settings-note">
+        The site&apos;s own address, which link previews and the sitemap use, is on the{' '}
+        <Link to="/admin/email">Email</Link> screen.
+      </p>
       {sections.map((section) => (
         <SettingsSection key={section.title} section={section} />
       ))}
