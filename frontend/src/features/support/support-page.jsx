@@ -63,7 +63,10 @@ export function SupportPage() {
   );
 }
 
-/** One detail, with a button that copies it (and says so where screen readers hear it). */
+/**
+ * One detail: its name with a button that copies it (which says so where screen readers hear it), and the value
+ * alone in the <dd>, as the spec's page shows it.
+ */
 function Detail({ label, value }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -77,9 +80,8 @@ function Detail({ label, value }) {
   };
   return (
     <div className="support-detail">
-      <dt>{label}</dt>
-      <dd>
-        <span className="support-value">{value}</span>
+      <dt>
+        {label}
         <button type="button" className="button button-small button-outline copy-button" onClick={copy}>
           {copied ? 'Copied' : 'Copy'}
           <span className="visually-hidden"> {label.toLowerCase()}</span>
@@ -87,7 +89,8 @@ function Detail({ label, value }) {
         <span className="visually-hidden" role="status">
           {copied ? `${label} copied` : ''}
         </span>
-      </dd>
+      </dt>
+      <dd className="support-value">{value}</dd>
     </div>
   );
 }
