@@ -205,12 +205,5 @@ pub fn page(
             super::page_sql!(columns, matching, "certificates", "name COLLATE NOCASE, id")
         }
     };
-    super::page_of(
-        conn,
-        sql,
-        listing.like_pattern(),
-        listing,
-        kept,
-        Certificate::from_row,
-    )
+    super::page_like(conn, sql, listing, kept, Certificate::from_row)
 }

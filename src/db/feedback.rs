@@ -84,14 +84,7 @@ pub fn page(
         }
         FeedbackSort::Oldest => super::page_sql!(columns, matching, "feedback", "created_at, id"),
     };
-    super::page_of(
-        conn,
-        sql,
-        listing.like_pattern(),
-        listing,
-        kept,
-        Feedback::from_row,
-    )
+    super::page_like(conn, sql, listing, kept, Feedback::from_row)
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -370,6 +370,17 @@ fn page_of<T, S>(
     Ok(page(items, total))
 }
 
+/// [`page_of`] for a list whose search is a `LIKE` pattern (`?1`) over some of its columns.
+fn page_like<T, S>(
+    conn: &Connection,
+    sql: PageSql,
+    listing: &crate::domain::Listing<S>,
+    kept: Option<&kept_orders::KeptOrders>,
+    from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> Result<Page<T>, ApiError> {
+    page_of(conn, sql, listing.like_pattern(), listing, kept, from_row)
+}
+
 /// Runs `work` in one write transaction, so what it checks still holds when it writes (a photo
 /// it refers to cannot be deleted in between).
 pub fn in_transaction<T>(

@@ -116,12 +116,5 @@ pub fn page(
             super::page_sql!(columns, matching, "notices", "title COLLATE NOCASE, id")
         }
     };
-    super::page_of(
-        conn,
-        sql,
-        listing.like_pattern(),
-        listing,
-        kept,
-        Notice::from_row,
-    )
+    super::page_like(conn, sql, listing, kept, Notice::from_row)
 }

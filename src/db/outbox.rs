@@ -158,14 +158,7 @@ pub fn page(
         OutboxSort::Oldest => super::page_sql!(columns, matching, "outbox", "id"),
         OutboxSort::Newest => super::page_sql!(columns, matching, "outbox", "id DESC"),
     };
-    super::page_of(
-        conn,
-        sql,
-        listing.like_pattern(),
-        listing,
-        kept,
-        OutboxItem::from_row,
-    )
+    super::page_like(conn, sql, listing, kept, OutboxItem::from_row)
 }
 
 /// "Retry now": due at once, pending again even after it failed. `false` when there is no such mail.

@@ -243,12 +243,5 @@ pub fn page(
         ),
         UserSort::Email => super::page_sql!(columns, matching, "users", "email"),
     };
-    super::page_of(
-        conn,
-        sql,
-        listing.like_pattern(),
-        listing,
-        kept,
-        User::from_row,
-    )
+    super::page_like(conn, sql, listing, kept, User::from_row)
 }
