@@ -137,11 +137,12 @@ fn read_password(
 }
 
 /// Shows `prompt` on stderr and reads one line from the terminal on stdin without echoing it.
+/// The echo goes off before the prompt shows, so nothing typed as soon as it appears is echoed.
 fn prompt_hidden(prompt: &str) -> Result<String, String> {
-    eprint!("{prompt}");
     let mut line = String::new();
     {
         let _hidden = EchoOff::on_stdin()?;
+        eprint!("{prompt}");
         std::io::stdin()
             .lock()
             .take(4096)
