@@ -6,8 +6,6 @@ use crate::error::ApiError;
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-use qrcode::render::svg;
-use qrcode::QrCode;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
@@ -33,16 +31,6 @@ pub fn payment_link(upi_id: &str, payee: &str) -> String {
     )
 }
 
-/// The QR code of `text` as an SVG picture with crisp square modules and a quiet zone.
-pub fn qr_svg(text: &str) -> Result<String, ApiError> {
-    let code = QrCode::new(text.as_bytes()).map_err(ApiError::internal)?;
-    Ok(code
-        .render::<svg::Color>()
-        .min_dimensions(240, 240)
-        .quiet_zone(true)
-        .build())
-}
-
 /// The payment QR code of the stored UPI ID, ready to send; `None` when no UPI ID is set.
 pub fn upi_qr(conn: &mut Connection) -> Result<Option<Encoded>, ApiError> {
     let settings = crate::db::site_settings::all(conn)?;
@@ -51,7 +39,7 @@ pub fn upi_qr(conn: &mut Connection) -> Result<Option<Encoded>, ApiError> {
     if upi_id.is_empty() {
         return Ok(None);
     }
-    let svg = qr_svg(&payment_link(upi_id, setting("upiPayee")))?;
+    let svg = crate::qr::svg(&payment_link(upi_id, setting("upiPayee")))?;
     Ok(Some(Encoded::new(
         HeaderValue::from_static("image/svg+xml"),
         &hex(&Sha256::digest(svg.as_bytes())[..16]),

@@ -38,6 +38,8 @@ pub mod images;
 pub mod mail;
 /// Link previews, the sitemap, robots.txt and the notices' feed.
 pub mod previews;
+/// QR codes as SVG pictures.
+pub mod qr;
 /// Per-address rate limits.
 pub mod rate_limit;
 /// HTTP routes, registered in one place.

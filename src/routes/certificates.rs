@@ -148,16 +148,7 @@ pub(super) async fn qr_svg(
             "The site address is not set: set it on the Email screen, then the QR code can point at the certificate's page".into(),
         )
     })?;
-    let code = qrcode::QrCode::with_error_correction_level(
-        verify_link(&site, certificate.certinumber),
-        qrcode::EcLevel::M,
-    )
-    .map_err(ApiError::internal)?;
-    let svg = code
-        .render::<qrcode::render::svg::Color>()
-        .min_dimensions(256, 256)
-        .quiet_zone(true)
-        .build();
+    let svg = crate::qr::svg(&verify_link(&site, certificate.certinumber))?;
     Ok(HttpResponse::Ok()
         .content_type("image/svg+xml")
         // Admin-only, and it changes with the site address: never kept by shared caches.
