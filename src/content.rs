@@ -4,6 +4,7 @@
 use crate::conditional::Encoded;
 use crate::db::media::{stored_reference, Photo};
 use crate::db::{self, rosters::CORE, Table};
+use crate::domain::PHOTO_SETTINGS;
 use crate::error::ApiError;
 use rusqlite::Connection;
 use serde::{Serialize, Serializer};
@@ -22,6 +23,7 @@ pub const TABLES: &[Table] = &[
 /// Size of the shipped drawings, for `width`/`height` on the page.
 const MEMBER_ART: (u32, u32) = (300, 300);
 const PICTURE_ART: (u32, u32) = (800, 600);
+const LOGO_ART: (u32, u32) = (96, 96);
 
 #[derive(Serialize)]
 pub struct Document {
@@ -34,7 +36,7 @@ pub struct Document {
     teams: Vec<Team>,
 }
 
-/// Every site setting, in the order the admin screen lists them; `supportPhoto` is a photo.
+/// Every site setting, in the order the admin screen lists them; the photo settings are photos.
 struct Settings(Vec<(&'static str, Setting)>);
 
 #[derive(Serialize)]
@@ -103,14 +105,23 @@ impl Document {
         let settings = crate::domain::site_setting_keys()
             .map(|key| {
                 let value = stored.get(key).cloned().unwrap_or_default();
-                let setting = if key == "supportPhoto" {
-                    let art = Some(value.clone()).filter(|v| !v.is_empty());
-                    Setting::Photo(match stored_reference(&value) {
+                let photo_setting = PHOTO_SETTINGS.iter().find(|(name, _)| *name == key);
+                let setting = match photo_setting {
+                    Some((_, default)) => Setting::Photo(match stored_reference(&value) {
                         Some(id) => photo(Some(id), None, PICTURE_ART),
-                        None => photo(None, art, PICTURE_ART),
-                    })
-                } else {
-                    Setting::Text(value)
+                        None => {
+                            let art = Some(value)
+                                .filter(|v| !v.is_empty())
+                                .or(default.map(str::to_owned));
+                            let size = if default.is_some() {
+                                LOGO_ART
+                            } else {
+                                PICTURE_ART
+                            };
+                            photo(None, art, size)
+                        }
+                    }),
+                    None => Setting::Text(value),
                 };
                 (key, setting)
             })
@@ -196,6 +207,7 @@ fn drawing(src: String, (width, height): (u32, u32)) -> Photo {
         height,
         srcset: None,
         photo_id: None,
+        focus: None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! The `media` and `media_variants` tables: uploaded photos as resized WebP files.
 
+use crate::domain::{Focus, MediaChange};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
@@ -20,6 +21,7 @@ pub struct Media {
     pub alt: String,
     /// `(width, height)` of each variant, smallest first.
     pub sizes: Vec<(u32, u32)>,
+    pub focus: Focus,
 }
 
 /// A photo as the pages show it: an uploaded photo's variants, or one of our shipped drawings.
@@ -31,6 +33,9 @@ pub struct Photo {
     pub srcset: Option<String>,
     #[serde(rename = "photoId")]
     pub photo_id: Option<i64>,
+    /// Where an upload is anchored when a frame crops it (drawings have none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub focus: Option<Focus>,
 }
 
 impl Media {
@@ -60,6 +65,7 @@ impl Media {
             height,
             srcset: Some(srcset),
             photo_id: Some(self.id),
+            focus: Some(self.focus),
         }
     }
 }
@@ -109,6 +115,7 @@ pub fn insert(
         hash: hash.to_owned(),
         alt: alt.to_owned(),
         sizes: variants.iter().map(|v| (v.width, v.height)).collect(),
+        focus: Focus::MIDDLE,
     })
 }
 
@@ -116,8 +123,8 @@ pub fn insert(
 pub fn all(conn: &Connection) -> Result<HashMap<i64, Media>, ApiError> {
     let mut media: HashMap<i64, Media> = HashMap::new();
     let mut stmt = conn.prepare_cached(
-        "SELECT m.id, m.hash, m.alt, v.width, v.height FROM media m JOIN media_variants v ON v.media_id = m.id
-         ORDER BY m.id, v.width",
+        "SELECT m.id, m.hash, m.alt, v.width, v.height, m.focus_x, m.focus_y
+           FROM media m JOIN media_variants v ON v.media_id = m.id ORDER BY m.id, v.width",
     )?;
     let rows = stmt.query_map([], |row| {
         Ok((
@@ -126,10 +133,14 @@ pub fn all(conn: &Connection) -> Result<HashMap<i64, Media>, ApiError> {
             row.get::<_, String>(2)?,
             row.get(3)?,
             row.get(4)?,
+            Focus {
+                x: row.get(5)?,
+                y: row.get(6)?,
+            },
         ))
     })?;
     for row in rows {
-        let (id, hash, alt, width, height) = row?;
+        let (id, hash, alt, width, height, focus) = row?;
         media
             .entry(id)
             .or_insert_with(|| Media {
@@ -137,6 +148,7 @@ pub fn all(conn: &Connection) -> Result<HashMap<i64, Media>, ApiError> {
                 hash,
                 alt,
                 sizes: Vec::new(),
+                focus,
             })
             .sizes
             .push((width, height));
@@ -156,8 +168,11 @@ const USES: &str = "
     UNION ALL
     SELECT photo_id, 'Gallery: ' || caption FROM gallery_images WHERE photo_id = coalesce(?1, photo_id)
     UNION ALL
-    SELECT CAST(substr(value, 7) AS INTEGER), 'Support page photo' FROM site_settings
-      WHERE key = 'supportPhoto' AND value LIKE 'media:%' AND (?1 IS NULL OR value = 'media:' || ?1)";
+    SELECT CAST(substr(value, 7) AS INTEGER), CASE key
+        WHEN 'supportPhoto' THEN 'Support page photo' WHEN 'heroPhoto' THEN 'Home page banner'
+        WHEN 'clubLogo' THEN 'Header: club logo' ELSE 'Header: college emblem' END
+      FROM site_settings WHERE key IN ('supportPhoto', 'heroPhoto', 'clubLogo', 'collegeLogo')
+        AND value LIKE 'media:%' AND (?1 IS NULL OR value = 'media:' || ?1)";
 
 fn uses(conn: &Connection, id: Option<i64>) -> Result<HashMap<i64, Vec<String>>, ApiError> {
     let mut uses: HashMap<i64, Vec<String>> = HashMap::new();
@@ -249,6 +264,21 @@ pub fn check_photo(conn: &Connection, photo_id: Option<Option<i64>>) -> Result<(
     } else {
         Err(ApiError::field("photoId", "no uploaded photo has this id"))
     }
+}
+
+/// Changes a photo's description or focal point; false when there is no such photo.
+pub fn update(conn: &mut Connection, id: i64, change: &MediaChange) -> Result<bool, ApiError> {
+    let changed = conn.execute(
+        "UPDATE media SET alt = coalesce(?2, alt), focus_x = coalesce(?3, focus_x),
+            focus_y = coalesce(?4, focus_y) WHERE id = ?1",
+        params![
+            id,
+            change.alt,
+            change.focus.map(|f| f.x),
+            change.focus.map(|f| f.y)
+        ],
+    )?;
+    Ok(changed > 0)
 }
 
 /// Deletes a photo no page uses; 409 naming the places that still show it.

@@ -55,6 +55,11 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: false,
     },
+    Step {
+        sql: include_str!("migrations/009_photo_focus.sql"),
+        then: None,
+        vacuum: false,
+    },
 ];
 
 /// The version a database has after [`migrate`].

@@ -143,6 +143,24 @@ pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
             });
         }
     }
+    let drawn_logos = ["clubLogo", "collegeLogo"]
+        .iter()
+        .filter(|key| {
+            stored
+                .get(**key)
+                .and_then(|v| super::media::stored_reference(v))
+                .is_none()
+        })
+        .count();
+    if drawn_logos > 0 {
+        left.push(SampleLeft {
+            what: match drawn_logos {
+                1 => "One of the header logos is still our drawing".to_owned(),
+                _ => "The header logos are still our drawings".to_owned(),
+            },
+            screen: "/admin/settings".to_owned(),
+        });
+    }
     let count =
         |sql: &str| -> Result<i64, ApiError> { Ok(conn.query_row(sql, [], |row| row.get(0))?) };
     for (section, name, screen) in [

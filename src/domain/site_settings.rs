@@ -13,7 +13,10 @@ enum SettingKind {
     Text(usize),
     Url,
     Email,
+    /// An uploaded photo's id; there is always one (or the seeded drawing).
     Photo,
+    /// An uploaded photo's id, or null for the built-in default (a drawing, or no photo).
+    PhotoOrDefault,
     /// A UPI ID (`name@bank`), or empty for no UPI payments.
     Upi,
     /// A year (the footer's copyright line), or empty for the current year.
@@ -33,6 +36,9 @@ const SETTINGS: &[(&str, SettingKind)] = &[
     ("upiPayee", SettingKind::OptionalLine(100)),
     ("donationAppeal", SettingKind::Text(2000)),
     ("supportPhoto", SettingKind::Photo),
+    ("heroPhoto", SettingKind::PhotoOrDefault),
+    ("clubLogo", SettingKind::PhotoOrDefault),
+    ("collegeLogo", SettingKind::PhotoOrDefault),
     ("address", SettingKind::Text(300)),
     ("contactEmail", SettingKind::Email),
     ("linkedin", SettingKind::Url),
@@ -81,7 +87,17 @@ pub fn site_setting_keys() -> impl Iterator<Item = &'static str> {
     SETTINGS.iter().map(|(key, _)| *key)
 }
 
-/// Changed settings, each checked by its rule. `supportPhoto` takes a media id and is stored as `media:ID`.
+/// The settings that hold a photo (`media:ID`, a shipped drawing's path, or empty), each with
+/// what shows while it is empty: a built-in drawing, or nothing.
+pub const PHOTO_SETTINGS: &[(&str, Option<&str>)] = &[
+    ("supportPhoto", None),
+    ("heroPhoto", None),
+    ("clubLogo", Some("/art/logo-jyoti.svg")),
+    ("collegeLogo", Some("/art/logo-jgec.svg")),
+];
+
+/// Changed settings, each checked by its rule. A photo setting takes a media id and is stored as
+/// `media:ID`; `null` sets one that has a default back to it (stored empty).
 pub struct SiteSettingsPatch(pub Vec<(&'static str, String)>);
 
 impl SiteSettingsPatch {
@@ -95,15 +111,23 @@ impl SiteSettingsPatch {
                 return Err(ApiError::field(&key, "is not a field this call takes"));
             };
             let text = match (&value, kind) {
-                (serde_json::Value::Number(n), SettingKind::Photo) => {
-                    n.as_i64().filter(|id| *id > 0).map(|id| id.to_string())
+                (serde_json::Value::Null, SettingKind::PhotoOrDefault) => {
+                    changes.push((*name, String::new()));
+                    continue;
                 }
+                (
+                    serde_json::Value::Number(n),
+                    SettingKind::Photo | SettingKind::PhotoOrDefault,
+                ) => n.as_i64().filter(|id| *id > 0).map(|id| id.to_string()),
                 (serde_json::Value::String(s), _) => Some(s.clone()),
                 _ => None,
             };
             let parsed = match (text, kind) {
                 (None, SettingKind::Photo) => {
                     Err("must be the id of an uploaded photo".to_string())
+                }
+                (None, SettingKind::PhotoOrDefault) => {
+                    Err("must be the id of an uploaded photo, or null for the default".to_string())
                 }
                 (None, _) => Err("must be text".to_string()),
                 (Some(text), SettingKind::Line(max)) => line(Some(text), *max, true),
@@ -117,10 +141,12 @@ impl SiteSettingsPatch {
                 (Some(text), SettingKind::Email) => {
                     Email::parse(Some(text)).map(|e| e.as_str().to_owned())
                 }
-                (Some(text), SettingKind::Photo) => match text.parse::<i64>() {
-                    Ok(id) if id > 0 => Ok(format!("media:{id}")),
-                    _ => Err("must be the id of an uploaded photo".to_string()),
-                },
+                (Some(text), SettingKind::Photo | SettingKind::PhotoOrDefault) => {
+                    match text.parse::<i64>() {
+                        Ok(id) if id > 0 => Ok(format!("media:{id}")),
+                        _ => Err("must be the id of an uploaded photo".to_string()),
+                    }
+                }
             };
             match parsed {
                 Ok(value) => changes.push((*name, value)),

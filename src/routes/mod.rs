@@ -32,8 +32,8 @@ use crate::db::{
     outbox::OutboxItem, rosters::Roster, users::User, Table,
 };
 use crate::domain::{
-    MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, Revocation, RosterInput,
-    UserUpdate,
+    MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, Revocation,
+    RosterInput, UserUpdate,
 };
 use crate::error::ApiError;
 use actix_web::body::MessageBody;
@@ -126,6 +126,7 @@ fn api() -> Vec<Call> {
 
         admin_list("/admin/media", |c| db::media::list(c), db::media::page, None),
         post("/admin/media", media::upload),
+        admin_change::<Media, _, _>("/admin/media/{id}", MediaChange::parse, db::media::update, "Photo saved"),
         admin_delete::<Media>("/admin/media/{id}", db::media::delete, "Photo deleted"),
 
         get("/admin/backup", backup::download),

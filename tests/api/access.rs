@@ -283,6 +283,7 @@ fn table(f: &Fixtures) -> Vec<Call> {
 
         admin("GET /api/admin/media"),
         admin("POST /api/admin/media").body(photo).answers(201),
+        admin("PATCH /api/admin/media/{id}").at(f.photo).json(json!({"focus": {"x": 30, "y": 20}})),
         admin("DELETE /api/admin/media/{id}").at(f.photo),
 
         admin("GET /api/admin/backup"),

@@ -303,3 +303,116 @@ fn a_colour_profile_that_inflates_to_hundreds_of_megabytes_is_refused() {
     let response = app.upload(&admin, "iccp.png", &bomb);
     assert_eq!(response.status, 400, "{}", response.text());
 }
+
+#[test]
+fn an_admin_sets_a_photos_focal_point_and_description_and_pages_show_them() {
+    let (app, admin) = spawn_app_with_admin();
+    let photo = app.upload_photo(&admin);
+    let image = json!({"caption": "Prize day", "photoId": photo});
+    app.create(&admin, "/api/admin/gallery", image);
+    let shown = || app.content()["gallery"][6]["photo"].clone();
+    assert_eq!(
+        shown()["focus"],
+        json!({"x": 50, "y": 50}),
+        "the middle at first"
+    );
+
+    let path = format!("/api/admin/media/{photo}");
+    let change = json!({"focus": {"x": 30, "y": 0}, "alt": "Children on prize day"});
+    let saved = app.patch(&path).bearer(&admin).json(&change).send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    assert_eq!(saved.json()["msg"], "Photo saved");
+    assert_eq!(shown()["focus"], json!({"x": 30, "y": 0}));
+    let listed = app.get("/api/admin/media").bearer(&admin).send().json();
+    assert_eq!(listed[0]["alt"], "Children on prize day");
+    assert_eq!(listed[0]["photo"]["focus"], json!({"x": 30, "y": 0}));
+
+    let only_alt = json!({"alt": ""});
+    app.patch(&path).bearer(&admin).json(&only_alt).send();
+    assert_eq!(
+        shown()["focus"],
+        json!({"x": 30, "y": 0}),
+        "a field left out stays"
+    );
+
+    for bad in [
+        json!({"focus": {"x": 101, "y": 0}}),
+        json!({"focus": {"x": 2.5, "y": 0}}),
+        json!({"focus": "center"}),
+        json!({"alt": "a\nb"}),
+        json!({"hash": "0000000000000000"}),
+    ] {
+        let refused = app.patch(&path).bearer(&admin).json(&bad).send();
+        assert_eq!(refused.status, 400, "{bad}: {}", refused.text());
+    }
+    let missing = app
+        .patch("/api/admin/media/99999")
+        .bearer(&admin)
+        .json(&json!({"alt": "x"}))
+        .send();
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.json()["message"], "Photo not found");
+}
+
+#[test]
+fn the_header_logos_and_home_banner_take_an_uploaded_photo_or_go_back_to_the_default() {
+    let (app, admin) = spawn_app_with_admin();
+    let settings = || app.content()["settings"].clone();
+    let fresh = settings();
+    assert_eq!(fresh["clubLogo"]["src"], "/art/logo-jyoti.svg");
+    assert_eq!(fresh["collegeLogo"]["src"], "/art/logo-jgec.svg");
+    assert_eq!(
+        fresh["heroPhoto"],
+        json!(null),
+        "no banner photo until one is chosen"
+    );
+
+    let photo = app.upload_photo(&admin);
+    app.save_settings(
+        &admin,
+        json!({"clubLogo": photo, "collegeLogo": photo, "heroPhoto": photo}),
+    );
+    let chosen = settings();
+    for key in ["clubLogo", "collegeLogo", "heroPhoto"] {
+        assert_eq!(chosen[key]["photoId"], photo, "{key}");
+    }
+    let refused = app
+        .delete(&format!("/api/admin/media/{photo}"))
+        .bearer(&admin)
+        .send();
+    let message = refused.json()["message"].as_str().unwrap().to_owned();
+    for place in [
+        "Header: club logo",
+        "Header: college emblem",
+        "Home page banner",
+    ] {
+        assert!(message.contains(place), "{place} in {message}");
+    }
+
+    app.save_settings(
+        &admin,
+        json!({"clubLogo": null, "collegeLogo": null, "heroPhoto": null}),
+    );
+    let back = settings();
+    assert_eq!(back["clubLogo"]["src"], "/art/logo-jyoti.svg");
+    assert_eq!(back["collegeLogo"]["src"], "/art/logo-jgec.svg");
+    assert_eq!(back["heroPhoto"], json!(null));
+    let deleted = app
+        .delete(&format!("/api/admin/media/{photo}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(deleted.status, 200, "{}", deleted.text());
+
+    for bad in [
+        json!({"clubLogo": "/art/x.svg"}),
+        json!({"heroPhoto": 99999}),
+        json!({"supportPhoto": null}),
+    ] {
+        let refused = app
+            .patch("/api/admin/settings")
+            .bearer(&admin)
+            .json(&bad)
+            .send();
+        assert_eq!(refused.status, 400, "{bad}: {}", refused.text());
+    }
+}

@@ -133,11 +133,48 @@ fn the_preview_picture_is_a_1200_by_630_jpeg_made_from_an_uploaded_photo() {
         assert_eq!(again.status, 304);
         (etag, picture.to_rgb8())
     };
-    let (artwork_tag, _) = check(&app);
+    let (artwork_tag, artwork) = check(&app);
+    let brightness = |picture: &image::RgbImage, x: u32, y: u32| {
+        let [r, g, b] = picture.get_pixel(x, y).0;
+        (r as u32 + g as u32 + b as u32) / 3
+    };
+    assert!(
+        brightness(&artwork, 480, 320) > 200 && brightness(&artwork, 5, 5) < 100,
+        "our logo drawing shines in the middle of a dark glow"
+    );
     let photo = app.upload_photo(&admin);
     app.save_settings(&admin, json!({ "supportPhoto": photo }));
     let (photo_tag, _) = check(&app);
     assert_ne!(artwork_tag, photo_tag, "made anew from the photo");
+
+    // The Home banner's photo comes first, cropped around its focal point: a tall photo, dark
+    // above and light below, shows its light half when the point is at the bottom.
+    let tall = image::RgbImage::from_fn(400, 1200, |_, y| {
+        image::Rgb(if y < 600 {
+            [10, 10, 10]
+        } else {
+            [245, 245, 245]
+        })
+    });
+    let mut png = std::io::Cursor::new(Vec::new());
+    tall.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    let banner = app.upload(&admin, "tall.png", png.get_ref());
+    assert_eq!(banner.status, 201, "{}", banner.text());
+    let banner = banner.json()["_id"].as_i64().unwrap();
+    app.save_settings(&admin, json!({ "heroPhoto": banner }));
+    let focus = |y: u32| {
+        let change = json!({ "focus": { "x": 50, "y": y } });
+        let path = format!("/api/admin/media/{banner}");
+        assert_eq!(
+            app.patch(&path).bearer(&admin).json(&change).send().status,
+            200
+        );
+        check(&app).1
+    };
+    let bottom = focus(100);
+    assert!(brightness(&bottom, 600, 315) > 200);
+    let top = focus(0);
+    assert!(brightness(&top, 600, 315) < 50);
 }
 
 #[test]

@@ -120,6 +120,7 @@ fn the_sample_content_left_is_listed_until_admins_replace_it() {
         "The president's name and message -> /admin/settings",
         "6 “Our Works” cards still show sample drawings -> /admin/cards",
         "6 gallery images are still sample drawings -> /admin/gallery",
+        "The header logos are still our drawings -> /admin/settings",
     ] {
         assert!(
             fresh.iter().any(|what| what == expected),

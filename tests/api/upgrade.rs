@@ -12,7 +12,7 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// Every schema version a fixture was made by.
-const FIXTURES: [u32; 7] = [1, 2, 3, 4, 5, 6, 7];
+const FIXTURES: [u32; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /// The accounts and texts `tests/fixtures/make-fixture.py` puts in every fixture.
 const ADMIN: &str = "admin@jyoti.example";
@@ -234,6 +234,11 @@ fn a_database_made_by_schema_v6_opens_with_every_row_kept_and_a_copy_of_it_besid
 #[test]
 fn a_database_made_by_schema_v7_opens_with_every_row_kept_and_a_copy_of_it_beside() {
     assert_kept_with_a_copy_beside(7);
+}
+
+#[test]
+fn a_database_made_by_schema_v8_opens_with_every_row_kept_and_a_copy_of_it_beside() {
+    assert_kept_with_a_copy_beside(8);
 }
 
 #[test]
