@@ -77,6 +77,7 @@ pub const TABLES: &[Table] = &[
     Table::Rosters,
     Table::Notices,
     Table::MailSettings,
+    Table::Media,
 ];
 
 /// The tables the preview picture is chosen from.
@@ -95,6 +96,9 @@ pub struct Facts {
     notices: Vec<Notice>,
     /// The site address an admin stored (may be empty).
     stored_site_address: String,
+    /// The smallest picture of the club's uploaded logo, for the loading screen; none while the
+    /// built-in drawing is the logo.
+    club_logo: Option<String>,
 }
 
 impl Facts {
@@ -107,6 +111,7 @@ impl Facts {
                 .collect(),
             notices: db::notices::list(conn)?,
             stored_site_address: db::mail_settings::get(conn)?.site_address,
+            club_logo: club_logo(conn)?,
         })
     }
 
@@ -313,9 +318,32 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// `index` with its `<title>` replaced by the page's head tags and its description removed.
+/// The loading screen's logo in `index.html`, as the build writes it.
+const LOADER_LOGO: &str = "class=\"loader-logo\" src=\"/art/logo-jyoti.svg\"";
+
+/// The uploaded club logo's smallest variant, if the club chose one.
+fn club_logo(conn: &Connection) -> Result<Option<String>, ApiError> {
+    let settings = db::site_settings::all(conn)?;
+    let Some(id) = settings.get("clubLogo").and_then(|v| stored_reference(v)) else {
+        return Ok(None);
+    };
+    let media = db::media::all(conn)?;
+    Ok(media
+        .get(&id)
+        .and_then(|photo| Some(photo.url(photo.sizes.first()?.0))))
+}
+
+/// `index` with its `<title>` replaced by the page's head tags and its description removed, and
+/// the club's own logo on the loading screen.
 fn fill(index: &str, page: &Page, facts: &Facts, site: Option<&str>) -> String {
-    let mut html = index.to_owned();
+    let mut html = match &facts.club_logo {
+        Some(logo) => index.replacen(
+            LOADER_LOGO,
+            &format!("class=\"loader-logo\" src=\"{}\"", escape(logo)),
+            1,
+        ),
+        None => index.to_owned(),
+    };
     if let Some(start) = html.find("<meta name=\"description\"") {
         if let Some(end) = html[start..].find('>') {
             let end = start + end + 1;
@@ -653,6 +681,7 @@ mod tests {
             rosters: Vec::new(),
             notices: Vec::new(),
             stored_site_address: String::new(),
+            club_logo: None,
         }
     }
 

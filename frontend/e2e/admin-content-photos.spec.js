@@ -39,7 +39,7 @@ test('an uploaded photo, added to the gallery, shows on the gallery page with sr
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Gallery' }).click();
     const dialog = await openPopup(page, 'Add image', 'Add image');
     await dialog.getByLabel('Caption').fill(caption);
-    await dialog.getByLabel('Choose an uploaded photo').selectOption({ label: `${alt} (no. ${photoId})` });
+    await dialog.getByRole('radio', { name: `${alt} (no. ${photoId})` }).check();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(toast(page, 'Image Added')).toBeVisible();
     await expect(row(page, caption).locator('img')).toHaveAttribute('src', new RegExp(`^/media/${photoId}-`));

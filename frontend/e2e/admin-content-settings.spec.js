@@ -72,7 +72,8 @@ test('an uploaded photo chosen for the Support page shows there with srcset', as
   const alt = unique('Support photo');
   const photo = await uploadPhoto(request, token, alt);
   await openAdmin(page, '/admin/settings');
-  await page.getByLabel('Choose an uploaded photo').selectOption({ label: `${alt} (no. ${photo._id})` });
+  const picker = page.getByRole('group', { name: 'Photo on the Support page' });
+  await picker.getByRole('radio', { name: `${alt} (no. ${photo._id})` }).check();
   const sent = page.waitForRequest((req) => req.url().endsWith('/api/admin/settings') && req.method() === 'PATCH');
   await page.getByRole('button', { name: 'Save Donations (Support page)' }).click();
   expect((await sent).postDataJSON()).toEqual({ supportPhoto: photo._id });

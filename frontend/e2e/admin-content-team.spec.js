@@ -145,8 +145,10 @@ test('a member added with a photo uploaded in the popup shows it with srcset on 
     await dialog.getByLabel('Position').fill('Cashier');
     await dialog.getByLabel(/Or upload a new photo/).setInputFiles(pngFile('mou.png', 600, 600));
     await expect(toast(page, 'Photo Uploaded')).toBeVisible();
-    await expect(dialog.getByLabel('Choose an uploaded photo')).toHaveValue(/^\d+$/);
-    const photoId = await dialog.getByLabel('Choose an uploaded photo').inputValue();
+    // The photo uploaded here is the chosen thumbnail.
+    const chosen = dialog.getByRole('radiogroup', { name: 'Choose a photo' }).getByRole('radio', { checked: true });
+    await expect(chosen).toHaveAttribute('value', /^\d+$/);
+    const photoId = await chosen.getAttribute('value');
     await dialog.getByRole('button', { name: 'Send' }).click();
 
     await expect(toast(page, 'Member Added')).toBeVisible();

@@ -1,6 +1,7 @@
 // The site header (banner, social and account links, title, logos) and the sticky navigation bar.
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useContent } from '../lib/content.js';
 import { useSession } from '../lib/session.js';
 import './header.css';
 import { siteLinks } from './site-links.js';
@@ -19,6 +20,7 @@ const visitorLinks = [
 ];
 
 export function Header() {
+  const { settings } = useContent();
   return (
     <>
       <header className="site-header">
@@ -30,15 +32,30 @@ export function Header() {
           </div>
         </div>
         <div className="brand">
-          <img className="brand-logo" src="/art/logo-jyoti.svg" alt="Jyoti logo" width="72" height="72" />
+          <Logo photo={settings.clubLogo} drawing="/art/logo-jyoti.svg" alt="Jyoti logo" />
           <Link className="brand-title" to="/">
             JYOTI - A RAY OF HOPE
           </Link>
-          <img className="brand-logo" src="/art/logo-jgec.svg" alt="JGEC emblem" width="72" height="72" />
+          <Logo photo={settings.collegeLogo} drawing="/art/logo-jgec.svg" alt="JGEC emblem" />
         </div>
       </header>
       <MainNav />
     </>
+  );
+}
+
+/** A logo an admin chose (its smallest size that is sharp enough), else our drawing. */
+function Logo({ photo, drawing, alt }) {
+  return (
+    <img
+      className="brand-logo"
+      src={photo?.src ?? drawing}
+      srcSet={photo?.srcset}
+      sizes="72px"
+      alt={alt}
+      width="72"
+      height="72"
+    />
   );
 }
 

@@ -1,7 +1,8 @@
-// Choosing the photo of a member, card, gallery image or the support page: one of the uploaded photos (the newest,
-// or those a search of their descriptions finds), none, the current sample picture, or a new photo uploaded right
-// here (chosen once it is in).
-import { useCallback, useEffect, useState } from 'react';
+// Choosing the photo of a member, card, gallery image or a photo setting: one of the uploaded photos, shown as
+// thumbnails (the newest, or those a search of their descriptions finds), none (or the built-in default), the
+// current sample picture, or a new photo uploaded right here (chosen once it is in). The thumbnails are radio
+// buttons, so the arrow keys move between them.
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useApiData } from '../../lib/api-hooks.js';
 import { Field } from '../field.jsx';
 import { Photo } from '../photo.jsx';
@@ -11,7 +12,8 @@ import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from './photo-upload.jsx'
 import { fetchPhotos } from './photos-api.js';
 
 const KEEP = 'keep';
-const NONE = 'none';
+/** The choice of no photo (or, where a setting has one, of its built-in default). */
+export const NONE = 'none';
 
 // Enough to find a recent photo at a glance; older ones are found by searching, never by loading them all.
 const OFFERED = 50;
@@ -47,9 +49,11 @@ export function photoItemChanges(item, form, names) {
 
 /**
  * `current` is the photo shown now (from the content), `value` the choice, `alt` the text an upload gets.
- * `allowNone: false` leaves out "No photo" (the support page always has one).
+ * `allowNone: false` leaves out "No photo" (the support page always has one). A setting with a built-in default
+ * names it `defaultChoice` ({label, photo}): that is then the "none" choice, shown with its picture.
  */
-export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, error, allowNone = true }) {
+export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, error, allowNone = true, defaultChoice }) {
+  const name = useId();
   const offered = useOfferedPhotos();
   // Photos uploaded here come first; the one chosen and the current one stay offered whatever the search shows.
   const [uploaded, setUploaded] = useState([]);
@@ -58,8 +62,17 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
 
   const currentPhoto = current?.photoId ? { _id: current.photoId, photo: current } : null;
   const choices = uniqueById([...uploaded, ...offered.photos, picked, currentPhoto].filter(Boolean));
-  const chosen = value === KEEP ? current : choices.find((p) => String(p._id) === value)?.photo;
-  const sample = Boolean(current?.src) && !current.photoId;
+  const sample = !defaultChoice && Boolean(current?.src) && !current.photoId;
+  const options = [
+    sample && { value: KEEP, label: 'The current sample picture', photo: current },
+    (allowNone || value === NONE) && { value: NONE, label: defaultChoice?.label ?? 'No photo', photo: defaultChoice?.photo },
+    ...choices.map((photo) => ({
+      value: String(photo._id),
+      label: `${(photo.alt ?? 'The current photo') || 'Photo without a description'} (no. ${photo._id})`,
+      photo: photo.photo,
+    })),
+  ].filter(Boolean);
+  const errorId = `${name}-error`;
 
   const choose = (choice) => {
     setPicked(choices.find((p) => String(p._id) === choice) ?? null);
@@ -80,7 +93,6 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
     <fieldset className="form-group">
       <legend>{label}</legend>
       <div className="photo-picker-body">
-        <Photo photo={chosen} alt="" sizes="96px" className="admin-thumb photo-picker-preview" />
         <div className="photo-picker-controls">
           {offered.searchable && (
             <Field
@@ -98,21 +110,33 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
               maxLength={200}
             />
           )}
-          <Field
-            label="Choose an uploaded photo"
-            as="select"
-            value={value}
-            onChange={(event) => choose(event.target.value)}
-            error={error}
+          <div
+            className="photo-choices"
+            role="radiogroup"
+            aria-label="Choose a photo"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
           >
-            {sample && <option value={KEEP}>The current sample picture</option>}
-            {(allowNone || value === NONE) && <option value={NONE}>No photo</option>}
-            {choices.map((photo) => (
-              <option key={photo._id} value={String(photo._id)}>
-                {(photo.alt ?? 'The current photo') || 'Photo without a description'} (no. {photo._id})
-              </option>
+            {options.map((option) => (
+              <label key={option.value} className="photo-choice">
+                <input
+                  type="radio"
+                  className="photo-choice-input"
+                  name={name}
+                  value={option.value}
+                  checked={value === option.value}
+                  onChange={() => choose(option.value)}
+                />
+                <Photo photo={option.photo} alt="" sizes="96px" className="photo-choice-thumb" />
+                <span className="photo-choice-label">{option.label}</span>
+              </label>
             ))}
-          </Field>
+          </div>
+          {error && (
+            <p className="field-error" id={errorId}>
+              {error}
+            </p>
+          )}
           {offered.total > offered.photos.length && (
             <p className="photo-picker-note">
               The newest {offered.photos.length} of {offered.total} photos

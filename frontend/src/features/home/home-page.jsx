@@ -1,4 +1,4 @@
-// Home: the welcome hero with its Donate call to action, and the 'Our Works' and 'Performance & Awards' carousels.
+// Home: the welcome hero (on the banner photo an admin chose, if any) with its Donate call to action, and the 'Our Works' and 'Performance & Awards' carousels.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useContent } from '../../lib/content.js';
@@ -18,7 +18,8 @@ export function HomePage() {
 
   return (
     <>
-      <section className="hero">
+      <section className={settings.heroPhoto ? 'hero hero-photo' : 'hero'}>
+        <HeroPicture photo={settings.heroPhoto} />
         <div className="hero-inner">
           <h1>{settings.heroTitle}</h1>
           <p>{settings.heroText}</p>
@@ -43,6 +44,28 @@ export function HomePage() {
         </p>
       </section>
     </>
+  );
+}
+
+/**
+ * The banner photo, at its focal point: the page's largest paint, so fetched first. (Not the shared Photo
+ * component, which would add its weight to every first page load.)
+ */
+function HeroPicture({ photo }) {
+  if (!photo) return null;
+  const { src, srcset, width, height, focus } = photo;
+  return (
+    <img
+      className="hero-picture"
+      src={src}
+      srcSet={srcset}
+      sizes="100vw"
+      width={width}
+      height={height}
+      alt=""
+      fetchPriority="high"
+      style={focus && { objectPosition: `${focus.x}% ${focus.y}%` }}
+    />
   );
 }
 

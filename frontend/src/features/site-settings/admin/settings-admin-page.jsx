@@ -2,7 +2,7 @@
 // own Save, which sends only what changed in that section.
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
+import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
 import { notifyDone, useForm } from '../../../lib/api-hooks.js';
@@ -11,16 +11,47 @@ import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
 import './settings-admin-page.css';
 
+/** A logo setting's built-in drawing: what "none" goes back to. */
+const drawing = (src) => ({ label: 'Our built-in drawing', photo: { src, width: 96, height: 96 } });
+
 /**
  * The form's sections, each a list of [key, label, control props]; keys are the server's setting names. Every
- * field is required but those marked `optional` (an empty one is not shown on the site).
+ * field is required but those marked `optional` (an empty one is not shown on the site). `photos` are the
+ * section's photo settings, chosen with the photo picker: `alt` is what a photo uploaded there is described as;
+ * `defaultChoice` is what a setting shows without a photo, `allowNone: false` a setting that always has one.
  */
 const sections = [
+  {
+    title: 'Header logos',
+    fields: [],
+    photos: [
+      {
+        key: 'clubLogo',
+        label: 'Club logo (left of the site’s title)',
+        alt: 'Jyoti logo',
+        defaultChoice: drawing('/art/logo-jyoti.svg'),
+      },
+      {
+        key: 'collegeLogo',
+        label: 'College emblem (right of the site’s title)',
+        alt: 'JGEC emblem',
+        defaultChoice: drawing('/art/logo-jgec.svg'),
+      },
+    ],
+  },
   {
     title: 'Home page',
     fields: [
       ['heroTitle', 'Welcome heading', { maxLength: 200 }],
       ['heroText', 'Welcome text', { as: 'textarea', maxLength: 2000 }],
+    ],
+    photos: [
+      {
+        key: 'heroPhoto',
+        label: 'Banner photo behind the welcome (darkened so the text stays readable)',
+        alt: 'Children of Jyoti',
+        defaultChoice: { label: 'No photo: the orange banner' },
+      },
     ],
   },
   {
@@ -35,7 +66,7 @@ const sections = [
       ['upiId', 'UPI ID, e.g. jyoti@sbi (leave empty for no UPI payments)', { maxLength: 160, optional: true }],
       ['upiPayee', 'UPI payee name, as the bank knows it', { maxLength: 100, optional: true }],
     ],
-    photo: true,
+    photos: [{ key: 'supportPhoto', label: 'Photo on the Support page', alt: 'Children of Jyoti', allowNone: false }],
   },
   {
     title: 'Footer and contact',
@@ -74,23 +105,30 @@ export function SettingsAdminPage() {
   );
 }
 
+/** The picker's choice for a photo setting as saved: a setting with a default shows it as "none". */
+function savedChoice(photo, current) {
+  const choice = photoChoice(current);
+  return photo.defaultChoice && !current?.photoId ? NONE : choice;
+}
+
 /** One section's form: prefilled from the content, its Save sends only what changed in it. */
 function SettingsSection({ section }) {
   const { settings, reload } = useContent();
   const legendId = useId();
   const keys = section.fields.map(([key]) => key);
+  const photos = section.photos ?? [];
   // What the server holds, as far as this form knows: the changes are measured against it.
   const [saved, setSaved] = useState(() => ({
     ...Object.fromEntries(keys.map((key) => [key, settings[key] ?? ''])),
-    ...(section.photo ? { supportPhoto: photoChoice(settings.supportPhoto) } : {}),
+    ...Object.fromEntries(photos.map((photo) => [photo.key, savedChoice(photo, settings[photo.key])])),
   }));
 
   const changes = (form) => {
     const body = {};
     for (const key of keys) if (form[key] !== saved[key]) body[key] = form[key];
-    if (section.photo) {
-      const photoId = photoIdChange(saved.supportPhoto, form.supportPhoto);
-      if (photoId) body.supportPhoto = photoId;
+    for (const { key } of photos) {
+      const photoId = photoIdChange(saved[key], form[key]);
+      if (photoId !== undefined) body[key] = photoId;
     }
     return body;
   };
@@ -116,17 +154,16 @@ function SettingsSection({ section }) {
         {section.fields.map(([key, label, { optional, ...props }]) => (
           <Field key={key} label={label} {...field(key)} required={!optional} {...props} />
         ))}
-        {section.photo && (
+        {photos.map(({ key, ...picker }) => (
           <PhotoPicker
-            label="Photo on the Support page"
-            current={settings.supportPhoto}
-            value={form.supportPhoto}
-            onChange={(value) => set('supportPhoto', value)}
-            alt="Children of Jyoti"
-            error={errors.supportPhoto}
-            allowNone={false}
+            key={key}
+            {...picker}
+            current={settings[key]}
+            value={form[key]}
+            onChange={(value) => set(key, value)}
+            error={errors[key]}
           />
-        )}
+        ))}
       </fieldset>
       <FormActions
         submitLabel={
