@@ -389,3 +389,27 @@ fn home_describes_the_organisation_in_json_ld() {
         "only on /"
     );
 }
+
+#[test]
+fn the_loading_screen_of_every_served_page_shows_the_club_logo_an_admin_chose() {
+    let (app, admin) = spawn_app_with_admin();
+    let drawing = "class=\"loader-logo\" src=\"/art/logo-jyoti.svg\"";
+    assert!(page(&app, "/").contains(drawing), "our drawing by default");
+    let photo = app.upload_photo(&admin);
+    app.save_settings(&admin, json!({ "clubLogo": photo }));
+    for path in ["/", "/team2k25", "/admin/users"] {
+        let html = page(&app, path);
+        let at = html
+            .find("class=\"loader-logo\" src=\"")
+            .expect("the loader")
+            + 25;
+        let src = &html[at..at + html[at..].find('"').unwrap()];
+        assert!(
+            src.starts_with(&format!("/media/{photo}-")),
+            "{path}: {src}"
+        );
+        assert_eq!(app.get(src).send().status, 200, "{src} is served");
+    }
+    app.save_settings(&admin, json!({ "clubLogo": null }));
+    assert!(page(&app, "/").contains(drawing), "back to our drawing");
+}
