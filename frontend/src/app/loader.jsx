@@ -8,7 +8,13 @@ export function Loader() {
       <div className="loader-mark">
         <span className="loader-lamp" />
         {/* The logo the server put in the page's own loader (an admin's upload, or our drawing). */}
-        <img className="loader-logo" src={document.querySelector('.loader-logo')?.src} alt="" width="96" height="96" />
+        <img
+          className="loader-logo"
+          src={document.querySelector('.loader-logo')?.getAttribute('src')}
+          alt=""
+          width="96"
+          height="96"
+        />
       </div>
       <p className="loader-name">Jyoti</p>
       <span className="visually-hidden">Loading</span>
