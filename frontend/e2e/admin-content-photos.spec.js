@@ -74,7 +74,13 @@ test('deleting a photo that is still used shows the server refusal; an unused on
   try {
     await addGalleryImage(request, token, { caption, photoId: used._id });
     await openAdmin(page, '/admin/photos');
-    await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Photo', 'Description', 'Used by', 'Delete']);
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
+      'Photo',
+      'Description',
+      'Used by',
+      'Edit',
+      'Delete',
+    ]);
 
     await deleteRow(page, usedAlt);
     await expect(toast(page, 'This photo is still used by')).toBeVisible();

@@ -1,5 +1,5 @@
 // /admin/photos: upload many photos at once, and the uploaded photos a page at a time, searched by description,
-// with where each is used, and Delete. The server refuses to delete a
+// with where each is used, an Edit popup (description and focal point) and Delete. The server refuses to delete a
 // photo still in use and says where; that reason becomes the error toast.
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
@@ -8,6 +8,7 @@ import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Photo } from '../../../components/photo.jsx';
 import { deletePhoto } from '../api.js';
 import { BulkUpload } from './bulk-upload.jsx';
+import { PhotoEditButton } from './photo-edit-dialog.jsx';
 import './photos-admin-page.css';
 
 const sorts = [
@@ -25,6 +26,11 @@ export function PhotosAdminPage() {
     },
     { header: 'Description', cell: (photo) => photo.alt || `Photo no. ${photo._id}`, className: 'cell-text' },
     { header: 'Used by', cell: (photo) => <UsedBy places={photo.usedBy} /> },
+    {
+      header: 'Edit',
+      action: true,
+      cell: (photo) => <PhotoEditButton item={photo} onSaved={list.reload} />,
+    },
     {
       header: 'Delete',
       action: true,
