@@ -1,11 +1,13 @@
 // /admin/photos and /admin/gallery: uploading photos (with progress), using them in the gallery, and the
-// server's refusals (a used photo, a file that is not an image, one over 10 MB).
+// refusals (a used photo, a file that is not an image, one over 10 MB, a proxy's 413).
 import { expect, siteContent, test, visit } from './fixtures.js';
 import { asAdmin, deleteRow, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 import { addGalleryImage, deletePhoto, deletePicturesMarked, putOrder, unique, uploadPhoto } from './content-helpers.js';
 import { pngFile } from './png.js';
 
-const fileField = (page) => page.getByLabel(/^Photo \(JPEG, PNG or WebP/);
+const fileField = (page) => page.getByLabel('Choose photos');
+const uploadRegion = (page) => page.getByRole('region', { name: 'Upload photos' });
+const uploadItem = (page, name) => uploadRegion(page).getByRole('listitem').filter({ hasText: `${name}:` });
 
 test('an uploaded photo, added to the gallery, shows on the gallery page with srcset', async ({ page, request }) => {
   const token = await asAdmin(page, request);
@@ -21,15 +23,15 @@ test('an uploaded photo, added to the gallery, shows on the gallery page with sr
       if (route.request().method() === 'POST') await held;
       await route.continue();
     });
+    await page.getByLabel(/^Description for these photos/).fill(alt);
     await fileField(page).setInputFiles(pngFile('trees.png', 1200, 900));
-    await page.getByLabel(/^Description/).fill(alt);
-    await page.getByRole('button', { name: 'Upload' }).click();
-    const progress = page.getByRole('region', { name: 'Upload a photo' }).getByRole('progressbar');
+    const progress = uploadRegion(page).getByRole('progressbar');
     await expect(progress).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await expect(uploadItem(page, 'trees.png')).toContainText('Uploading…');
     release();
 
-    await expect(toast(page, 'Photo Uploaded')).toBeVisible();
+    await expect(uploadRegion(page).getByRole('status')).toHaveText('1 of 1 photo uploaded.', { timeout: 15_000 });
+    await expect(uploadItem(page, 'trees.png')).toHaveText('trees.png: Uploaded');
     await expect(progress).toHaveCount(0);
     const uploaded = row(page, alt);
     await expect(uploaded.getByRole('cell').nth(2)).toHaveText('Not used');
@@ -72,7 +74,13 @@ test('deleting a photo that is still used shows the server refusal; an unused on
   try {
     await addGalleryImage(request, token, { caption, photoId: used._id });
     await openAdmin(page, '/admin/photos');
-    await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Photo', 'Description', 'Used by', 'Delete']);
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
+      'Photo',
+      'Description',
+      'Used by',
+      'Edit',
+      'Delete',
+    ]);
 
     await deleteRow(page, usedAlt);
     await expect(toast(page, 'This photo is still used by')).toBeVisible();
@@ -97,9 +105,8 @@ test('a file over 10 MB is refused before it is sent', async ({ page, request })
     if (req.method() === 'POST' && req.url().endsWith('/api/admin/media')) uploads.push(req.url());
   });
   await fileField(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(fileField(page)).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('is larger than 10 MB')).toBeVisible();
+  await expect(uploadItem(page, 'huge.png')).toContainText('is larger than 10 MB');
+  await expect(uploadRegion(page).getByRole('status')).toHaveText('0 of 1 photo uploaded; 1 refused.');
   expect(uploads).toEqual([]);
 });
 
@@ -113,21 +120,19 @@ test('a proxy refusing the size (413 as an HTML page) shows "photo too large", n
       : route.continue(),
   );
   await fileField(page).setInputFiles(pngFile('group.png', 640, 480));
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(fileField(page)).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('.field-error')).toContainText('photo too large');
-  await expect(toast(page, /^Photo too large/)).toBeVisible();
+  await expect(uploadItem(page, 'group.png')).toContainText('group.png: photo too large for the web server');
+  await expect(uploadRegion(page).getByRole('status')).toHaveText('0 of 1 photo uploaded; 1 refused.');
   await expect(page.getByText('status 413')).toHaveCount(0);
 });
 
-test('a file that is not an image shows the server reason beside the file field', async ({ page, request }) => {
+test('a file that is not an image shows the server reason beside its name, once', async ({ page, request }) => {
   await asAdmin(page, request);
   await openAdmin(page, '/admin/photos');
   await fileField(page).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(fileField(page)).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('.field-error')).toHaveCount(1);
-  await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(1);
+  await expect(uploadItem(page, 'notes.png')).toHaveText('notes.png: the file is not a JPEG, PNG or WebP photo');
+  await expect(uploadRegion(page).getByRole('status')).toHaveText('0 of 1 photo uploaded; 1 refused.');
+  // The list and its status line say it; no toast repeats it.
+  await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(0);
 });
 
 test('Up moves a gallery image earlier, on the admin table and on the gallery page', async ({ page, request }) => {

@@ -1,5 +1,6 @@
-// Uploading one photo: the 10 MB check before sending, the progress bar while the bytes go, and the server's
-// reason when it refuses the file.
+// Uploading photos: the 10 MB check before sending, the progress while the bytes go, and the server's reason when
+// it refuses a file; one photo with its field error and toast (the picker), or any number one after another
+// (the Photos screen, through sendPhoto).
 import { useState } from 'react';
 import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
 import { uploadPhoto } from './photos-api.js';
@@ -8,6 +9,25 @@ import './photo-upload.css';
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
 const MAX_BYTES = 10 * 1024 * 1024;
 const TOO_LARGE = 'photo too large for the web server in front of the site (it must allow 10 MB); choose a smaller photo or ask whoever runs the server';
+
+/**
+ * Checks `file` and sends it with `alt`; `onProgress` gets 0…1 once the bytes start to go. Answers
+ * {photo, response} when the server took it, else {reason, response}: `reason` is what is wrong with the file
+ * ('' when the server names no field), `response` the refusal to show as a toast (none when the file was
+ * refused before it was sent).
+ */
+export async function sendPhoto(file, alt, onProgress) {
+  if (file.size > MAX_BYTES) return { reason: 'is larger than 10 MB: choose a smaller photo', response: null };
+  onProgress(0);
+  const response = await uploadPhoto(file, alt, onProgress);
+  if (response.ok) return { photo: response.data, response };
+  if (response.status === 413 && !response.data?.message) {
+    // A proxy in front of the server refused the size (ours says why in JSON): its limit is lower than ours.
+    return { reason: TOO_LARGE, response: { ...response, data: { message: `Photo too large: ${TOO_LARGE}.` } } };
+  }
+  const errors = response.data?.errors ?? {};
+  return { reason: errors.file ?? errors.alt ?? '', response };
+}
 
 /**
  * `start(file, alt)` answers the uploaded photo ({_id, alt, photo}) or null; `error` is the reason to show
@@ -23,26 +43,14 @@ export function usePhotoUpload() {
       setError('choose a photo to upload');
       return null;
     }
-    if (file.size > MAX_BYTES) {
-      setError('is larger than 10 MB: choose a smaller photo');
-      return null;
-    }
-    setProgress(0);
-    const response = await uploadPhoto(file, alt, setProgress);
+    const { photo, reason, response } = await sendPhoto(file, alt, setProgress);
     setProgress(null);
-    if (response.ok) {
+    if (photo) {
       notifyDone(response, 'Photo Uploaded');
-      return response.data;
+      return photo;
     }
-    if (response.status === 413 && !response.data?.message) {
-      // A proxy in front of the server refused the size (ours says why in JSON): its limit is lower than ours.
-      setError(TOO_LARGE);
-      notifyRefusal({ ...response, data: { message: `Photo too large: ${TOO_LARGE}.` } });
-      return null;
-    }
-    const errors = response.data?.errors ?? {};
-    setError(errors.file ?? errors.alt ?? '');
-    notifyRefusal(response);
+    setError(reason);
+    if (response) notifyRefusal(response);
     return null;
   };
 

@@ -1,5 +1,12 @@
-// The admin's call to delete an uploaded photo; the list and the upload are the admin kit's (photos-api.js).
+// The admin's calls to change and delete an uploaded photo; the list and the upload are in photos-api.js.
 import { api } from '../../lib/api-client.js';
 
 /** The server refuses while the photo is shown somewhere, and says where. */
 export const deletePhoto = (photoId) => api(`/api/admin/media/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
+
+/**
+ * Changes an uploaded photo: `changes` is {alt?, focus?: {x, y}} (whole percentages from the top left), only what
+ * changed. Answers {msg}.
+ */
+export const updatePhoto = (photoId, changes) =>
+  api(`/api/admin/media/${encodeURIComponent(photoId)}`, { method: 'PATCH', body: changes });

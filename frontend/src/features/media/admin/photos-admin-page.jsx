@@ -1,16 +1,14 @@
-// /admin/photos: upload a photo (with progress), and the uploaded photos a page at a time, searched by description,
-// with where each is used. The server refuses to delete a photo still in use and says where; that reason becomes
-// the error toast.
-import { useRef, useState } from 'react';
+// /admin/photos: upload many photos at once, and the uploaded photos a page at a time, searched by description,
+// with where each is used, an Edit popup (description and focal point) and Delete. The server refuses to delete a
+// photo still in use and says where; that reason becomes the error toast.
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
-import { PHOTO_TYPES, UploadProgress, usePhotoUpload } from '../../../components/admin/photo-upload.jsx';
 import { fetchPhotos } from '../../../components/admin/photos-api.js';
 import { usePagedList } from '../../../components/admin/use-paged-list.js';
-import { Field } from '../../../components/field.jsx';
-import { FormActions } from '../../../components/form-actions.jsx';
 import { Photo } from '../../../components/photo.jsx';
 import { deletePhoto } from '../api.js';
+import { BulkUpload } from './bulk-upload.jsx';
+import { PhotoEditButton } from './photo-edit-dialog.jsx';
 import './photos-admin-page.css';
 
 const sorts = [
@@ -29,6 +27,11 @@ export function PhotosAdminPage() {
     { header: 'Description', cell: (photo) => photo.alt || `Photo no. ${photo._id}`, className: 'cell-text' },
     { header: 'Used by', cell: (photo) => <UsedBy places={photo.usedBy} /> },
     {
+      header: 'Edit',
+      action: true,
+      cell: (photo) => <PhotoEditButton item={photo} onSaved={list.reload} />,
+    },
+    {
       header: 'Delete',
       action: true,
       cell: (photo) => (
@@ -45,7 +48,7 @@ export function PhotosAdminPage() {
 
   return (
     <div className="admin-stack">
-      <UploadForm onUploaded={list.reload} />
+      <BulkUpload onUploaded={list.reload} />
       <PagedTable
         title="Uploaded photos"
         list={list}
@@ -66,45 +69,5 @@ function UsedBy({ places }) {
         <li key={place}>{place}</li>
       ))}
     </ul>
-  );
-}
-
-function UploadForm({ onUploaded }) {
-  const formRef = useRef(null);
-  const [alt, setAlt] = useState('');
-  const uploader = usePhotoUpload();
-
-  const submit = async (event) => {
-    event.preventDefault();
-    const photo = await uploader.start(formRef.current.elements.file.files[0], alt);
-    if (!photo) return;
-    formRef.current.reset();
-    setAlt('');
-    onUploaded();
-  };
-
-  return (
-    <section aria-labelledby="upload-title">
-      <h2 id="upload-title">Upload a photo</h2>
-      <form ref={formRef} className="form-card upload-form" onSubmit={submit}>
-        <Field
-          label="Photo (JPEG, PNG or WebP, up to 10 MB)"
-          name="file"
-          type="file"
-          accept={PHOTO_TYPES}
-          required
-          error={uploader.error}
-        />
-        <Field
-          label="Description (alt text for people who cannot see the photo)"
-          name="alt"
-          value={alt}
-          onChange={(event) => setAlt(event.target.value)}
-          maxLength={200}
-        />
-        <UploadProgress progress={uploader.progress} />
-        <FormActions submitLabel="Upload" busy={uploader.busy} />
-      </form>
-    </section>
   );
 }

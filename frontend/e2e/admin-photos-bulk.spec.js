@@ -1,0 +1,220 @@
+// /admin/photos: many photos uploaded at once (chosen together or dropped), one after another, each with its own
+// outcome and a summary; the Edit popup's focal point (sliders and a click on the photo), and the public pages'
+// photos anchored at it.
+import { bearer, expect, test, visit } from './fixtures.js';
+import { asAdmin, openAdmin, row, toast } from './admin-helpers.js';
+import { addGalleryImage, deletePhoto, deletePicturesMarked, unique, uploadPhoto } from './content-helpers.js';
+import { violations } from './axe.js';
+import { pngFile } from './png.js';
+
+const NOT_AN_IMAGE = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') };
+const TOO_LARGE = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) };
+
+const uploadList = (page) => page.getByRole('list', { name: 'Uploads' });
+const upload = (page, name) => uploadList(page).getByRole('listitem').filter({ hasText: `${name}:` });
+const summary = (page) => page.getByRole('region', { name: 'Upload photos' }).getByRole('status');
+
+/** The uploaded photos whose description contains `text`, as the admin list gives them ({_id, alt, photo}). */
+async function photosDescribed(request, token, text) {
+  const response = await request.get('/api/admin/media', { params: { q: text, size: 50 }, headers: bearer(token) });
+  expect(response.status(), 'photo list').toBe(200);
+  return (await response.json()).items;
+}
+
+async function deletePhotosDescribed(request, token, text) {
+  for (const photo of await photosDescribed(request, token, text)) await deletePhoto(request, token, photo._id);
+}
+
+/** Counts the uploads the page sends and the most that were under way at once; `hold` keeps the first one waiting. */
+async function watchUploads(page, hold) {
+  const seen = { sent: 0, atOnce: 0, mostAtOnce: 0 };
+  await page.route('**/api/admin/media', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    seen.sent += 1;
+    seen.atOnce += 1;
+    seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.atOnce);
+    if (seen.sent === 1) await hold;
+    const response = await route.fetch();
+    seen.atOnce -= 1;
+    return route.fulfill({ response });
+  });
+  return seen;
+}
+
+test('photos chosen together go one after another, each with its outcome, and a summary', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const alt = unique('Annual day');
+  try {
+    await openAdmin(page, '/admin/photos');
+    let release;
+    const seen = await watchUploads(page, new Promise((resolve) => (release = resolve)));
+
+    await page.getByLabel(/^Description for these photos/).fill(alt);
+    await page
+      .getByLabel('Choose photos')
+      .setInputFiles([pngFile('stage.png', 320, 240), NOT_AN_IMAGE, TOO_LARGE, pngFile('prizes.png', 240, 320)]);
+
+    // The first is under way with its own bar; the others wait their turn.
+    await expect(uploadList(page).getByRole('listitem')).toHaveCount(4);
+    await expect(upload(page, 'stage.png').getByRole('progressbar', { name: 'Uploading stage.png' })).toBeVisible();
+    await expect(upload(page, 'stage.png')).toContainText('Uploading…');
+    await expect(upload(page, 'notes.png')).toHaveText('notes.png: Waiting');
+    await expect(upload(page, 'prizes.png')).toHaveText('prizes.png: Waiting');
+    await expect(summary(page)).toHaveText('Uploading 4 photos…');
+    release();
+
+    await expect(summary(page)).toHaveText('2 of 4 photos uploaded; 2 refused.', { timeout: 15_000 });
+    await expect(upload(page, 'stage.png')).toHaveText('stage.png: Uploaded');
+    await expect(upload(page, 'prizes.png')).toHaveText('prizes.png: Uploaded');
+    await expect(upload(page, 'notes.png')).toHaveText('notes.png: the file is not a JPEG, PNG or WebP photo');
+    await expect(upload(page, 'huge.png')).toContainText('huge.png: is larger than 10 MB');
+    await expect(uploadList(page).getByRole('progressbar')).toHaveCount(0);
+    // The file over 10 MB never left the browser, and no two were sent at once.
+    expect(seen.sent).toBe(3);
+    expect(seen.mostAtOnce).toBe(1);
+    // The status line says it all: no toast per file.
+    await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(0);
+
+    // The list reloaded with both photos, each described as chosen.
+    await expect(row(page, alt)).toHaveCount(2);
+    const stored = await photosDescribed(request, token, alt);
+    expect(stored.map((photo) => [photo.alt, photo.photo.width, photo.photo.height]).sort()).toEqual([
+      [alt, 240, 320],
+      [alt, 320, 240],
+    ]);
+  } finally {
+    await deletePhotosDescribed(request, token, alt);
+  }
+});
+
+test('photos dropped on the drop zone are uploaded', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const alt = unique('Dropped photo');
+  try {
+    await openAdmin(page, '/admin/photos');
+    await page.getByLabel(/^Description for these photos/).fill(alt);
+    const files = [pngFile('river.png', 200, 150), pngFile('boat.png', 150, 200)].map(({ name, mimeType, buffer }) => ({
+      name,
+      type: mimeType,
+      base64: buffer.toString('base64'),
+    }));
+    const dataTransfer = await page.evaluateHandle((list) => {
+      const transfer = new DataTransfer();
+      for (const { name, type, base64 } of list) {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], name, { type }));
+      }
+      return transfer;
+    }, files);
+    const zone = page.locator('.drop-zone');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await expect(zone).toHaveClass(/drop-zone-active/);
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(zone).not.toHaveClass(/drop-zone-active/);
+
+    await expect(summary(page)).toHaveText('2 of 2 photos uploaded.', { timeout: 15_000 });
+    await expect(upload(page, 'river.png')).toHaveText('river.png: Uploaded');
+    await expect(upload(page, 'boat.png')).toHaveText('boat.png: Uploaded');
+    await expect(row(page, alt)).toHaveCount(2);
+  } finally {
+    await deletePhotosDescribed(request, token, alt);
+  }
+});
+
+test('the focal point set with the sliders and a click anchors the photo on the gallery page', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const alt = unique('Tree planting');
+  const caption = unique('Focal point');
+  const photo = await uploadPhoto(request, token, alt);
+  try {
+    await addGalleryImage(request, token, { caption, photoId: photo._id });
+    await openAdmin(page, '/admin/photos');
+    await row(page, alt).getByRole('button', { name: `Edit photo no. ${photo._id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit photo no. ${photo._id}` });
+    const across = dialog.getByLabel('Focal point across (%)');
+    const down = dialog.getByLabel('Focal point down (%)');
+    await expect(across).toHaveValue('50');
+    await expect(down).toHaveValue('50');
+
+    // A click a quarter across and three quarters down the photo puts the point there.
+    const frame = dialog.locator('.focus-frame');
+    const box = await frame.boundingBox();
+    await frame.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+    const clicked = { x: Number(await across.inputValue()), y: Number(await down.inputValue()) };
+    expect(Math.abs(clicked.x - 25)).toBeLessThanOrEqual(1);
+    expect(Math.abs(clicked.y - 75)).toBeLessThanOrEqual(1);
+
+    // The keyboard moves it on from there.
+    await across.focus();
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+    await down.focus();
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowLeft');
+    const x = clicked.x + 5;
+    const y = clicked.y - 5;
+    await expect(across).toHaveValue(String(x));
+    await expect(down).toHaveValue(String(y));
+    await expect(dialog.locator('.focus-marker')).toHaveAttribute('style', `left: ${x}%; top: ${y}%;`);
+    for (const preview of await dialog.locator('.focus-previews img').all()) {
+      await expect(preview).toHaveCSS('object-position', `${x}% ${y}%`);
+    }
+
+    // Only the focal point changed, so only it is sent.
+    const patching = page.waitForRequest((req) => req.method() === 'PATCH');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await patching).postDataJSON()).toEqual({ focus: { x, y } });
+    await expect(toast(page, 'Photo saved')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const [stored] = await photosDescribed(request, token, alt);
+    expect(stored.photo.focus).toEqual({ x, y });
+    expect(stored.alt).toBe(alt);
+
+    await visit(page, '/gallery');
+    const image = page.getByRole('main').getByRole('article').filter({ hasText: caption }).locator('img');
+    await expect(image).toHaveCSS('object-fit', 'cover');
+    await expect(image).toHaveCSS('object-position', `${x}% ${y}%`);
+  } finally {
+    await deletePicturesMarked(request, token, caption);
+    await deletePhoto(request, token, photo._id);
+  }
+});
+
+test.describe('at a phone width', () => {
+  test.use({ bypassCSP: true, viewport: { width: 360, height: 740 } });
+
+  test('the upload list and the Edit popup fit, work and pass axe', async ({ page, request }) => {
+    const token = await asAdmin(page, request);
+    const alt = unique('Phone photo');
+    const changed = unique('Phone photo, new description');
+    const photo = await uploadPhoto(request, token, alt);
+    try {
+      await openAdmin(page, '/admin/photos');
+      await page.getByLabel('Choose photos').setInputFiles([NOT_AN_IMAGE]);
+      await expect(summary(page)).toHaveText('0 of 1 photo uploaded; 1 refused.');
+      expect(await violations(page)).toEqual([]);
+
+      const edit = page.getByRole('button', { name: `Edit photo no. ${photo._id}` });
+      await edit.click();
+      const dialog = page.getByRole('dialog', { name: `Edit photo no. ${photo._id}` });
+      await expect(dialog.locator('.focus-frame img')).toBeVisible();
+      const fits = (element) => element.scrollWidth <= element.clientWidth;
+      expect(await dialog.evaluate(fits), 'no sideways scrolling in the popup').toBe(true);
+      const frame = await dialog.locator('.focus-frame').boundingBox();
+      expect(frame.x).toBeGreaterThanOrEqual(0);
+      expect(frame.x + frame.width).toBeLessThanOrEqual(360);
+      expect(await violations(page)).toEqual([]);
+
+      await dialog.getByLabel(/^Description/).fill(changed);
+      await dialog.getByLabel('Focal point down (%)').focus();
+      await page.keyboard.press('Home');
+      await expect(dialog.getByLabel('Focal point down (%)')).toHaveValue('0');
+      const patching = page.waitForRequest((req) => req.method() === 'PATCH');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      expect((await patching).postDataJSON()).toEqual({ alt: changed, focus: { x: 50, y: 0 } });
+      await expect(toast(page, 'Photo saved')).toBeVisible();
+      await expect(row(page, changed)).toHaveCount(1);
+      await expect(edit).toBeFocused();
+    } finally {
+      await deletePhoto(request, token, photo._id);
+    }
+  });
+});
