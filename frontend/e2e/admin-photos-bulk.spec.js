@@ -106,6 +106,15 @@ test('photos dropped on the drop zone are uploaded', async ({ page, request }) =
       }
       return transfer;
     }, files);
+    // Dropped beside the zone, the photos are neither uploaded nor opened by the browser in place of the screen.
+    const missed = await page.getByRole('heading', { name: 'Upload photos' }).evaluate((heading, transfer) => {
+      const drop = new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+      heading.dispatchEvent(drop);
+      return drop.defaultPrevented;
+    }, dataTransfer);
+    expect(missed).toBe(true);
+    await expect(page.getByRole('list', { name: 'Uploads' })).toHaveCount(0);
+
     const zone = page.locator('.drop-zone');
     await zone.dispatchEvent('dragover', { dataTransfer });
     await expect(zone).toHaveClass(/drop-zone-active/);

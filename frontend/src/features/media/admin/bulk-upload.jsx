@@ -1,6 +1,6 @@
 // Uploading many photos at once: dropped on the drop zone or chosen together, sent one after another (the server
 // decodes only a few at a time), each with its own progress and outcome, and a summary once all are done.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PHOTO_TYPES, sendPhoto } from '../../../components/admin/photo-upload.jsx';
 import { Field } from '../../../components/field.jsx';
 
@@ -15,6 +15,20 @@ export function BulkUpload({ onUploaded }) {
   // Files wait here for their turn; files added while others are sent join the same run.
   const queue = useRef([]);
   const running = useRef(false);
+
+  // A photo dropped beside the drop zone would make the browser leave the screen to show it, losing the uploads
+  // under way: on this screen a missed drop does nothing.
+  useEffect(() => {
+    const ignore = (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    document.addEventListener('dragover', ignore);
+    document.addEventListener('drop', ignore);
+    return () => {
+      document.removeEventListener('dragover', ignore);
+      document.removeEventListener('drop', ignore);
+    };
+  }, []);
 
   const update = (key, changes) =>
     setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...changes } : upload)));
