@@ -4,7 +4,6 @@
 use crate::conditional::Encoded;
 use crate::db::media::{stored_reference, Photo};
 use crate::db::{self, rosters::CORE, Table};
-use crate::domain::PHOTO_SETTINGS;
 use crate::error::ApiError;
 use rusqlite::Connection;
 use serde::{Serialize, Serializer};
@@ -102,12 +101,12 @@ impl Document {
         };
 
         let stored = db::site_settings::all(conn)?;
+        let photo_settings: HashMap<_, _> = crate::domain::photo_settings().collect();
         let settings = crate::domain::site_setting_keys()
             .map(|key| {
                 let value = stored.get(key).cloned().unwrap_or_default();
-                let photo_setting = PHOTO_SETTINGS.iter().find(|(name, _)| *name == key);
-                let setting = match photo_setting {
-                    Some((_, default)) => Setting::Photo(match stored_reference(&value) {
+                let setting = match photo_settings.get(key) {
+                    Some(default) => Setting::Photo(match stored_reference(&value) {
                         Some(id) => photo(Some(id), None, PICTURE_ART),
                         None => {
                             let art = Some(value)

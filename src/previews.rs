@@ -103,15 +103,16 @@ pub struct Facts {
 
 impl Facts {
     fn build(conn: &mut Connection) -> Result<Facts, ApiError> {
+        let settings = db::site_settings::all(conn)?;
         Ok(Facts {
-            settings: db::site_settings::all(conn)?,
+            club_logo: club_logo(conn, &settings)?,
+            settings,
             rosters: db::rosters::list(conn)?
                 .into_iter()
                 .map(|roster| (roster.slug, roster.title))
                 .collect(),
             notices: db::notices::list(conn)?,
             stored_site_address: db::mail_settings::get(conn)?.site_address,
-            club_logo: club_logo(conn)?,
         })
     }
 
@@ -322,8 +323,10 @@ pub fn escape(text: &str) -> String {
 const LOADER_LOGO: &str = "class=\"loader-logo\" src=\"/art/logo-jyoti.svg\"";
 
 /// The uploaded club logo's smallest variant, if the club chose one.
-fn club_logo(conn: &Connection) -> Result<Option<String>, ApiError> {
-    let settings = db::site_settings::all(conn)?;
+fn club_logo(
+    conn: &Connection,
+    settings: &HashMap<String, String>,
+) -> Result<Option<String>, ApiError> {
     let Some(id) = settings.get("clubLogo").and_then(|v| stored_reference(v)) else {
         return Ok(None);
     };
@@ -581,11 +584,10 @@ fn preview_image(conn: &mut Connection) -> Result<Encoded, ApiError> {
     let media = db::media::all(conn)?;
     let (width, height) = IMAGE_SIZE;
     let mut picture = None;
-    for id in candidates {
-        if let Some(decoded) = largest_variant(conn, &media, id)? {
-            let focus = media[&id].focus;
+    for photo in candidates.filter_map(|id| media.get(&id)) {
+        if let Some(decoded) = largest_variant(conn, photo)? {
             picture = Some(
-                crop_around(&decoded, width, height, focus)
+                crop_around(&decoded, width, height, photo.focus)
                     .resize_exact(width, height, image::imageops::FilterType::Triangle)
                     .to_rgb8(),
             );
@@ -595,8 +597,8 @@ fn preview_image(conn: &mut Connection) -> Result<Encoded, ApiError> {
     let picture = match picture {
         Some(picture) => picture,
         None => {
-            let logo = match setting("clubLogo") {
-                Some(id) => largest_variant(conn, &media, id)?,
+            let logo = match setting("clubLogo").and_then(|id| media.get(&id)) {
+                Some(photo) => largest_variant(conn, photo)?,
                 None => None,
             };
             artwork(width, height, logo)
@@ -609,19 +611,15 @@ fn preview_image(conn: &mut Connection) -> Result<Encoded, ApiError> {
     Ok(Encoded::plain(HeaderValue::from_static("image/jpeg"), jpeg))
 }
 
-/// An uploaded photo's largest variant, decoded; none if it is gone or unreadable.
+/// An uploaded photo's largest variant, decoded; none if it is unreadable.
 fn largest_variant(
     conn: &Connection,
-    media: &HashMap<i64, db::media::Media>,
-    id: i64,
+    photo: &db::media::Media,
 ) -> Result<Option<image::DynamicImage>, ApiError> {
-    let Some(photo) = media.get(&id) else {
-        return Ok(None);
-    };
     let Some(&(largest, _)) = photo.sizes.iter().max() else {
         return Ok(None);
     };
-    let Some(webp) = db::media::variant(conn, id, &photo.hash, largest)? else {
+    let Some(webp) = db::media::variant(conn, photo.id, &photo.hash, largest)? else {
         return Ok(None);
     };
     Ok(image::load_from_memory_with_format(&webp, image::ImageFormat::WebP).ok())

@@ -143,13 +143,14 @@ pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
             });
         }
     }
-    let drawn_logos = ["clubLogo", "collegeLogo"]
-        .iter()
-        .filter(|key| {
-            stored
-                .get(**key)
-                .and_then(|v| super::media::stored_reference(v))
-                .is_none()
+    // The settings with a drawing of ours for a default are the header logos.
+    let drawn_logos = crate::domain::photo_settings()
+        .filter(|(key, drawing)| {
+            drawing.is_some()
+                && stored
+                    .get(*key)
+                    .and_then(|v| super::media::stored_reference(v))
+                    .is_none()
         })
         .count();
     if drawn_logos > 0 {

@@ -15,8 +15,9 @@ enum SettingKind {
     Email,
     /// An uploaded photo's id; there is always one (or the seeded drawing).
     Photo,
-    /// An uploaded photo's id, or null for the built-in default (a drawing, or no photo).
-    PhotoOrDefault,
+    /// An uploaded photo's id, or null for the built-in default: the drawing at this path, or no
+    /// photo.
+    PhotoOrDefault(Option<&'static str>),
     /// A UPI ID (`name@bank`), or empty for no UPI payments.
     Upi,
     /// A year (the footer's copyright line), or empty for the current year.
@@ -36,9 +37,15 @@ const SETTINGS: &[(&str, SettingKind)] = &[
     ("upiPayee", SettingKind::OptionalLine(100)),
     ("donationAppeal", SettingKind::Text(2000)),
     ("supportPhoto", SettingKind::Photo),
-    ("heroPhoto", SettingKind::PhotoOrDefault),
-    ("clubLogo", SettingKind::PhotoOrDefault),
-    ("collegeLogo", SettingKind::PhotoOrDefault),
+    ("heroPhoto", SettingKind::PhotoOrDefault(None)),
+    (
+        "clubLogo",
+        SettingKind::PhotoOrDefault(Some("/art/logo-jyoti.svg")),
+    ),
+    (
+        "collegeLogo",
+        SettingKind::PhotoOrDefault(Some("/art/logo-jgec.svg")),
+    ),
     ("address", SettingKind::Text(300)),
     ("contactEmail", SettingKind::Email),
     ("linkedin", SettingKind::Url),
@@ -89,12 +96,13 @@ pub fn site_setting_keys() -> impl Iterator<Item = &'static str> {
 
 /// The settings that hold a photo (`media:ID`, a shipped drawing's path, or empty), each with
 /// what shows while it is empty: a built-in drawing, or nothing.
-pub const PHOTO_SETTINGS: &[(&str, Option<&str>)] = &[
-    ("supportPhoto", None),
-    ("heroPhoto", None),
-    ("clubLogo", Some("/art/logo-jyoti.svg")),
-    ("collegeLogo", Some("/art/logo-jgec.svg")),
-];
+pub fn photo_settings() -> impl Iterator<Item = (&'static str, Option<&'static str>)> {
+    SETTINGS.iter().filter_map(|(key, kind)| match kind {
+        SettingKind::Photo => Some((*key, None)),
+        SettingKind::PhotoOrDefault(drawing) => Some((*key, *drawing)),
+        _ => None,
+    })
+}
 
 /// Changed settings, each checked by its rule. A photo setting takes a media id and is stored as
 /// `media:ID`; `null` sets one that has a default back to it (stored empty).
@@ -111,13 +119,13 @@ impl SiteSettingsPatch {
                 return Err(ApiError::field(&key, "is not a field this call takes"));
             };
             let text = match (&value, kind) {
-                (serde_json::Value::Null, SettingKind::PhotoOrDefault) => {
+                (serde_json::Value::Null, SettingKind::PhotoOrDefault(_)) => {
                     changes.push((*name, String::new()));
                     continue;
                 }
                 (
                     serde_json::Value::Number(n),
-                    SettingKind::Photo | SettingKind::PhotoOrDefault,
+                    SettingKind::Photo | SettingKind::PhotoOrDefault(_),
                 ) => n.as_i64().filter(|id| *id > 0).map(|id| id.to_string()),
                 (serde_json::Value::String(s), _) => Some(s.clone()),
                 _ => None,
@@ -126,7 +134,7 @@ impl SiteSettingsPatch {
                 (None, SettingKind::Photo) => {
                     Err("must be the id of an uploaded photo".to_string())
                 }
-                (None, SettingKind::PhotoOrDefault) => {
+                (None, SettingKind::PhotoOrDefault(_)) => {
                     Err("must be the id of an uploaded photo, or null for the default".to_string())
                 }
                 (None, _) => Err("must be text".to_string()),
@@ -141,7 +149,7 @@ impl SiteSettingsPatch {
                 (Some(text), SettingKind::Email) => {
                     Email::parse(Some(text)).map(|e| e.as_str().to_owned())
                 }
-                (Some(text), SettingKind::Photo | SettingKind::PhotoOrDefault) => {
+                (Some(text), SettingKind::Photo | SettingKind::PhotoOrDefault(_)) => {
                     match text.parse::<i64>() {
                         Ok(id) if id > 0 => Ok(format!("media:{id}")),
                         _ => Err("must be the id of an uploaded photo".to_string()),
