@@ -70,23 +70,28 @@ function RevocationButton({ certificate, onChanged }) {
   );
 }
 
+/** The columns that only show a certificate; those that change one come after them. */
+const shownColumns = [
+  { header: 'Name', cell: (certificate) => certificate.name },
+  { header: 'Certificate No.', cell: (certificate) => certificate.certinumber },
+  { header: 'Event or course', cell: (certificate) => certificate.event },
+  { header: 'Issued on', cell: (certificate) => certificate.issuedOn ?? '' },
+  {
+    header: 'Status',
+    cell: (certificate) => (certificate.revokedOn ? `Revoked on ${certificate.revokedOn}` : 'Valid'),
+  },
+  {
+    header: 'QR code',
+    action: true,
+    cell: (certificate) => <CertificateQrButton certificate={certificate} />,
+  },
+];
+
 export function CertificatesPage() {
   const list = usePagedList(fetchCertificates, { sorts });
 
   const columns = [
-    { header: 'Name', cell: (certificate) => certificate.name },
-    { header: 'Certificate No.', cell: (certificate) => certificate.certinumber },
-    { header: 'Event or course', cell: (certificate) => certificate.event },
-    { header: 'Issued on', cell: (certificate) => certificate.issuedOn ?? '' },
-    {
-      header: 'Status',
-      cell: (certificate) => (certificate.revokedOn ? `Revoked on ${certificate.revokedOn}` : 'Valid'),
-    },
-    {
-      header: 'QR code',
-      action: true,
-      cell: (certificate) => <CertificateQrButton certificate={certificate} />,
-    },
+    ...shownColumns,
     {
       header: 'Revocation',
       action: true,

@@ -9,16 +9,21 @@ const sorts = [NEWEST_FIRST, OLDEST_FIRST, BY_NAME, { value: 'email', label: 'Em
 
 const fullName = (user) => `${user.firstname} ${user.lastname}`.trim();
 
+/** The columns that only show an account; Delete and Update come after them. */
+const shownColumns = [
+  { header: 'First Name', cell: (user) => user.firstname },
+  { header: 'Last Name', cell: (user) => user.lastname },
+  { header: 'Department', cell: (user) => user.department },
+  { header: 'Year', cell: (user) => user.year },
+  { header: 'Email', cell: (user) => user.email },
+  { header: 'Admin', cell: (user) => (user.isAdmin ? 'Yes' : 'No') },
+];
+
 export function UsersPage() {
   const list = usePagedList(fetchUsers, { sorts });
 
   const columns = [
-    { header: 'First Name', cell: (user) => user.firstname },
-    { header: 'Last Name', cell: (user) => user.lastname },
-    { header: 'Department', cell: (user) => user.department },
-    { header: 'Year', cell: (user) => user.year },
-    { header: 'Email', cell: (user) => user.email },
-    { header: 'Admin', cell: (user) => (user.isAdmin ? 'Yes' : 'No') },
+    ...shownColumns,
     deleteColumn({
       rowName: fullName,
       question: (user) => `Delete the account of ${fullName(user)} (${user.email})?`,
