@@ -1,7 +1,7 @@
 // /admin/photos and /admin/gallery: uploading photos (with progress), using them in the gallery, and the
 // refusals (a used photo, a file that is not an image, one over 10 MB, a proxy's 413).
 import { expect, siteContent, test, visit } from './fixtures.js';
-import { asAdmin, deleteRow, openAdmin, openPopup, row, toast } from './admin-helpers.js';
+import { asAdmin, deleteRow, expectColumns, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 import { addGalleryImage, deletePhoto, deletePicturesMarked, putOrder, unique, uploadPhoto } from './content-helpers.js';
 import { pngFile } from './png.js';
 
@@ -74,13 +74,7 @@ test('deleting a photo that is still used shows the server refusal; an unused on
   try {
     await addGalleryImage(request, token, { caption, photoId: used._id });
     await openAdmin(page, '/admin/photos');
-    await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
-      'Photo',
-      'Description',
-      'Used by',
-      'Edit',
-      'Delete',
-    ]);
+    await expectColumns(page, ['Photo', 'Description', 'Used by', 'Edit', 'Delete']);
 
     await deleteRow(page, usedAlt);
     await expect(toast(page, 'This photo is still used by')).toBeVisible();

@@ -25,6 +25,11 @@ export async function openAdmin(page, path) {
   await expect(page.getByRole('heading', { name: 'Welcome To Admin Page' })).toBeVisible({ timeout: 10_000 });
 }
 
+/** Checks the headings of the page's table, in order. */
+export async function expectColumns(page, headings) {
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(headings);
+}
+
 /** Accepts the next confirm dialog, checking it is a confirmation. */
 export function acceptConfirm(page) {
   page.once('dialog', async (dialog) => {

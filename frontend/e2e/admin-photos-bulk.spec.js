@@ -3,7 +3,7 @@
 // photos anchored at it.
 import { bearer, expect, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, row, toast } from './admin-helpers.js';
-import { addGalleryImage, deletePhoto, deletePicturesMarked, unique, uploadPhoto } from './content-helpers.js';
+import { addGalleryImage, deletePhoto, deletePicturesMarked, unique, uploadNewPhoto } from './content-helpers.js';
 import { violations } from './axe.js';
 import { pngFile } from './png.js';
 
@@ -132,9 +132,8 @@ test('photos dropped on the drop zone are uploaded', async ({ page, request }) =
 
 test('the focal point set with the sliders and a click anchors the photo on the gallery page', async ({ page, request }) => {
   const token = await asAdmin(page, request);
-  const alt = unique('Tree planting');
+  const { alt, photo } = await uploadNewPhoto(request, token, 'Tree planting');
   const caption = unique('Focal point');
-  const photo = await uploadPhoto(request, token, alt);
   try {
     await addGalleryImage(request, token, { caption, photoId: photo._id });
     await openAdmin(page, '/admin/photos');
@@ -192,9 +191,8 @@ test.describe('at a phone width', () => {
 
   test('the upload list and the Edit popup fit, work and pass axe', async ({ page, request }) => {
     const token = await asAdmin(page, request);
-    const alt = unique('Phone photo');
+    const { alt, photo } = await uploadNewPhoto(request, token, 'Phone photo');
     const changed = unique('Phone photo, new description');
-    const photo = await uploadPhoto(request, token, alt);
     try {
       await openAdmin(page, '/admin/photos');
       await page.getByLabel('Choose photos').setInputFiles([NOT_AN_IMAGE]);

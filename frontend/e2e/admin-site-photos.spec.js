@@ -2,11 +2,17 @@
 // banner, chosen from thumbnails on /admin/settings, and put back to the built-in ones.
 import { bearer, expect, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, toast } from './admin-helpers.js';
-import { patchSettings, unique, uploadPhoto } from './content-helpers.js';
+import { patchSettings, uploadNewPhoto } from './content-helpers.js';
 
 const CLUB_LOGO = 'Club logo (left of the site’s title)';
 const COLLEGE_EMBLEM = 'College emblem (right of the site’s title)';
 const BANNER = 'Banner photo behind the welcome (darkened so the text stays readable)';
+
+// Both tests are the admin's: the pages open logged in, and `token` uploads the photos and puts the settings back.
+let token;
+test.beforeEach(async ({ page, request }) => {
+  token = await asAdmin(page, request);
+});
 
 const settingsSaved = (page) =>
   page.waitForRequest((req) => req.url().endsWith('/api/admin/settings') && req.method() === 'PATCH');
@@ -15,9 +21,7 @@ test('both header logos take an uploaded photo, the loading screen too, and go b
   page,
   request,
 }) => {
-  const token = await asAdmin(page, request);
-  const alt = unique('Logo');
-  const photo = await uploadPhoto(request, token, alt);
+  const { alt, photo } = await uploadNewPhoto(request, token, 'Logo');
   const choice = `${alt} (no. ${photo._id})`;
   const clubLogo = page.getByRole('banner').getByRole('img', { name: 'Jyoti logo' });
   const emblem = page.getByRole('banner').getByRole('img', { name: 'JGEC emblem' });
@@ -70,9 +74,7 @@ test('the Home banner photo is chosen with the keyboard alone and keeps the welc
   page,
   request,
 }) => {
-  const token = await asAdmin(page, request);
-  const alt = unique('Banner');
-  const photo = await uploadPhoto(request, token, alt);
+  const { alt, photo } = await uploadNewPhoto(request, token, 'Banner');
   try {
     await request.patch(`/api/admin/media/${photo._id}`, {
       headers: bearer(token),

@@ -1,14 +1,17 @@
 // Certificates that can be shared and checked: the printable QR view (its code read by a real decoder), the event
 // and issue date, and revocation as the admin does it and a visitor sees it.
-import { bearer, createCertificate, expect, test } from './fixtures.js';
+import { bearer, expect, freshNumber, issueCertificate, test } from './fixtures.js';
 import { asAdmin, openAdmin, row, toast } from './admin-helpers.js';
 import { violations } from './axe.js';
 import { readQr } from './qr.js';
 
 const SITE = 'https://jyoti-school.example';
 
-/** A certificate number no other test in this worker uses. */
-const freshNumber = () => 100_000 + Math.floor(Math.random() * 900_000_000);
+// Every test here is the admin's: its pages open logged in, and `token` sets things up through the API.
+let token;
+test.beforeEach(async ({ page, request }) => {
+  token = await asAdmin(page, request);
+});
 
 async function setSiteAddress(request, token, siteAddress) {
   const response = await request.patch('/api/admin/mail', { headers: bearer(token), data: { siteAddress } });
@@ -19,12 +22,8 @@ test('the QR view shows the certificate and a code that reads as its verify link
   page,
   request,
 }) => {
-  const token = await asAdmin(page, request);
   await setSiteAddress(request, token, SITE);
-  const number = freshNumber();
-  await createCertificate(request, token, {
-    name: 'Pritha Ghosh',
-    certinumber: number,
+  const number = await issueCertificate(request, token, 'Pritha Ghosh', {
     event: 'Spoken English, winter batch',
     issuedOn: '2025-01-31',
   });
@@ -69,10 +68,8 @@ test('the QR view shows the certificate and a code that reads as its verify link
 });
 
 test('with no site address the QR view says so instead of a code', async ({ page, request }) => {
-  const token = await asAdmin(page, request);
   await setSiteAddress(request, token, '');
-  const number = freshNumber();
-  await createCertificate(request, token, { name: 'No Site', certinumber: number });
+  const number = await issueCertificate(request, token, 'No Site');
   await openAdmin(page, '/admin/certificates');
   await row(page, String(number)).getByRole('button', { name: /QR code/ }).click();
   const dialog = page.getByRole('dialog');
@@ -82,8 +79,7 @@ test('with no site address the QR view says so instead of a code', async ({ page
   await setSiteAddress(request, token, SITE);
 });
 
-test('a certificate made in the Create popup with its event and date verifies with them', async ({ page, request }) => {
-  await asAdmin(page, request);
+test('a certificate made in the Create popup with its event and date verifies with them', async ({ page }) => {
   await openAdmin(page, '/admin/certificates');
   const number = String(freshNumber());
   await page.getByRole('button', { name: 'Create' }).click();
@@ -105,9 +101,7 @@ test('a revoked certificate verifies as revoked, never as valid, and is valid ag
   page,
   request,
 }) => {
-  const token = await asAdmin(page, request);
-  const number = freshNumber();
-  await createCertificate(request, token, { name: 'Rahul Sen', certinumber: number });
+  const number = await issueCertificate(request, token, 'Rahul Sen');
   await openAdmin(page, '/admin/certificates');
 
   await row(page, String(number)).getByRole('button', { name: /Revoke/ }).click();
@@ -136,9 +130,7 @@ test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test("a certificate's actions are in view on its card", async ({ page, request }) => {
-    const token = await asAdmin(page, request);
-    const number = freshNumber();
-    await createCertificate(request, token, { name: 'Phone Holder', certinumber: number });
+    const number = await issueCertificate(request, token, 'Phone Holder');
     await openAdmin(page, '/admin/certificates');
     const card = row(page, String(number));
     for (const name of [/QR code/, /Revoke/, /Delete/]) {
@@ -155,9 +147,7 @@ test('a CSV import shows its bad rows first, imports nothing until they are fixe
   page,
   request,
 }) => {
-  const token = await asAdmin(page, request);
-  const taken = freshNumber();
-  await createCertificate(request, token, { name: 'Already Issued', certinumber: taken });
+  const taken = await issueCertificate(request, token, 'Already Issued');
   const first = freshNumber();
   const second = first + 1;
   const file = (rows) => ({ name: 'batch.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeffname;number;event;date\n${rows}`) });
@@ -191,9 +181,7 @@ test('a CSV import shows its bad rows first, imports nothing until they are fixe
 });
 
 test('Export CSV downloads every certificate', async ({ page, request }) => {
-  const token = await asAdmin(page, request);
-  const number = freshNumber();
-  await createCertificate(request, token, { name: '=Formula Holder', certinumber: number });
+  const number = await issueCertificate(request, token, '=Formula Holder');
   await openAdmin(page, '/admin/certificates');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -208,10 +196,8 @@ test.describe('the popups pass axe', () => {
   test.use({ bypassCSP: true });
 
   test('the QR view and the import preview with errors have no WCAG violations', async ({ page, request }) => {
-    const token = await asAdmin(page, request);
     await setSiteAddress(request, token, SITE);
-    const number = freshNumber();
-    await createCertificate(request, token, { name: 'Axe Holder', certinumber: number, event: 'Axe course' });
+    const number = await issueCertificate(request, token, 'Axe Holder', { event: 'Axe course' });
     await openAdmin(page, '/admin/certificates');
 
     await row(page, String(number)).getByRole('button', { name: /QR code/ }).click();

@@ -36,6 +36,12 @@ export async function uploadPhoto(request, token, alt) {
   return ok(response, 'upload photo');
 }
 
+/** Uploads a photo whose description is `prefix` and a mark no other test uses; answers {alt, photo}. */
+export async function uploadNewPhoto(request, token, prefix) {
+  const alt = unique(prefix);
+  return { alt, photo: await uploadPhoto(request, token, alt) };
+}
+
 export async function deletePhoto(request, token, id) {
   await ok(await request.delete(`/api/admin/media/${id}`, { headers: bearer(token) }), 'delete photo', [200, 404]);
 }

@@ -1,8 +1,14 @@
 // The notice board, empty and with notices.
 import { adminToken, createNotice, deleteAllNotices, expect, test, visit } from './fixtures.js';
 
-test('with no notices the board says Notice Not Available', async ({ page, request }) => {
-  await deleteAllNotices(request, await adminToken(request));
+// Every test starts with an empty board; `token` is the admin's, for putting notices on it.
+let token;
+test.beforeEach(async ({ request }) => {
+  token = await adminToken(request);
+  await deleteAllNotices(request, token);
+});
+
+test('with no notices the board says Notice Not Available', async ({ page }) => {
   await visit(page, '/notice');
   await expect(page.getByRole('heading', { name: 'NOTICE BOARD' })).toBeVisible();
   await expect(page.getByText('Notice Not Available')).toBeVisible();
@@ -13,8 +19,6 @@ test('notices show newest first, numbered, dated, and linked in a new tab when t
   page,
   request,
 }) => {
-  const token = await adminToken(request);
-  await deleteAllNotices(request, token);
   await createNotice(request, token, { url: 'https://example.org/admissions', title: 'Admissions open', date: '2025-01-10' });
   await createNotice(request, token, { url: null, title: 'Holiday on Friday', date: '2025-03-02' });
   await createNotice(request, token, { url: 'https://example.org/exam', title: 'Exam timetable', date: '2025-02-15' });
@@ -43,8 +47,6 @@ test('the board shows ten notices at a time; Show older notices adds the next on
   page,
   request,
 }) => {
-  const token = await adminToken(request);
-  await deleteAllNotices(request, token);
   for (let day = 1; day <= 12; day += 1) {
     const date = `2025-04-${String(day).padStart(2, '0')}`;
     await createNotice(request, token, { url: '', title: `Notice of ${date}`, date });

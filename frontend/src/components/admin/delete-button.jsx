@@ -38,3 +38,24 @@ export function DeleteButton({ label = 'Delete', rowName, question, remove, succ
     </button>
   );
 }
+
+/**
+ * The Delete column of an admin table: each row's DeleteButton, which deletes it with `remove(row._id)`. `rowName`
+ * names a row; `question` asks about it (by default "Delete <rowName>?"); `success` and `onDeleted` are the
+ * button's. On a phone the column sits with the row's other actions unless `action` is false.
+ */
+export function deleteColumn({ rowName, question, remove, success, onDeleted, action = true }) {
+  return {
+    header: 'Delete',
+    action,
+    cell: (row) => (
+      <DeleteButton
+        rowName={rowName(row)}
+        question={question ? question(row) : `Delete ${rowName(row)}?`}
+        remove={() => remove(row._id)}
+        success={success}
+        onDeleted={onDeleted}
+      />
+    ),
+  };
+}

@@ -1,7 +1,7 @@
 // An ordered admin table of site content with a photo each (roster members, carousel cards, gallery images).
 import { useContent } from '../../lib/content.js';
 import { Photo } from '../photo.jsx';
-import { DeleteButton } from './delete-button.jsx';
+import { deleteColumn } from './delete-button.jsx';
 import { FormDialog } from './form-dialog.jsx';
 import { OrderedTable, PagedOrderedTable } from './ordered-table.jsx';
 import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.jsx';
@@ -14,20 +14,8 @@ import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.j
  * {question(item), success} for Delete. `round` shows people's photos as round thumbnails.
  */
 export function PhotoItemTable(props) {
-  const { title, empty, items, calls, texts, columns } = props;
   const { reload } = useContent();
-  const { photoColumn, editColumn, deleteColumn, addButton } = photoItemParts(props, reload);
-  return (
-    <OrderedTable
-      title={title}
-      actions={addButton}
-      columns={[photoColumn, ...columns, editColumn, deleteColumn]}
-      rows={items}
-      empty={empty}
-      save={calls.order}
-      rowName={(item) => item[texts[0]]}
-    />
-  );
+  return <OrderedTable {...photoItemTableProps(props, reload)} rows={props.items} />;
 }
 
 /**
@@ -36,32 +24,30 @@ export function PhotoItemTable(props) {
  * (across pages too) while it is shown in its own order, unsearched; `loadOrder()` answers every row in order.
  */
 export function PagedPhotoItemTable(props) {
-  const { title, empty, list, noun, searchLabel, calls, texts, columns, loadOrder } = props;
+  const { list, noun, searchLabel, loadOrder } = props;
   const { reload: reloadContent } = useContent();
   const changed = () => {
     list.reload();
     reloadContent();
   };
-  const { photoColumn, editColumn, deleteColumn, addButton } = photoItemParts(props, changed);
   return (
     <PagedOrderedTable
-      title={title}
-      actions={addButton}
-      columns={[photoColumn, ...columns, editColumn, deleteColumn]}
+      {...photoItemTableProps(props, changed)}
       list={list}
       noun={noun}
       searchLabel={searchLabel}
-      empty={empty}
       loadOrder={loadOrder}
-      save={calls.order}
       onMoved={changed}
-      rowName={(item) => item[texts[0]]}
     />
   );
 }
 
-/** The thumbnail, Edit and Delete columns and the Add button; `changed()` runs after each change. */
-function photoItemParts({ texts, calls, fields, add, editTitle, deletion, round }, changed) {
+/**
+ * What both tables share: the title, the Add button, the thumbnail, the item's own columns, Edit and Delete, and
+ * how a row is named and the order saved; `changed()` runs after each change.
+ */
+function photoItemTableProps(props, changed) {
+  const { title, empty, texts, calls, columns, fields, add, editTitle, deletion, round } = props;
   const nameOf = (item) => item[texts[0]];
   const itemFields = (item) => (form) => (
     <PhotoItemFields form={form} item={item} fields={fields} nameField={texts[0]} />
@@ -96,19 +82,13 @@ function photoItemParts({ texts, calls, fields, add, editTitle, deletion, round 
       </FormDialog>
     ),
   };
-  const deleteColumn = {
-    header: 'Delete',
-    action: true,
-    cell: (item) => (
-      <DeleteButton
-        rowName={nameOf(item)}
-        question={deletion.question(item)}
-        remove={() => calls.remove(item._id)}
-        success={deletion.success}
-        onDeleted={changed}
-      />
-    ),
-  };
+  const removeColumn = deleteColumn({
+    rowName: nameOf,
+    question: deletion.question,
+    remove: calls.remove,
+    success: deletion.success,
+    onDeleted: changed,
+  });
 
   const addButton = (
     <FormDialog
@@ -122,7 +102,14 @@ function photoItemParts({ texts, calls, fields, add, editTitle, deletion, round 
       {itemFields(undefined)}
     </FormDialog>
   );
-  return { photoColumn, editColumn, deleteColumn, addButton };
+  return {
+    title,
+    empty,
+    actions: addButton,
+    columns: [photoColumn, ...columns, editColumn, removeColumn],
+    save: calls.order,
+    rowName: nameOf,
+  };
 }
 
 /** The item's own fields, then its photo; a photo uploaded here is described by the item's name. */

@@ -5,6 +5,11 @@ import { useSearchParams } from 'react-router-dom';
 
 const DEFAULT_SIZE = 20;
 
+/** The orders that many lists offer, for their `sorts`. */
+export const NEWEST_FIRST = { value: 'newest', label: 'Newest first' };
+export const OLDEST_FIRST = { value: 'oldest', label: 'Oldest first' };
+export const BY_NAME = { value: 'name', label: 'Name' };
+
 /** A page number from the address: a positive whole number, else the first page. */
 function pageFrom(value) {
   const page = Number(value);

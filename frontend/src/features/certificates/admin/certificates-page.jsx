@@ -1,21 +1,17 @@
 // /admin/certificates: the certificates a page at a time, searched by holder or number, each with its printable QR
 // code, revoke (or make valid again) and delete, and the popup that issues a new one.
 import { useState } from 'react';
-import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
-import { usePagedList } from '../../../components/admin/use-paged-list.js';
+import { BY_NAME, NEWEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
 import { notifyDone, notifyRefusal } from '../../../lib/api-hooks.js';
 import { createCertificate, deleteCertificate, exportCertificates, fetchCertificates, setRevoked } from '../api.js';
 import { CertificateImportButton } from './certificate-import.jsx';
 import { CertificateQrButton } from './certificate-qr.jsx';
 
-const sorts = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'number', label: 'Certificate number' },
-  { value: 'name', label: 'Name' },
-];
+const sorts = [NEWEST_FIRST, { value: 'number', label: 'Certificate number' }, BY_NAME];
 
 const issue = (form) =>
   createCertificate({
@@ -74,41 +70,40 @@ function RevocationButton({ certificate, onChanged }) {
   );
 }
 
+/** The columns that only show a certificate; those that change one come after them. */
+const shownColumns = [
+  { header: 'Name', cell: (certificate) => certificate.name },
+  { header: 'Certificate No.', cell: (certificate) => certificate.certinumber },
+  { header: 'Event or course', cell: (certificate) => certificate.event },
+  { header: 'Issued on', cell: (certificate) => certificate.issuedOn ?? '' },
+  {
+    header: 'Status',
+    cell: (certificate) => (certificate.revokedOn ? `Revoked on ${certificate.revokedOn}` : 'Valid'),
+  },
+  {
+    header: 'QR code',
+    action: true,
+    cell: (certificate) => <CertificateQrButton certificate={certificate} />,
+  },
+];
+
 export function CertificatesPage() {
   const list = usePagedList(fetchCertificates, { sorts });
 
   const columns = [
-    { header: 'Name', cell: (certificate) => certificate.name },
-    { header: 'Certificate No.', cell: (certificate) => certificate.certinumber },
-    { header: 'Event or course', cell: (certificate) => certificate.event },
-    { header: 'Issued on', cell: (certificate) => certificate.issuedOn ?? '' },
-    {
-      header: 'Status',
-      cell: (certificate) => (certificate.revokedOn ? `Revoked on ${certificate.revokedOn}` : 'Valid'),
-    },
-    {
-      header: 'QR code',
-      action: true,
-      cell: (certificate) => <CertificateQrButton certificate={certificate} />,
-    },
+    ...shownColumns,
     {
       header: 'Revocation',
       action: true,
       cell: (certificate) => <RevocationButton certificate={certificate} onChanged={list.reload} />,
     },
-    {
-      header: 'Delete',
-      action: true,
-      cell: (certificate) => (
-        <DeleteButton
-          rowName={`certificate ${certificate.certinumber}`}
-          question={`Delete certificate ${certificate.certinumber} of ${certificate.name}?`}
-          remove={() => deleteCertificate(certificate._id)}
-          success="Certificate Deleted"
-          onDeleted={list.reload}
-        />
-      ),
-    },
+    deleteColumn({
+      rowName: (certificate) => `certificate ${certificate.certinumber}`,
+      question: (certificate) => `Delete certificate ${certificate.certinumber} of ${certificate.name}?`,
+      remove: deleteCertificate,
+      success: 'Certificate Deleted',
+      onDeleted: list.reload,
+    }),
   ];
 
   const createButton = (

@@ -2,11 +2,11 @@
 // or text; when each arrived and whether an admin has read it; deleting one, the selected or every match (spam),
 // and a CSV download of the matches. Messages are React text, so markup a visitor typed is shown, never run.
 import { useState } from 'react';
-import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { DeleteButton, deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { countOf, formatNumber } from '../../../components/admin/list-controls.jsx';
 import { Received, Stars } from '../../../components/admin/cells.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
-import { usePagedList } from '../../../components/admin/use-paged-list.js';
+import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
 import { notifyRefusal } from '../../../lib/api-hooks.js';
 import {
@@ -19,11 +19,7 @@ import {
 } from '../api.js';
 import './contacts.css';
 
-const sorts = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'name', label: 'Name' },
-];
+const sorts = [NEWEST_FIRST, OLDEST_FIRST, BY_NAME];
 
 const from = (contact) => `the message from ${contact.name}`;
 
@@ -65,19 +61,12 @@ export function ContactsPage() {
     { header: 'Message', cell: (contact) => contact.message, className: 'cell-text' },
     { header: 'Received', cell: (contact) => <Received timestamp={contact.createdAt} /> },
     { header: 'Read', cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} /> },
-    {
-      header: 'Delete',
-      action: true,
-      cell: (contact) => (
-        <DeleteButton
-          rowName={from(contact)}
-          question={`Delete ${from(contact)}?`}
-          remove={() => deleteContact(contact._id)}
-          success="Contact deleted successfully"
-          onDeleted={list.reload}
-        />
-      ),
-    },
+    deleteColumn({
+      rowName: from,
+      remove: deleteContact,
+      success: 'Contact deleted successfully',
+      onDeleted: list.reload,
+    }),
   ];
 
   return (

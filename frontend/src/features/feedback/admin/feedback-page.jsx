@@ -1,15 +1,12 @@
 // /admin/feedback: the feedback form's answers a page at a time, newest first, searched by name, email or
 // suggestion; deleting one. Answers are React text, so markup a visitor typed is shown, never run.
 import { Received, Stars } from '../../../components/admin/cells.jsx';
-import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
-import { usePagedList } from '../../../components/admin/use-paged-list.js';
+import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { deleteFeedback, fetchFeedback } from '../api.js';
 
-const sorts = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-];
+const sorts = [NEWEST_FIRST, OLDEST_FIRST];
 
 const genders = { male: 'Male', female: 'Female', other: 'Other' };
 
@@ -30,19 +27,7 @@ export function FeedbackPage() {
     { header: 'Rating', cell: (answer) => answer.rating && <Stars subject={`${answer.rating}star`} /> },
     { header: 'Suggestion', cell: (answer) => answer.suggestion, className: 'cell-text' },
     { header: 'Received', cell: (answer) => <Received timestamp={answer.createdAt} /> },
-    {
-      header: 'Delete',
-      action: true,
-      cell: (answer) => (
-        <DeleteButton
-          rowName={from(answer)}
-          question={`Delete ${from(answer)}?`}
-          remove={() => deleteFeedback(answer._id)}
-          success="Feedback deleted"
-          onDeleted={list.reload}
-        />
-      ),
-    },
+    deleteColumn({ rowName: from, remove: deleteFeedback, success: 'Feedback deleted', onDeleted: list.reload }),
   ];
 
   return (

@@ -1,9 +1,9 @@
 // /admin/email: whether email is on and what to do when it is off, the mail server and addresses (those the
 // server's command line sets are shown, not offered), a test email, and the outbox of mail waiting or given up on.
 import { useState } from 'react';
-import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
-import { usePagedList } from '../../../components/admin/use-paged-list.js';
+import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
 import { notifyDone, notifyRefusal, useApiData, useForm } from '../../../lib/api-hooks.js';
@@ -205,10 +205,7 @@ function TestMailForm() {
   );
 }
 
-const sorts = [
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'newest', label: 'Newest first' },
-];
+const sorts = [OLDEST_FIRST, NEWEST_FIRST];
 
 const KINDS = { contact: 'Contact message', reset: 'Password reset' };
 
@@ -249,18 +246,15 @@ function Outbox() {
         </button>
       ),
     },
-    {
-      header: 'Delete',
-      cell: (mail) => (
-        <DeleteButton
-          rowName={mail.subject}
-          question={`Delete the mail “${mail.subject}” without sending it?`}
-          remove={() => deleteMail(mail._id)}
-          success="Mail deleted"
-          onDeleted={list.reload}
-        />
-      ),
-    },
+    deleteColumn({
+      rowName: (mail) => mail.subject,
+      question: (mail) => `Delete the mail “${mail.subject}” without sending it?`,
+      remove: deleteMail,
+      success: 'Mail deleted',
+      onDeleted: list.reload,
+      // The outbox's buttons keep their labels on a phone, Retry's and Delete's alike.
+      action: false,
+    }),
   ];
 
   return (

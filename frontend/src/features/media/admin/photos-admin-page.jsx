@@ -1,20 +1,17 @@
 // /admin/photos: upload many photos at once, and the uploaded photos a page at a time, searched by description,
 // with where each is used, an Edit popup (description and focal point) and Delete. The server refuses to delete a
 // photo still in use and says where; that reason becomes the error toast.
-import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { fetchPhotos } from '../../../components/admin/photos-api.js';
-import { usePagedList } from '../../../components/admin/use-paged-list.js';
+import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Photo } from '../../../components/photo.jsx';
 import { deletePhoto } from '../api.js';
 import { BulkUpload } from './bulk-upload.jsx';
 import { PhotoEditButton } from './photo-edit-dialog.jsx';
 import './photos-admin-page.css';
 
-const sorts = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-];
+const sorts = [NEWEST_FIRST, OLDEST_FIRST];
 
 export function PhotosAdminPage() {
   const list = usePagedList(fetchPhotos, { sorts });
@@ -31,19 +28,13 @@ export function PhotosAdminPage() {
       action: true,
       cell: (photo) => <PhotoEditButton item={photo} onSaved={list.reload} />,
     },
-    {
-      header: 'Delete',
-      action: true,
-      cell: (photo) => (
-        <DeleteButton
-          rowName={`photo no. ${photo._id}`}
-          question={`Delete photo no. ${photo._id}${photo.alt ? ` (${photo.alt})` : ''}?`}
-          remove={() => deletePhoto(photo._id)}
-          success="Photo deleted"
-          onDeleted={list.reload}
-        />
-      ),
-    },
+    deleteColumn({
+      rowName: (photo) => `photo no. ${photo._id}`,
+      question: (photo) => `Delete photo no. ${photo._id}${photo.alt ? ` (${photo.alt})` : ''}?`,
+      remove: deletePhoto,
+      success: 'Photo deleted',
+      onDeleted: list.reload,
+    }),
   ];
 
   return (

@@ -1,18 +1,14 @@
 // /admin/notices: the notices a page at a time, searched by title, with delete and edit, and the Create Notice popup.
-import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { EditLink } from '../../../components/admin/edit-link.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
-import { usePagedList } from '../../../components/admin/use-paged-list.js';
+import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { ExternalLink } from '../../../components/external-link.jsx';
 import { createNotice, deleteNotice, fetchNoticesAsAdmin } from '../api.js';
 import { emptyNotice, NoticeFields } from './notice-fields.jsx';
 
-const sorts = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'title', label: 'Title' },
-];
+const sorts = [NEWEST_FIRST, OLDEST_FIRST, { value: 'title', label: 'Title' }];
 
 export function NoticesPage() {
   const list = usePagedList(fetchNoticesAsAdmin, { sorts });
@@ -29,19 +25,13 @@ export function NoticesPage() {
     },
     { header: 'Title', cell: (notice) => notice.title, className: 'cell-text' },
     { header: 'Date', cell: (notice) => <time dateTime={notice.date}>{notice.date}</time>, className: 'cell-nowrap' },
-    {
-      header: 'Delete',
-      action: true,
-      cell: (notice) => (
-        <DeleteButton
-          rowName={notice.title}
-          question={`Delete the notice "${notice.title}"?`}
-          remove={() => deleteNotice(notice._id)}
-          success="Service deleted"
-          onDeleted={list.reload}
-        />
-      ),
-    },
+    deleteColumn({
+      rowName: (notice) => notice.title,
+      question: (notice) => `Delete the notice "${notice.title}"?`,
+      remove: deleteNotice,
+      success: 'Service deleted',
+      onDeleted: list.reload,
+    }),
     {
       header: 'Update',
       action: true,
