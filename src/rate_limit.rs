@@ -133,6 +133,19 @@ impl Limiter<IpAddr> {
         self.reserve_key(client_key(ip))
     }
 
+    /// [`Limiter::reserve`], then `parse` of the attempt's input: an input that does not parse
+    /// gives its attempt back (a form sent with a typo is not a try), and none is parsed once
+    /// the window is used up.
+    pub fn reserve_parsed<T>(
+        &self,
+        ip: IpAddr,
+        parse: impl FnOnce() -> Result<T, ApiError>,
+    ) -> Result<(Reservation<'_>, T), ApiError> {
+        let attempt = self.reserve(ip)?;
+        let parsed = parse().inspect_err(|_| attempt.give_back())?;
+        Ok((attempt, parsed))
+    }
+
     /// Counts one attempt that always counts (a certificate lookup).
     pub fn hit(&self, ip: IpAddr) -> Result<(), ApiError> {
         self.reserve(ip).map(|_| ())

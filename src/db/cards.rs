@@ -17,19 +17,17 @@ super::row! {
 
 /// Both carousels' cards, each in its order.
 pub fn list(conn: &Connection) -> Result<Vec<Card>, ApiError> {
-    let mut stmt = conn.prepare_cached(
+    super::all_rows(
+        conn,
         "SELECT id, section, caption, photo_id, art FROM cards ORDER BY sort_order, id",
-    )?;
-    let cards = stmt
-        .query_map([], Card::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(cards)
+        [],
+        Card::from_row,
+    )
 }
 
 /// Adds a card at the end of its carousel (the input names one: cards are parsed with a section).
 pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
-    super::in_transaction(conn, |conn| {
-        super::media::check_photo(conn, input.photo_id)?;
+    super::with_photo(conn, input.photo_id, |conn| {
         Ok(conn.query_row(
             "INSERT INTO cards (section, sort_order, caption, photo_id)
              VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM cards WHERE section = ?1), ?2, ?3)
@@ -45,9 +43,9 @@ pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiErr
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
-    super::in_transaction(conn, |conn| {
-        super::media::check_photo(conn, input.photo_id)?;
-        let changed = conn.execute(
+    super::with_photo(conn, input.photo_id, |conn| {
+        super::changed_any(
+            conn,
             "UPDATE cards SET caption = coalesce(?2, caption), section = coalesce(?3, section),
                 photo_id = CASE WHEN ?4 THEN ?5 ELSE photo_id END,
                 art = CASE WHEN ?4 THEN NULL ELSE art END
@@ -59,13 +57,12 @@ pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bo
                 input.photo_id.is_some(),
                 input.photo_id.flatten()
             ],
-        )?;
-        Ok(changed > 0)
+        )
     })
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn.execute("DELETE FROM cards WHERE id = ?1", [id])? > 0)
+    super::changed_any(conn, "DELETE FROM cards WHERE id = ?1", [id])
 }
 
 /// Puts one carousel's cards in the given order.

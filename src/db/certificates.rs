@@ -1,9 +1,8 @@
 //! The `certificates` table: certificate numbers, the names they were issued to, the event or
 //! course and issue date they may name, and when they were revoked.
 
-use super::Page;
 use crate::domain::certificate_import::{self, Checked};
-use crate::domain::{CertificateSort, Listing, NewCertificate, Revocation};
+use crate::domain::{CertificateSort, NewCertificate, Revocation};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 use serde::Serialize;
@@ -62,15 +61,16 @@ pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certifi
 
 /// In certificate-number order.
 pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
-    let mut stmt = conn.prepare_cached(concat!(
-        "SELECT ",
-        columns!(),
-        " FROM certificates ORDER BY certinumber"
-    ))?;
-    let certificates = stmt
-        .query_map([], Certificate::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(certificates)
+    super::all_rows(
+        conn,
+        concat!(
+            "SELECT ",
+            columns!(),
+            " FROM certificates ORDER BY certinumber"
+        ),
+        [],
+        Certificate::from_row,
+    )
 }
 
 /// Checks the CSV file against the certificates already issued and, unless `dry_run` or a row is
@@ -176,10 +176,7 @@ pub fn set_revoked(
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("DELETE FROM certificates WHERE id = ?1")?
-        .execute([id])?
-        > 0)
+    super::changed_any(conn, "DELETE FROM certificates WHERE id = ?1", [id])
 }
 
 /// Certificates whose holder's name or number contains the `LIKE` pattern `?1` (all when NULL).
@@ -190,20 +187,8 @@ macro_rules! matching {
     };
 }
 
-/// One page of the certificates matching the search, in the chosen order.
-pub fn page(
-    conn: &mut Connection,
-    listing: &Listing<CertificateSort>,
-    kept: Option<&super::kept_orders::KeptOrders>,
-) -> Result<Page<Certificate>, ApiError> {
-    let sql = match listing.sort {
-        CertificateSort::Newest => super::page_sql!(columns, matching, "certificates", "id DESC"),
-        CertificateSort::Number => {
-            super::page_sql!(columns, matching, "certificates", "certinumber")
-        }
-        CertificateSort::Name => {
-            super::page_sql!(columns, matching, "certificates", "name COLLATE NOCASE, id")
-        }
-    };
-    super::page_like(conn, sql, listing, kept, Certificate::from_row)
-}
+super::like_page!(Certificate, CertificateSort, "certificates" {
+    Newest => "id DESC",
+    Number => "certinumber",
+    Name => "name COLLATE NOCASE, id",
+});

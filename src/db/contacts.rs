@@ -62,18 +62,11 @@ pub fn list(conn: &Connection) -> Result<Vec<Contact>, ApiError> {
         columns!(),
         " FROM contacts ORDER BY created_at DESC, id DESC"
     );
-    let mut stmt = conn.prepare_cached(sql)?;
-    let contacts = stmt
-        .query_map([], Contact::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(contacts)
+    super::all_rows(conn, sql, [], Contact::from_row)
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("DELETE FROM contacts WHERE id = ?1")?
-        .execute([id])?
-        > 0)
+    super::changed_any(conn, "DELETE FROM contacts WHERE id = ?1", [id])
 }
 
 /// What a search box's text asks of the full-text index.

@@ -1,7 +1,6 @@
 //! The `feedback` table: answers to the feedback form.
 
-use super::Page;
-use crate::domain::{FeedbackSort, Listing, NewFeedback};
+use crate::domain::{FeedbackSort, NewFeedback};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 use serde::Serialize;
@@ -57,11 +56,7 @@ pub fn list(conn: &Connection) -> Result<Vec<Feedback>, ApiError> {
         columns!(),
         " FROM feedback ORDER BY created_at DESC, id DESC"
     );
-    let mut stmt = conn.prepare_cached(sql)?;
-    let answers = stmt
-        .query_map([], Feedback::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(answers)
+    super::all_rows(conn, sql, [], Feedback::from_row)
 }
 
 /// Answers whose name, email or suggestion contains the `LIKE` pattern `?1` (all when NULL).
@@ -72,24 +67,11 @@ macro_rules! matching {
     };
 }
 
-/// One page of the answers matching the search, in the chosen order.
-pub fn page(
-    conn: &mut Connection,
-    listing: &Listing<FeedbackSort>,
-    kept: Option<&super::kept_orders::KeptOrders>,
-) -> Result<Page<Feedback>, ApiError> {
-    let sql = match listing.sort {
-        FeedbackSort::Newest => {
-            super::page_sql!(columns, matching, "feedback", "created_at DESC, id DESC")
-        }
-        FeedbackSort::Oldest => super::page_sql!(columns, matching, "feedback", "created_at, id"),
-    };
-    super::page_like(conn, sql, listing, kept, Feedback::from_row)
-}
+super::like_page!(Feedback, FeedbackSort, "feedback" {
+    Newest => "created_at DESC, id DESC",
+    Oldest => "created_at, id",
+});
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("DELETE FROM feedback WHERE id = ?1")?
-        .execute([id])?
-        > 0)
+    super::changed_any(conn, "DELETE FROM feedback WHERE id = ?1", [id])
 }

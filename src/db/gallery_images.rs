@@ -16,19 +16,17 @@ super::row! {
 
 /// In the order admins set.
 pub fn list(conn: &Connection) -> Result<Vec<GalleryImage>, ApiError> {
-    let mut stmt = conn.prepare_cached(
+    super::all_rows(
+        conn,
         "SELECT id, caption, photo_id, art FROM gallery_images ORDER BY sort_order, id",
-    )?;
-    let images = stmt
-        .query_map([], GalleryImage::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(images)
+        [],
+        GalleryImage::from_row,
+    )
 }
 
 /// Adds an image at the end of the gallery.
 pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
-    super::in_transaction(conn, |conn| {
-        super::media::check_photo(conn, input.photo_id)?;
+    super::with_photo(conn, input.photo_id, |conn| {
         Ok(conn.query_row(
             "INSERT INTO gallery_images (sort_order, caption, photo_id)
              VALUES ((SELECT coalesce(max(sort_order), 0) + 1 FROM gallery_images), ?1, ?2) RETURNING id",
@@ -39,9 +37,9 @@ pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiErr
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
-    super::in_transaction(conn, |conn| {
-        super::media::check_photo(conn, input.photo_id)?;
-        let changed = conn.execute(
+    super::with_photo(conn, input.photo_id, |conn| {
+        super::changed_any(
+            conn,
             "UPDATE gallery_images SET caption = coalesce(?2, caption),
                 photo_id = CASE WHEN ?3 THEN ?4 ELSE photo_id END,
                 art = CASE WHEN ?3 THEN NULL ELSE art END
@@ -52,13 +50,12 @@ pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bo
                 input.photo_id.is_some(),
                 input.photo_id.flatten()
             ],
-        )?;
-        Ok(changed > 0)
+        )
     })
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn.execute("DELETE FROM gallery_images WHERE id = ?1", [id])? > 0)
+    super::changed_any(conn, "DELETE FROM gallery_images WHERE id = ?1", [id])
 }
 
 pub fn reorder(conn: &mut Connection, order: &Order) -> Result<(), ApiError> {

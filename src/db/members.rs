@@ -69,14 +69,13 @@ pub fn page(
 
 /// Every roster's members, each roster's in its order.
 pub fn list(conn: &Connection) -> Result<Vec<Member>, ApiError> {
-    let mut stmt = conn.prepare_cached(
+    super::all_rows(
+        conn,
         "SELECT id, roster_id, name, department, year, position, photo_id, art, link
          FROM members ORDER BY sort_order, id",
-    )?;
-    let members = stmt
-        .query_map([], Member::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(members)
+        [],
+        Member::from_row,
+    )
 }
 
 fn link(input: &MemberInput) -> Option<&str> {
@@ -88,8 +87,7 @@ fn link(input: &MemberInput) -> Option<&str> {
 
 /// Adds a member at the end of an existing roster (the caller checks that it exists).
 pub fn insert(conn: &mut Connection, roster_id: i64, input: &MemberInput) -> Result<i64, ApiError> {
-    super::in_transaction(conn, |conn| {
-        super::media::check_photo(conn, input.photo_id)?;
+    super::with_photo(conn, input.photo_id, |conn| {
         Ok(conn.query_row(
             "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, link)
              VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM members WHERE roster_id = ?1),
@@ -110,9 +108,9 @@ pub fn insert(conn: &mut Connection, roster_id: i64, input: &MemberInput) -> Res
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &MemberInput) -> Result<bool, ApiError> {
-    super::in_transaction(conn, |conn| {
-        super::media::check_photo(conn, input.photo_id)?;
-        let changed = conn.execute(
+    super::with_photo(conn, input.photo_id, |conn| {
+        super::changed_any(
+            conn,
             "UPDATE members SET name = coalesce(?2, name), department = coalesce(?3, department),
                 year = coalesce(?4, year), position = coalesce(?5, position),
                 photo_id = CASE WHEN ?6 THEN ?7 ELSE photo_id END,
@@ -130,13 +128,12 @@ pub fn update(conn: &mut Connection, id: i64, input: &MemberInput) -> Result<boo
                 input.link.is_some(),
                 link(input)
             ],
-        )?;
-        Ok(changed > 0)
+        )
     })
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn.execute("DELETE FROM members WHERE id = ?1", [id])? > 0)
+    super::changed_any(conn, "DELETE FROM members WHERE id = ?1", [id])
 }
 
 /// Puts one roster's members in the given order.

@@ -75,6 +75,25 @@ macro_rules! page_sql {
 }
 use page_sql;
 
+/// `pub fn page`: one page of `$table`'s rows whose search is the `LIKE` pattern `?1` of the
+/// module's `matching!()`, in the order each sort of `$sort` names (a literal `ORDER BY`).
+macro_rules! like_page {
+    ($row:ident, $sort:ident, $table:literal { $($variant:ident => $order:literal,)* }) => {
+        /// One page of the rows matching the search, in the chosen order.
+        pub fn page(
+            conn: &mut rusqlite::Connection,
+            listing: &crate::domain::Listing<$sort>,
+            kept: Option<&super::kept_orders::KeptOrders>,
+        ) -> Result<super::Page<$row>, crate::error::ApiError> {
+            let sql = match listing.sort {
+                $($sort::$variant => super::page_sql!(columns, matching, $table, $order),)*
+            };
+            super::page_like(conn, sql, listing, kept, $row::from_row)
+        }
+    };
+}
+use like_page;
+
 pub mod backup;
 pub mod cards;
 pub mod certificates;
@@ -379,6 +398,43 @@ fn page_like<T, S>(
     from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
 ) -> Result<Page<T>, ApiError> {
     page_of(conn, sql, listing.like_pattern(), listing, kept, from_row)
+}
+
+/// Every row `sql` selects with `params`, each read by `from_row`.
+fn all_rows<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> Result<Vec<T>, ApiError> {
+    let rows = conn
+        .prepare_cached(sql)?
+        .query_map(params, from_row)?
+        .collect::<Result<_, _>>()?;
+    Ok(rows)
+}
+
+/// Whether the write `sql` (an `UPDATE` or `DELETE` by id) changed a row: `false` means there
+/// was no such row.
+fn changed_any(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<bool, ApiError> {
+    Ok(conn.prepare_cached(sql)?.execute(params)? > 0)
+}
+
+/// [`in_transaction`] for a write that sets a row's photo: the photo it names (if any) exists
+/// when the write lands.
+fn with_photo<T>(
+    conn: &mut Connection,
+    photo_id: Option<Option<i64>>,
+    write: impl FnOnce(&Connection) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    in_transaction(conn, |conn| {
+        media::check_photo(conn, photo_id)?;
+        write(conn)
+    })
 }
 
 /// Runs `work` in one write transaction, so what it checks still holds when it writes (a photo

@@ -1,7 +1,6 @@
 //! The `notices` table (the spec's "services"): the notice board.
 
-use super::Page;
-use crate::domain::{HttpUrl, IsoDate, Listing, NewNotice, NoticeSort, NoticeUpdate};
+use crate::domain::{HttpUrl, IsoDate, NewNotice, NoticeSort, NoticeUpdate};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
@@ -40,15 +39,16 @@ pub fn insert(conn: &Connection, notice: &NewNotice) -> Result<Notice, ApiError>
 
 /// Newest date first; among notices of one day, the latest added first.
 pub fn list(conn: &Connection) -> Result<Vec<Notice>, ApiError> {
-    let mut stmt = conn.prepare_cached(concat!(
-        "SELECT ",
-        columns!(),
-        " FROM notices ORDER BY date DESC, id DESC"
-    ))?;
-    let notices = stmt
-        .query_map([], Notice::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(notices)
+    super::all_rows(
+        conn,
+        concat!(
+            "SELECT ",
+            columns!(),
+            " FROM notices ORDER BY date DESC, id DESC"
+        ),
+        [],
+        Notice::from_row,
+    )
 }
 
 pub fn find(conn: &Connection, id: i64) -> Result<Option<Notice>, ApiError> {
@@ -90,10 +90,7 @@ pub fn update(
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("DELETE FROM notices WHERE id = ?1")?
-        .execute([id])?
-        > 0)
+    super::changed_any(conn, "DELETE FROM notices WHERE id = ?1", [id])
 }
 
 /// Notices whose title contains the `LIKE` pattern `?1` (all when it is NULL).
@@ -103,18 +100,8 @@ macro_rules! matching {
     };
 }
 
-/// One page of the notices matching the search, in the chosen order.
-pub fn page(
-    conn: &mut Connection,
-    listing: &Listing<NoticeSort>,
-    kept: Option<&super::kept_orders::KeptOrders>,
-) -> Result<Page<Notice>, ApiError> {
-    let sql = match listing.sort {
-        NoticeSort::Newest => super::page_sql!(columns, matching, "notices", "date DESC, id DESC"),
-        NoticeSort::Oldest => super::page_sql!(columns, matching, "notices", "date, id"),
-        NoticeSort::Title => {
-            super::page_sql!(columns, matching, "notices", "title COLLATE NOCASE, id")
-        }
-    };
-    super::page_like(conn, sql, listing, kept, Notice::from_row)
-}
+super::like_page!(Notice, NoticeSort, "notices" {
+    Newest => "date DESC, id DESC",
+    Oldest => "date, id",
+    Title => "title COLLATE NOCASE, id",
+});

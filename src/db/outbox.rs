@@ -1,8 +1,7 @@
 //! The `outbox` table: mail waiting to be sent, retried with back-off, or given up on. A row is
 //! deleted once its mail is sent, so a reset link's secret does not stay in the database.
 
-use super::Page;
-use crate::domain::{Listing, OutboxSort};
+use crate::domain::OutboxSort;
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
@@ -142,36 +141,28 @@ macro_rules! matching {
 
 /// Every queued mail, oldest first.
 pub fn list(conn: &Connection) -> Result<Vec<OutboxItem>, ApiError> {
-    let items = conn
-        .prepare_cached(concat!("SELECT ", columns!(), " FROM outbox ORDER BY id"))?
-        .query_map([], OutboxItem::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(items)
+    super::all_rows(
+        conn,
+        concat!("SELECT ", columns!(), " FROM outbox ORDER BY id"),
+        [],
+        OutboxItem::from_row,
+    )
 }
 
-pub fn page(
-    conn: &mut Connection,
-    listing: &Listing<OutboxSort>,
-    kept: Option<&super::kept_orders::KeptOrders>,
-) -> Result<Page<OutboxItem>, ApiError> {
-    let sql = match listing.sort {
-        OutboxSort::Oldest => super::page_sql!(columns, matching, "outbox", "id"),
-        OutboxSort::Newest => super::page_sql!(columns, matching, "outbox", "id DESC"),
-    };
-    super::page_like(conn, sql, listing, kept, OutboxItem::from_row)
-}
+super::like_page!(OutboxItem, OutboxSort, "outbox" {
+    Oldest => "id",
+    Newest => "id DESC",
+});
 
 /// "Retry now": due at once, pending again even after it failed. `false` when there is no such mail.
 pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("UPDATE outbox SET status = 'pending', next_attempt_at = 0 WHERE id = ?1")?
-        .execute([id])?
-        > 0)
+    super::changed_any(
+        conn,
+        "UPDATE outbox SET status = 'pending', next_attempt_at = 0 WHERE id = ?1",
+        [id],
+    )
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("DELETE FROM outbox WHERE id = ?1")?
-        .execute([id])?
-        > 0)
+    super::changed_any(conn, "DELETE FROM outbox WHERE id = ?1", [id])
 }

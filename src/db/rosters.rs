@@ -20,12 +20,12 @@ const SLUG_TAKEN: &str = "A team with this slug already exists";
 
 /// In the order admins set.
 pub fn list(conn: &Connection) -> Result<Vec<Roster>, ApiError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, slug, title FROM rosters ORDER BY sort_order, id")?;
-    let rosters = stmt
-        .query_map([], Roster::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(rosters)
+    super::all_rows(
+        conn,
+        "SELECT id, slug, title FROM rosters ORDER BY sort_order, id",
+        [],
+        Roster::from_row,
+    )
 }
 
 fn slug(conn: &Connection, id: i64) -> Result<Option<String>, ApiError> {

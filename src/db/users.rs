@@ -1,7 +1,6 @@
 //! The `users` table. The password hash is read only by [`password_hash_by_email`]; a [`User`] never carries it.
 
-use super::Page;
-use crate::domain::{Email, Listing, NewUser, UserSort, UserUpdate};
+use crate::domain::{Email, NewUser, UserSort, UserUpdate};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
@@ -66,12 +65,12 @@ pub fn insert(
 }
 
 pub fn list(conn: &Connection) -> Result<Vec<User>, ApiError> {
-    let mut stmt =
-        conn.prepare_cached(concat!("SELECT ", columns!(), " FROM users ORDER BY id"))?;
-    let users = stmt
-        .query_map([], User::from_row)?
-        .collect::<Result<_, _>>()?;
-    Ok(users)
+    super::all_rows(
+        conn,
+        concat!("SELECT ", columns!(), " FROM users ORDER BY id"),
+        [],
+        User::from_row,
+    )
 }
 
 pub fn find(conn: &Connection, id: i64) -> Result<Option<User>, ApiError> {
@@ -226,22 +225,9 @@ macro_rules! matching {
     };
 }
 
-/// One page of the accounts matching the search, in the chosen order.
-pub fn page(
-    conn: &mut Connection,
-    listing: &Listing<UserSort>,
-    kept: Option<&super::kept_orders::KeptOrders>,
-) -> Result<Page<User>, ApiError> {
-    let sql = match listing.sort {
-        UserSort::Newest => super::page_sql!(columns, matching, "users", "id DESC"),
-        UserSort::Oldest => super::page_sql!(columns, matching, "users", "id"),
-        UserSort::Name => super::page_sql!(
-            columns,
-            matching,
-            "users",
-            "firstname COLLATE NOCASE, lastname COLLATE NOCASE, id"
-        ),
-        UserSort::Email => super::page_sql!(columns, matching, "users", "email"),
-    };
-    super::page_like(conn, sql, listing, kept, User::from_row)
-}
+super::like_page!(User, UserSort, "users" {
+    Newest => "id DESC",
+    Oldest => "id",
+    Name => "firstname COLLATE NOCASE, lastname COLLATE NOCASE, id",
+    Email => "email",
+});

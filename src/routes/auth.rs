@@ -35,8 +35,10 @@ pub(super) async fn register(
     ip: ClientIp,
     body: web::Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let attempt = state.limits.registrations.reserve(ip.0)?;
-    let user = NewUser::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let (_counted, user) = state
+        .limits
+        .registrations
+        .reserve_parsed(ip.0, || NewUser::parse(body.into_inner()))?;
     let email = user.email.clone();
     let taken = db::run(&state.pool, move |conn| {
         db::users::find_by_email(conn, &email)
@@ -64,8 +66,10 @@ pub(super) async fn login(
     ip: ClientIp,
     body: web::Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let attempt = state.limits.failed_logins.reserve(ip.0)?;
-    let credentials = Credentials::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let (attempt, credentials) = state
+        .limits
+        .failed_logins
+        .reserve_parsed(ip.0, || Credentials::parse(body.into_inner()))?;
     let permit = hashing_turn(&state, ip.0)
         .await
         .inspect_err(|_| attempt.give_back())?;
@@ -100,8 +104,10 @@ pub(super) async fn change_password(
     ip: ClientIp,
     body: web::Json<PasswordChangeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let attempt = state.limits.failed_logins.reserve(ip.0)?;
-    let change = PasswordChange::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let (attempt, change) = state
+        .limits
+        .failed_logins
+        .reserve_parsed(ip.0, || PasswordChange::parse(body.into_inner()))?;
     let permit = hashing_turn(&state, ip.0)
         .await
         .inspect_err(|_| attempt.give_back())?;
@@ -186,8 +192,10 @@ pub(super) async fn reset_password(
     ip: ClientIp,
     body: web::Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let attempt = state.limits.failed_logins.reserve(ip.0)?;
-    let reset = PasswordReset::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let (attempt, reset) = state
+        .limits
+        .failed_logins
+        .reserve_parsed(ip.0, || PasswordReset::parse(body.into_inner()))?;
     let Some(token) = reset.token else {
         return Err(ApiError::BadRequest(LINK_USED.into()));
     };

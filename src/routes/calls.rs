@@ -49,6 +49,16 @@ pub trait Record: 'static {
     const NOT_FOUND: &'static str;
 }
 
+/// `impl Record for $record` with its 404 message: `record!(Notice, "Notice not found");`.
+macro_rules! record {
+    ($record:ty, $not_found:literal) => {
+        impl super::calls::Record for $record {
+            const NOT_FOUND: &'static str = $not_found;
+        }
+    };
+}
+pub(super) use record;
+
 /// The `{id}` of the path, parsed: anything but a positive integer is that record's 404,
 /// exactly like an id that names no record.
 pub struct PathId<R>(i64, PhantomData<fn() -> R>);

@@ -1,6 +1,6 @@
 //! Admin editing of the home page's carousel cards.
 
-use super::calls::{message, Record};
+use super::calls::{message, record};
 use crate::auth::AdminUser;
 use crate::db::{self, cards::Card};
 use crate::domain::{Order, OrderRequest, Section};
@@ -8,9 +8,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 
-impl Record for Card {
-    const NOT_FOUND: &'static str = "Card not found";
-}
+record!(Card, "Card not found");
 
 /// Each carousel has its own order.
 pub(super) async fn reorder(

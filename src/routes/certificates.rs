@@ -1,6 +1,6 @@
 //! Certificates: public lookup by number, admin list and writes, and each certificate's QR code.
 
-use super::calls::{PathId, Record};
+use super::calls::{record, PathId};
 use crate::auth::extractors::ClientIp;
 use crate::auth::AdminUser;
 use crate::db::{self, certificates::Certificate};
@@ -14,9 +14,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-impl Record for Certificate {
-    const NOT_FOUND: &'static str = "Certificate not found";
-}
+record!(Certificate, "Certificate not found");
 
 /// `{name, certinumber}` as the spec has it, plus `event` and `issuedOn` when the certificate
 /// names them and `revokedOn` when it was revoked: a revoked certificate is still found (200)

@@ -1,6 +1,6 @@
 //! The contact form and the admin list of its messages.
 
-use super::calls::{PathId, Record};
+use super::calls::{record, PathId};
 use crate::auth::extractors::ClientIp;
 use crate::auth::AdminUser;
 use crate::db::{self, contacts::Contact};
@@ -14,17 +14,17 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-impl Record for Contact {
-    const NOT_FOUND: &'static str = "Contact not found";
-}
+record!(Contact, "Contact not found");
 
 pub(super) async fn create(
     state: web::Data<AppState>,
     ip: ClientIp,
     body: web::Json<ContactRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let attempt = state.limits.contacts.reserve(ip.0)?;
-    let contact = NewContact::parse(body.into_inner()).inspect_err(|_| attempt.give_back())?;
+    let (_counted, contact) = state
+        .limits
+        .contacts
+        .reserve_parsed(ip.0, || NewContact::parse(body.into_inner()))?;
     let mailer = state.mail.clone();
     let contact = db::run(&state.pool, move |conn| {
         let contact = db::contacts::insert(conn, &contact)?;

@@ -1,7 +1,7 @@
 //! The admin area's Email screen: the settings that apply (never the password), changing the
 //! stored ones, a test email, and the outbox of mail waiting or given up on.
 
-use super::calls::{message, PathId, Record};
+use super::calls::{message, record, PathId};
 use crate::auth::AdminUser;
 use crate::db::{self, outbox::OutboxItem};
 use crate::domain::{MailSettingsPatch, MailSettingsRequest, TestMailRequest};
@@ -11,9 +11,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-impl Record for OutboxItem {
-    const NOT_FOUND: &'static str = "No such mail in the outbox";
-}
+record!(OutboxItem, "No such mail in the outbox");
 
 /// What the Email screen shows: for each field the value that applies, and whether the server's
 /// command line sets it. The password only as whether one is set.

@@ -1,6 +1,6 @@
 //! Photos: admin upload, list and delete; public serving of the WebP variants.
 
-use super::calls::Record;
+use super::calls::record;
 use crate::auth::AdminUser;
 use crate::conditional::not_modified;
 use crate::db::{self, media::Media};
@@ -18,9 +18,7 @@ pub fn files(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/media/{file}").route(web::get().to(serve)));
 }
 
-impl Record for Media {
-    const NOT_FOUND: &'static str = "Photo not found";
-}
+record!(Media, "Photo not found");
 
 pub(super) async fn upload(
     _: AdminUser,

@@ -1,6 +1,6 @@
 //! Admin editing of a roster's members.
 
-use super::calls::{message, PathId, Record};
+use super::calls::{message, record, PathId};
 use crate::auth::AdminUser;
 use crate::conditional::fresh_json;
 use crate::content;
@@ -12,9 +12,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
-impl Record for Member {
-    const NOT_FOUND: &'static str = "Member not found";
-}
+record!(Member, "Member not found");
 
 /// The members of the roster the path names, as the team page shows them: the whole roster
 /// without paging parameters, else one page with the total (`?page&size&sort=order|name&q`).

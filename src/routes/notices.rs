@@ -1,6 +1,6 @@
 //! The notice board (the spec's "services"): public reading, admin writing.
 
-use super::calls::{page_of, PathId, Record};
+use super::calls::{page_of, record, PathId};
 use crate::conditional::fresh_json;
 use crate::db::{self, notices::Notice, Table};
 use crate::domain::{ListQuery, Listing, NoticeSort};
@@ -9,9 +9,7 @@ use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-impl Record for Notice {
-    const NOT_FOUND: &'static str = "Notice not found";
-}
+record!(Notice, "Notice not found");
 
 /// Public: the whole board, newest first, from the cache; or one page of it (`?page=&size=`).
 pub(super) async fn list(

@@ -1,15 +1,13 @@
 //! Admin management of users.
 
-use super::calls::{PathId, Record};
+use super::calls::{record, PathId};
 use crate::auth::AdminUser;
 use crate::db::{self, users::User};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 
-impl Record for User {
-    const NOT_FOUND: &'static str = "User not found";
-}
+record!(User, "User not found");
 
 pub(super) async fn find(
     _: AdminUser,
