@@ -12,6 +12,20 @@ fn database_error(err: ApiError) -> String {
     format!("cannot update the database: {err:?}")
 }
 
+/// A connection to the database at `path`, opened (and migrated) as the server would.
+fn connect(
+    path: &std::path::Path,
+) -> Result<r2d2::PooledConnection<r2d2_sqlite::SqliteConnectionManager>, String> {
+    db::open(path)?
+        .get()
+        .map_err(|e| format!("cannot use the database: {e}"))
+}
+
+/// The account's email as typed on the command line.
+fn email_of(args: &CreateAdminArgs) -> Result<Email, String> {
+    Email::parse(Some(args.email.clone())).map_err(|why| format!("the email {why}"))
+}
+
 fn hash(password: &Password) -> Result<String, String> {
     bcrypt::hash(password.expose(), Config::default().bcrypt_cost)
         .map_err(|e| format!("cannot hash the password: {e}"))
@@ -20,11 +34,8 @@ fn hash(password: &Password) -> Result<String, String> {
 /// Creates an admin, or makes an existing user admin. The password comes from stdin so it never
 /// shows in the shell history or the process list.
 pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
-    let email = Email::parse(Some(args.email)).map_err(|why| format!("the email {why}"))?;
-    let pool = db::open(&args.db.db)?;
-    let conn = pool
-        .get()
-        .map_err(|e| format!("cannot use the database: {e}"))?;
+    let email = email_of(&args)?;
+    let conn = connect(&args.db.db)?;
 
     let password = read_password(Password::parse_length)?;
     let password_hash = hash(&password)?;
@@ -52,11 +63,8 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
 
 /// Sets a new password and signs every session of that account out.
 pub fn reset_password(args: CreateAdminArgs) -> Result<(), String> {
-    let email = Email::parse(Some(args.email)).map_err(|why| format!("the email {why}"))?;
-    let pool = db::open(&args.db.db)?;
-    let conn = pool
-        .get()
-        .map_err(|e| format!("cannot use the database: {e}"))?;
+    let email = email_of(&args)?;
+    let conn = connect(&args.db.db)?;
     let user = db::users::find_by_email(&conn, &email)
         .map_err(database_error)?
         .ok_or_else(|| format!("no account has the email {}", email.as_str()))?;
@@ -95,10 +103,7 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
 /// A new session secret; the running server would keep signing with the old one, so it must be stopped.
 pub fn rotate_secret(args: DbArg) -> Result<(), String> {
     let _lock = db::backup::ServerLock::acquire(&args.db)?;
-    let pool = db::open(&args.db)?;
-    let conn = pool
-        .get()
-        .map_err(|e| format!("cannot use the database: {e}"))?;
+    let conn = connect(&args.db)?;
     crate::auth::jwt::rotate_secret(&conn)?;
     println!("a new session secret is stored: everyone is signed out once the server starts again");
     if std::env::var_os("JYOTI_JWT_SECRET").is_some() {
