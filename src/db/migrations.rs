@@ -11,14 +11,21 @@ struct Step {
     vacuum: bool,
 }
 
+impl Step {
+    /// A step that is only its SQL (most are).
+    const fn sql(sql: &'static str) -> Step {
+        Step {
+            sql,
+            then: None,
+            vacuum: false,
+        }
+    }
+}
+
 /// Step N brings the database from version N-1 to N. Never edit a shipped step; add one.
 /// Before adding step N+1, commit the fixture of version N (tests/fixtures/README.md).
 const STEPS: &[Step] = &[
-    Step {
-        sql: include_str!("../../schema.sql"),
-        then: None,
-        vacuum: false,
-    },
+    Step::sql(include_str!("../../schema.sql")),
     // Content as data; the default content is seeded here, so once per database and never over edits.
     Step {
         sql: include_str!("migrations/002_site_content.sql"),
@@ -30,36 +37,12 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: true,
     },
-    Step {
-        sql: include_str!("migrations/004_lists_at_scale.sql"),
-        then: None,
-        vacuum: false,
-    },
-    Step {
-        sql: include_str!("migrations/005_https_certificates.sql"),
-        then: None,
-        vacuum: false,
-    },
-    Step {
-        sql: include_str!("migrations/006_feedback.sql"),
-        then: None,
-        vacuum: false,
-    },
-    Step {
-        sql: include_str!("migrations/007_email.sql"),
-        then: None,
-        vacuum: false,
-    },
-    Step {
-        sql: include_str!("migrations/008_certificates.sql"),
-        then: None,
-        vacuum: false,
-    },
-    Step {
-        sql: include_str!("migrations/009_photo_focus.sql"),
-        then: None,
-        vacuum: false,
-    },
+    Step::sql(include_str!("migrations/004_lists_at_scale.sql")),
+    Step::sql(include_str!("migrations/005_https_certificates.sql")),
+    Step::sql(include_str!("migrations/006_feedback.sql")),
+    Step::sql(include_str!("migrations/007_email.sql")),
+    Step::sql(include_str!("migrations/008_certificates.sql")),
+    Step::sql(include_str!("migrations/009_photo_focus.sql")),
 ];
 
 /// The version a database has after [`migrate`].
