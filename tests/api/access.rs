@@ -124,12 +124,7 @@ impl Fixtures {
         let make = |path: &str, body: Value| id(&app.create(admin, path, body));
         let message = id(&app.send_contact(contact("hello")).json());
         let upi = json!({"upiId": "jyoti.test@upi", "upiPayee": "Jyoti"});
-        let settings = app
-            .patch("/api/admin/settings")
-            .bearer(admin)
-            .json(&upi)
-            .send();
-        assert_eq!(settings.status, 200, "{}", settings.text());
+        app.change(admin, "/api/admin/settings", &upi);
         let notice = json!({"title": "Exam", "date": "2025-01-02"});
         let certificate = json!({"name": "Holder", "certinumber": 501});
         let roster = json!({"slug": "2k26", "title": "Team 2k26"});
@@ -138,12 +133,7 @@ impl Fixtures {
         let smtp = SmtpServer::start();
         let mail = json!({"host": "127.0.0.1", "port": smtp.port, "security": "none",
             "sender": "school@example.org", "siteAddress": "http://jyoti.example"});
-        let saved = app
-            .patch("/api/admin/mail")
-            .bearer(admin)
-            .json(&mail)
-            .send();
-        assert_eq!(saved.status, 200, "{}", saved.text());
+        app.change(admin, "/api/admin/mail", &mail);
         let user = app.register("target@example.org").0;
         let reset_link = "ab".repeat(32);
         let conn = app.state.pool.get().unwrap();
@@ -407,12 +397,11 @@ fn a_demoted_admins_token_loses_admin_access_at_once() {
     let (second_id, second) = app.admin("second@example.org");
     let users = |token: &str| app.get("/api/admin/users").bearer(token).send().status;
     assert_eq!(users(&second), 200);
-    let response = app
-        .patch(&format!("/api/admin/users/update/{second_id}"))
-        .bearer(&first)
-        .json(&json!({"isAdmin": false}))
-        .send();
-    assert_eq!(response.status, 200, "{}", response.text());
+    let response = app.change(
+        &first,
+        &format!("/api/admin/users/update/{second_id}"),
+        &json!({"isAdmin": false}),
+    );
     assert_eq!(response.json()["isAdmin"], false);
     assert_eq!(users(&second), 403);
 }

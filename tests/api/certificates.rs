@@ -169,7 +169,7 @@ fn a_revoked_certificate_is_found_as_revoked_and_an_unrevoked_one_is_valid_again
     let (app, admin) = spawn_app_with_admin();
     let created = app.create_certificate(&admin, "Rahul O'Neil", 3003);
     let path = format!("/api/admin/certificates/{}/revocation", id(&created));
-    let revoke = |body: serde_json::Value| app.patch(&path).bearer(&admin).json(&body).send();
+    let revoke = |body: serde_json::Value| app.patch_json(&admin, &path, &body);
     let lookup = || app.get("/api/certificate/get_certificate/3003").send();
 
     let revoked = revoke(json!({"revoked": true, "revokedOn": "2025-03-01"}));
@@ -199,11 +199,11 @@ fn a_revoked_certificate_is_found_as_revoked_and_an_unrevoked_one_is_valid_again
     ] {
         assert_eq!(revoke(bad.clone()).status, 400, "{bad}");
     }
-    let missing = app
-        .patch("/api/admin/certificates/987654/revocation")
-        .bearer(&admin)
-        .json(&json!({"revoked": true}))
-        .send();
+    let missing = app.patch_json(
+        &admin,
+        "/api/admin/certificates/987654/revocation",
+        &json!({"revoked": true}),
+    );
     assert_eq!(missing.status, 404);
 }
 
@@ -222,12 +222,11 @@ fn a_certificates_qr_code_is_an_admin_only_svg_of_its_verify_link() {
     );
     assert!(unset.text().contains("site address"), "{}", unset.text());
 
-    let saved = app
-        .patch("/api/admin/mail")
-        .bearer(&admin)
-        .json(&json!({"siteAddress": "https://jyoti.example"}))
-        .send();
-    assert_eq!(saved.status, 200, "{}", saved.text());
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &json!({"siteAddress": "https://jyoti.example"}),
+    );
     let svg = app.get(&path).bearer(&admin).send();
     assert_eq!(svg.status, 200, "{}", svg.text());
     assert_eq!(svg.header("content-type"), Some("image/svg+xml"));

@@ -236,10 +236,11 @@ fn an_admin_marks_a_message_read_and_unread() {
     let (app, admin) = spawn_app_with_admin();
     let sent = id(&app.send_contact(contact("read me")).json());
     let mark = |read: bool| {
-        app.patch(&format!("/api/admin/contacts/{sent}"))
-            .bearer(&admin)
-            .json(&json!({ "read": read }))
-            .send()
+        app.patch_json(
+            &admin,
+            &format!("/api/admin/contacts/{sent}"),
+            &json!({ "read": read }),
+        )
     };
     let read = mark(true);
     assert_eq!(read.status, 200);
@@ -249,11 +250,7 @@ fn an_admin_marks_a_message_read_and_unread() {
         true
     );
     assert_eq!(mark(false).json()["read"], false);
-    let missing = app
-        .patch("/api/admin/contacts/999999")
-        .bearer(&admin)
-        .json(&json!({"read": true}))
-        .send();
+    let missing = app.patch_json(&admin, "/api/admin/contacts/999999", &json!({"read": true}));
     assert_eq!(missing.status, 404);
 }
 

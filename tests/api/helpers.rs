@@ -173,14 +173,26 @@ impl TestApp {
         id(&response.json())
     }
 
+    /// PATCHes `body` to `path` as `token`, whatever the answer.
+    pub fn patch_json(&self, token: &str, path: &str, body: &Value) -> Response {
+        self.patch(path).bearer(token).json(body).send()
+    }
+
+    /// [`TestApp::patch_json`], expecting 200.
+    pub fn change(&self, token: &str, path: &str, body: &Value) -> Response {
+        let response = self.patch_json(token, path, body);
+        assert_eq!(
+            response.status,
+            200,
+            "PATCH {path} {body}: {}",
+            response.text()
+        );
+        response
+    }
+
     /// `PATCH /api/admin/settings` with `body`, expecting 200.
     pub fn save_settings(&self, token: &str, body: Value) {
-        let response = self
-            .patch("/api/admin/settings")
-            .bearer(token)
-            .json(&body)
-            .send();
-        assert_eq!(response.status, 200, "{}", response.text());
+        self.change(token, "/api/admin/settings", &body);
     }
 
     /// The public content document.

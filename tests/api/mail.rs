@@ -37,13 +37,7 @@ fn mail_app(url: &str, retry_base: Duration) -> (TestApp, String) {
 
 /// `PATCH /api/admin/mail`, expecting 200.
 fn save(app: &TestApp, admin: &str, body: Value) -> Value {
-    let response = app
-        .patch("/api/admin/mail")
-        .bearer(admin)
-        .json(&body)
-        .send();
-    assert_eq!(response.status, 200, "{body}: {}", response.text());
-    response.json()
+    app.change(admin, "/api/admin/mail", &body).json()
 }
 
 fn settings(app: &TestApp, admin: &str) -> Response {
@@ -218,11 +212,11 @@ fn the_command_line_wins_over_the_stored_settings_which_it_does_not_offer_to_edi
         (shown["port"].as_u64(), &shown["sender"]),
         (Some(flags.port as u64), &json!(SENDER))
     );
-    let refused = app
-        .patch("/api/admin/mail")
-        .bearer(&admin)
-        .json(&json!({ "host": "smtp.example.org", "sender": "x@example.org" }))
-        .send();
+    let refused = app.patch_json(
+        &admin,
+        "/api/admin/mail",
+        &json!({ "host": "smtp.example.org", "sender": "x@example.org" }),
+    );
     assert_error(&refused, 400, "a field the command line sets");
     let errors = &refused.json()["errors"];
     assert!(
@@ -302,19 +296,15 @@ fn resets_need_the_sites_address_and_the_screen_says_so() {
         "jyoti.example",
         "javascript:alert(1)",
     ] {
-        let refused = app
-            .patch("/api/admin/mail")
-            .bearer(&admin)
-            .json(&json!({"siteAddress": bad}))
-            .send();
+        let refused = app.patch_json(&admin, "/api/admin/mail", &json!({"siteAddress": bad}));
         assert_error(&refused, 400, bad);
         assert!(refused.json()["errors"]["siteAddress"].is_string());
     }
-    let refused = app
-        .patch("/api/admin/mail")
-        .bearer(&admin)
-        .json(&json!({"port": 0, "security": "ssl", "contactTo": "nobody", "sender": "x"}))
-        .send();
+    let refused = app.patch_json(
+        &admin,
+        "/api/admin/mail",
+        &json!({"port": 0, "security": "ssl", "contactTo": "nobody", "sender": "x"}),
+    );
     assert_error(&refused, 400, "bad settings");
     let errors = refused.json()["errors"].clone();
     for field in ["port", "security", "contactTo"] {

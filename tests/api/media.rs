@@ -319,8 +319,7 @@ fn an_admin_sets_a_photos_focal_point_and_description_and_pages_show_them() {
 
     let path = format!("/api/admin/media/{photo}");
     let change = json!({"focus": {"x": 30, "y": 0}, "alt": "Children on prize day"});
-    let saved = app.patch(&path).bearer(&admin).json(&change).send();
-    assert_eq!(saved.status, 200, "{}", saved.text());
+    let saved = app.change(&admin, &path, &change);
     assert_eq!(saved.json()["msg"], "Photo saved");
     assert_eq!(shown()["focus"], json!({"x": 30, "y": 0}));
     let listed = app.get("/api/admin/media").bearer(&admin).send().json();
@@ -328,7 +327,7 @@ fn an_admin_sets_a_photos_focal_point_and_description_and_pages_show_them() {
     assert_eq!(listed[0]["photo"]["focus"], json!({"x": 30, "y": 0}));
 
     let only_alt = json!({"alt": ""});
-    app.patch(&path).bearer(&admin).json(&only_alt).send();
+    app.patch_json(&admin, &path, &only_alt);
     assert_eq!(
         shown()["focus"],
         json!({"x": 30, "y": 0}),
@@ -342,14 +341,10 @@ fn an_admin_sets_a_photos_focal_point_and_description_and_pages_show_them() {
         json!({"alt": "a\nb"}),
         json!({"hash": "0000000000000000"}),
     ] {
-        let refused = app.patch(&path).bearer(&admin).json(&bad).send();
+        let refused = app.patch_json(&admin, &path, &bad);
         assert_eq!(refused.status, 400, "{bad}: {}", refused.text());
     }
-    let missing = app
-        .patch("/api/admin/media/99999")
-        .bearer(&admin)
-        .json(&json!({"alt": "x"}))
-        .send();
+    let missing = app.patch_json(&admin, "/api/admin/media/99999", &json!({"alt": "x"}));
     assert_eq!(missing.status, 404);
     assert_eq!(missing.json()["message"], "Photo not found");
 }
@@ -408,11 +403,7 @@ fn the_header_logos_and_home_banner_take_an_uploaded_photo_or_go_back_to_the_def
         json!({"heroPhoto": 99999}),
         json!({"supportPhoto": null}),
     ] {
-        let refused = app
-            .patch("/api/admin/settings")
-            .bearer(&admin)
-            .json(&bad)
-            .send();
+        let refused = app.patch_json(&admin, "/api/admin/settings", &bad);
         assert_eq!(refused.status, 400, "{bad}: {}", refused.text());
     }
 }

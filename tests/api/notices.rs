@@ -47,10 +47,11 @@ fn an_admin_reads_updates_and_deletes_one_notice() {
     let path = format!("/api/admin/servicelist/{id}");
     assert_eq!(app.get(&path).send().json(), notice);
     let update = |body: Value| {
-        app.patch(&format!("/api/admin/servicelist/update/{id}"))
-            .bearer(&admin)
-            .json(&body)
-            .send()
+        app.patch_json(
+            &admin,
+            &format!("/api/admin/servicelist/update/{id}"),
+            &body,
+        )
     };
     let updated = update(json!({"title": "Exam moved", "date": "2025-01-09", "url": ""}));
     assert_eq!(updated.status, 200, "{}", updated.text());
@@ -85,11 +86,11 @@ fn notice_validation_names_the_bad_fields() {
         );
     }
     let notice = app.create_notice(&admin, json!({"title": "Fine"}));
-    let response = app
-        .patch(&format!("/api/admin/servicelist/update/{}", id(&notice)))
-        .bearer(&admin)
-        .json(&json!({"url": "javascript:alert(1)"}))
-        .send();
+    let response = app.patch_json(
+        &admin,
+        &format!("/api/admin/servicelist/update/{}", id(&notice)),
+        &json!({"url": "javascript:alert(1)"}),
+    );
     assert_eq!(response.status, 400);
     assert_eq!(len(&app.get("/api/admin/servicelist").send().json()), 1);
 }
@@ -139,18 +140,17 @@ fn the_notice_edit_form_may_send_the_notice_back_with_its_id() {
     let notice_id = id(&notice);
     let mut record = notice.clone();
     record["title"] = json!("After");
-    let saved = app
-        .patch(&format!("/api/admin/servicelist/update/{notice_id}"))
-        .bearer(&admin)
-        .json(&record)
-        .send();
-    assert_eq!(saved.status, 200, "{}", saved.text());
+    let saved = app.change(
+        &admin,
+        &format!("/api/admin/servicelist/update/{notice_id}"),
+        &record,
+    );
     assert_eq!(saved.json()["title"], "After");
-    let wrong = app
-        .patch(&format!("/api/admin/servicelist/update/{notice_id}"))
-        .bearer(&admin)
-        .json(&json!({"_id": notice_id + 7, "title": "x"}))
-        .send();
+    let wrong = app.patch_json(
+        &admin,
+        &format!("/api/admin/servicelist/update/{notice_id}"),
+        &json!({"_id": notice_id + 7, "title": "x"}),
+    );
     assert_eq!(wrong.status, 400);
     let created_with_id = app
         .post("/api/admin/service")

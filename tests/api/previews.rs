@@ -9,12 +9,7 @@ const SITE_TITLE: &str = "JYOTI - A RAY OF HOPE";
 
 /// Stores the site address on the Email screen.
 fn set_site(app: &TestApp, admin: &str, address: &str) {
-    let response = app
-        .patch("/api/admin/mail")
-        .bearer(admin)
-        .json(&json!({ "siteAddress": address }))
-        .send();
-    assert_eq!(response.status, 200, "{}", response.text());
+    app.change(admin, "/api/admin/mail", &json!({ "siteAddress": address }));
 }
 
 /// The `content` of `<meta property|name="{name}" content="…">`, as written (escaped).
@@ -165,10 +160,7 @@ fn the_preview_picture_is_a_1200_by_630_jpeg_made_from_an_uploaded_photo() {
     let focus = |y: u32| {
         let change = json!({ "focus": { "x": 50, "y": y } });
         let path = format!("/api/admin/media/{banner}");
-        assert_eq!(
-            app.patch(&path).bearer(&admin).json(&change).send().status,
-            200
-        );
+        assert_eq!(app.patch_json(&admin, &path, &change).status, 200);
         check(&app).1
     };
     let bottom = focus(100);
@@ -342,11 +334,11 @@ fn a_page_etag_changes_when_its_content_changes() {
     assert_eq!(gzipped.header("content-encoding"), Some("gzip"));
     let rosters = app.get("/api/content").send().json();
     let roster = &rosters["teams"]["2k25"]["_id"];
-    let response = app
-        .patch(&format!("/api/admin/rosters/{roster}"))
-        .bearer(&admin)
-        .json(&json!({ "title": "Class of 2025" }))
-        .send();
+    let response = app.patch_json(
+        &admin,
+        &format!("/api/admin/rosters/{roster}"),
+        &json!({ "title": "Class of 2025" }),
+    );
     assert!(response.status < 300, "{}", response.text());
     let changed = app.get("/team2k25").header("If-None-Match", &etag).send();
     assert_eq!(changed.status, 200);

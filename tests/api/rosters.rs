@@ -40,7 +40,7 @@ fn the_core_roster_stays_and_others_can_be_renamed_and_deleted() {
     let teams = app.content()["teams"].clone();
     let core = format!("/api/admin/rosters/{}", id(&teams["core"]));
     let k24 = format!("/api/admin/rosters/{}", id(&teams["2k24"]));
-    let rename = |path: &str, body: Value| app.patch(path).bearer(&admin).json(&body).send();
+    let rename = |path: &str, body: Value| app.patch_json(&admin, path, &body);
     let delete = |path: &str| app.delete(path).bearer(&admin).send().status;
     assert_eq!(delete(&core), 409);
     assert_eq!(rename(&core, json!({"slug": "main"})).status, 409);

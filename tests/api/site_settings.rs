@@ -8,12 +8,7 @@ fn settings_changes_show_in_the_content_and_change_its_etag() {
     let (app, admin) = spawn_app_with_admin();
     let first = app.get("/api/content").send();
     let etag = first.header("etag").unwrap();
-    let response = app
-        .patch("/api/admin/settings")
-        .bearer(&admin)
-        .json(&json!({"donationAccount": "123456789012", "donationIfsc": "SBIN0001234", "contactEmail": "Club@Example.org"}))
-        .send();
-    assert_eq!(response.status, 200, "{}", response.text());
+    app.change(&admin, "/api/admin/settings", &json!({"donationAccount": "123456789012", "donationIfsc": "SBIN0001234", "contactEmail": "Club@Example.org"}));
     let after = app.get("/api/content").header("If-None-Match", etag).send();
     assert_eq!(after.status, 200, "the old ETag no longer matches");
     assert_ne!(after.header("etag").unwrap(), etag);
@@ -48,21 +43,16 @@ fn the_upi_qr_code_follows_the_upi_setting_and_a_bad_upi_id_is_refused() {
     let qr = || app.get("/api/donations/upi-qr.svg").send();
     assert_eq!(qr().status, 404, "no UPI ID in the sample content");
 
-    let bad = app
-        .patch("/api/admin/settings")
-        .bearer(&admin)
-        .json(&json!({"upiId": "not a upi id"}))
-        .send();
+    let bad = app.patch_json(
+        &admin,
+        "/api/admin/settings",
+        &json!({"upiId": "not a upi id"}),
+    );
     assert_eq!(bad.status, 400);
     assert!(bad.json()["errors"]["upiId"].is_string());
 
     let upi = json!({"upiId": "jyoti.trust@sbi", "upiPayee": "Jyoti Trust"});
-    let saved = app
-        .patch("/api/admin/settings")
-        .bearer(&admin)
-        .json(&upi)
-        .send();
-    assert_eq!(saved.status, 200, "{}", saved.text());
+    app.change(&admin, "/api/admin/settings", &upi);
     let first = qr();
     assert_eq!(first.status, 200);
     assert_eq!(first.header("content-type"), Some("image/svg+xml"));
@@ -75,17 +65,14 @@ fn the_upi_qr_code_follows_the_upi_setting_and_a_bad_upi_id_is_refused() {
     assert_eq!(again.status, 304);
 
     let renamed = json!({"upiPayee": "Jyoti Night School"});
-    app.patch("/api/admin/settings")
-        .bearer(&admin)
-        .json(&renamed)
-        .send();
+    app.patch_json(&admin, "/api/admin/settings", &renamed);
     assert_ne!(qr().header("etag"), Some(etag), "a new payee is a new code");
 
-    let cleared = app
-        .patch("/api/admin/settings")
-        .bearer(&admin)
-        .json(&json!({"upiId": "", "donationHolder": "", "donationBank": ""}))
-        .send();
+    let cleared = app.patch_json(
+        &admin,
+        "/api/admin/settings",
+        &json!({"upiId": "", "donationHolder": "", "donationBank": ""}),
+    );
     assert_eq!(
         cleared.status, 200,
         "the UPI ID, holder and bank may be left empty"
@@ -139,12 +126,7 @@ fn the_sample_content_left_is_listed_until_admins_replace_it() {
         "donationHolder": "Jyoti Trust", "donationAccount": "123456789012",
         "donationIfsc": "SBIN0001234", "donationBank": "State Bank of India"
     });
-    let saved = app
-        .patch("/api/admin/settings")
-        .bearer(&admin)
-        .json(&real)
-        .send();
-    assert_eq!(saved.status, 200, "{}", saved.text());
+    app.change(&admin, "/api/admin/settings", &real);
     let after = whats(&left());
     assert!(
         !after
@@ -164,19 +146,15 @@ fn the_footer_year_is_a_year_or_empty() {
         "the spec's year"
     );
     for bad in ["25", "1999", "20x5", "12025"] {
-        let refused = app
-            .patch("/api/admin/settings")
-            .bearer(&admin)
-            .json(&json!({ "footerYear": bad }))
-            .send();
+        let refused = app.patch_json(&admin, "/api/admin/settings", &json!({ "footerYear": bad }));
         assert_eq!(refused.status, 400, "{bad}");
     }
     for good in ["2031", ""] {
-        let saved = app
-            .patch("/api/admin/settings")
-            .bearer(&admin)
-            .json(&json!({ "footerYear": good }))
-            .send();
+        let saved = app.patch_json(
+            &admin,
+            "/api/admin/settings",
+            &json!({ "footerYear": good }),
+        );
         assert_eq!(saved.status, 200, "{good}: {}", saved.text());
         assert_eq!(app.content()["settings"]["footerYear"], good);
     }

@@ -380,12 +380,11 @@ fn a_message_marked_read_before_an_upgrade_stays_read_since_the_same_moment() {
         );
         let id = page["items"][0]["_id"].as_i64().unwrap();
         // Marking it read again keeps the moment it was first read.
-        let again = upgraded
-            .app
-            .patch(&format!("/api/admin/contacts/{id}"))
-            .bearer(&admin)
-            .json(&json!({"read": true}))
-            .send();
+        let again = upgraded.app.patch_json(
+            &admin,
+            &format!("/api/admin/contacts/{id}"),
+            &json!({"read": true}),
+        );
         assert_eq!(again.status, 200, "v{from}: {}", again.text());
         assert_eq!(again.json()["read"], true, "v{from}");
         assert_eq!(

@@ -20,12 +20,7 @@ fn an_admin_lists_gets_updates_and_deletes_users_without_password_hashes() {
     assert_eq!(one["email"], "member@example.org");
     assert_eq!(one["department"], "CSE");
 
-    let updated = app
-        .patch(&format!("/api/admin/users/update/{id}"))
-        .bearer(&admin)
-        .json(&json!({"firstname": "Mira", "lastname": "Das", "email": "Mira@Example.org", "isAdmin": true}))
-        .send();
-    assert_eq!(updated.status, 200, "{}", updated.text());
+    let updated = app.change(&admin, &format!("/api/admin/users/update/{id}"), &json!({"firstname": "Mira", "lastname": "Das", "email": "Mira@Example.org", "isAdmin": true}));
     let updated = updated.json();
     assert_eq!(updated["firstname"], "Mira");
     assert_eq!(updated["email"], "mira@example.org");
@@ -58,11 +53,7 @@ fn an_update_refuses_fields_it_does_not_allow() {
         ("password_hash", json!("x")),
         ("token_version", json!(5)),
     ] {
-        let response = app
-            .patch(&path)
-            .bearer(&admin)
-            .json(&json!({ field: value }))
-            .send();
+        let response = app.patch_json(&admin, &path, &json!({ field: value }));
         assert_eq!(response.status, 400, "{field}");
         let named = response.json()["errors"][field].is_string();
         assert!(named, "the unknown field {field} is named");
@@ -77,11 +68,11 @@ fn unknown_and_malformed_user_ids_are_404() {
     for id in ["999", "abc", "0", "-1", "1%27%20OR%201=1"] {
         let read = app.get(&format!("/api/admin/users/{id}")).bearer(&admin);
         assert_eq!(read.send().status, 404, "{id}");
-        let patch = app
-            .patch(&format!("/api/admin/users/update/{id}"))
-            .bearer(&admin)
-            .json(&json!({"lastname": "x"}))
-            .send();
+        let patch = app.patch_json(
+            &admin,
+            &format!("/api/admin/users/update/{id}"),
+            &json!({"lastname": "x"}),
+        );
         assert_eq!(patch.status, 404, "{id}");
     }
 }
@@ -90,11 +81,11 @@ fn unknown_and_malformed_user_ids_are_404() {
 fn the_last_admin_can_be_neither_demoted_nor_deleted() {
     let app = spawn_app();
     let (admin_id, admin) = app.admin("only@example.org");
-    let demote = app
-        .patch(&format!("/api/admin/users/update/{admin_id}"))
-        .bearer(&admin)
-        .json(&json!({"isAdmin": false}))
-        .send();
+    let demote = app.patch_json(
+        &admin,
+        &format!("/api/admin/users/update/{admin_id}"),
+        &json!({"isAdmin": false}),
+    );
     assert_eq!(demote.status, 409);
     let message = demote.json()["message"].clone();
     assert!(
@@ -143,12 +134,11 @@ fn an_edit_form_may_send_the_record_back_with_its_id_and_is_admin_as_text() {
         .json();
     record["lastname"] = json!("Edited");
     record["isAdmin"] = json!("true");
-    let saved = app
-        .patch(&format!("/api/admin/users/update/{user_id}"))
-        .bearer(&admin)
-        .json(&record)
-        .send();
-    assert_eq!(saved.status, 200, "{}", saved.text());
+    let saved = app.change(
+        &admin,
+        &format!("/api/admin/users/update/{user_id}"),
+        &record,
+    );
     assert_eq!(
         (
             saved.json()["lastname"].clone(),
@@ -156,17 +146,17 @@ fn an_edit_form_may_send_the_record_back_with_its_id_and_is_admin_as_text() {
         ),
         (json!("Edited"), json!(true))
     );
-    let as_text = app
-        .patch(&format!("/api/admin/users/update/{user_id}"))
-        .bearer(&admin)
-        .json(&json!({"_id": user_id.to_string(), "isAdmin": "false"}))
-        .send();
+    let as_text = app.patch_json(
+        &admin,
+        &format!("/api/admin/users/update/{user_id}"),
+        &json!({"_id": user_id.to_string(), "isAdmin": "false"}),
+    );
     assert_eq!(as_text.json()["isAdmin"], false);
-    let other = app
-        .patch(&format!("/api/admin/users/update/{user_id}"))
-        .bearer(&admin)
-        .json(&json!({"_id": user_id + 1, "isAdmin": "maybe"}))
-        .send();
+    let other = app.patch_json(
+        &admin,
+        &format!("/api/admin/users/update/{user_id}"),
+        &json!({"_id": user_id + 1, "isAdmin": "maybe"}),
+    );
     assert_eq!(other.status, 400);
     assert!(
         other.json()["errors"]["_id"].is_string() && other.json()["errors"]["isAdmin"].is_string()
