@@ -12,7 +12,7 @@ import urllib.parse, urllib.request
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ADMIN_EMAIL, ADMIN_PASSWORD = "bench@example.org", "bench password 123"
 sys.path.insert(0, os.path.dirname(__file__))
-from bench import ensure_tools, ms, wrk  # noqa: E402  (the throughput benchmark's helpers)
+from bench import ensure_tools, ms, request, wrk  # noqa: E402  (the throughput benchmark's helpers)
 
 WORDS = ("class evening children books teacher school exam result holiday help thanks "
          "volunteer donate mathematics english science drawing library lamp notice").split()
@@ -48,17 +48,6 @@ def start(binary, db):
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     base = proc.stdout.readline().strip().removeprefix("listening on ")
     return proc, base
-
-
-def call(base, path, token=None, body=None):
-    req = urllib.request.Request(base + path, method="POST" if body is not None else "GET")
-    if body is not None:
-        req.data = json.dumps(body).encode()
-        req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("Authorization", "Bearer " + token)
-    with urllib.request.urlopen(req) as res:
-        return res.read()
 
 
 class PeakMemory(threading.Thread):
@@ -104,7 +93,7 @@ def main():
         memory = PeakMemory(proc.pid)
         memory.start()
         try:
-            token = json.loads(call(base, "/api/auth/login", body={"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))["token"]
+            token = request(base, "POST", "/api/auth/login", {"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})["token"]
             auth = [f"Authorization: Bearer {token}", "Accept-Encoding: gzip"]
             for name, path in [
                 ("contacts, page 1", "/api/admin/contacts?page=1&size=20"),
@@ -120,7 +109,7 @@ def main():
                 times = []
                 for _ in range(7):
                     t0 = time.perf_counter()
-                    found = json.loads(call(base, f"/api/admin/contacts?page=1&q={urllib.parse.quote(q)}", token))["total"]
+                    found = request(base, "GET", f"/api/admin/contacts?page=1&q={urllib.parse.quote(q)}", token=token)["total"]
                     times.append(time.perf_counter() - t0)
                 median = sorted(times)[3] * 1000
                 rows.append((f"search of 100,000 contacts for '{q}' ({found} found)", f"{median:.1f} ms",
