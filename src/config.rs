@@ -11,6 +11,16 @@ pub struct Config {
     pub https: Option<std::sync::Arc<crate::https::Site>>,
     /// `--smtp-url`, `--mail-from`: they win over the admin area's email settings.
     pub mail: crate::mail::MailOptions,
+    /// `--backup-dir` and its interval and count: backups taken while serving.
+    pub backups: Option<BackupPlan>,
+}
+
+/// Where and how often `serve` writes backups, and how many it keeps.
+#[derive(Debug, Clone)]
+pub struct BackupPlan {
+    pub dir: std::path::PathBuf,
+    pub every: std::time::Duration,
+    pub keep: usize,
 }
 
 impl Default for Config {
@@ -21,6 +31,7 @@ impl Default for Config {
             rate_limit: true,
             https: None,
             mail: crate::mail::MailOptions::default(),
+            backups: None,
         }
     }
 }

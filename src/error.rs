@@ -27,8 +27,11 @@ pub enum ApiError {
     PayloadTooLarge,
     /// 429: over a rate limit; retry after this many seconds.
     TooManyRequests(u64),
-    /// 503: the database cannot take writes right now (disk full, read-only, busy).
+    /// 503: the database cannot take writes right now (read-only, unreadable, busy); the cause
+    /// is logged as a warning.
     Unavailable(String),
+    /// 507: the disk holding the database is full, so nothing was saved; logged as a warning.
+    DiskFull(String),
     /// 503: too much work of this kind is queued; retry after this many seconds.
     Busy(u64),
     /// 502: the mail server refused or could not be reached; the message says what it said.
@@ -60,9 +63,12 @@ impl fmt::Display for ApiError {
             ApiError::TooManyRequests(_) => {
                 f.write_str("Too many requests, please try again later")
             }
-            ApiError::Unavailable(_) => {
-                f.write_str("The site cannot save changes right now, please try again later")
-            }
+            ApiError::Unavailable(_) => f.write_str(
+                "The site cannot save changes right now, so nothing was saved; please try again later",
+            ),
+            ApiError::DiskFull(_) => f.write_str(
+                "The server's disk is full, so nothing was saved; please try again later",
+            ),
             ApiError::Busy(_) => f.write_str("The site is busy, please try again in a moment"),
             ApiError::Internal(_) => f.write_str("Something went wrong on our side"),
         }
@@ -87,6 +93,7 @@ impl ResponseError for ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::DiskFull(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::MailServer(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -95,7 +102,10 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         match self {
             ApiError::Internal(cause) => log::error!("internal error: {cause}"),
-            ApiError::Unavailable(cause) => log::warn!("database unavailable: {cause}"),
+            ApiError::Unavailable(cause) => {
+                log::warn!("not saved: the database is unavailable: {cause}")
+            }
+            ApiError::DiskFull(cause) => log::warn!("not saved: the disk is full: {cause}"),
             _ => {}
         }
         let mut response = HttpResponse::build(self.status_code());
@@ -127,9 +137,10 @@ impl From<rusqlite::Error> for ApiError {
             }
         }
         match err.sqlite_error_code() {
-            Some(
-                DiskFull | ReadOnly | DatabaseBusy | DatabaseLocked | CannotOpen | SystemIoFailure,
-            ) => ApiError::Unavailable(err.to_string()),
+            Some(DiskFull) => ApiError::DiskFull(err.to_string()),
+            Some(ReadOnly | DatabaseBusy | DatabaseLocked | CannotOpen | SystemIoFailure) => {
+                ApiError::Unavailable(err.to_string())
+            }
             _ => ApiError::internal(err),
         }
     }

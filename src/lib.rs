@@ -30,6 +30,8 @@ pub mod download;
 pub mod error;
 /// CSV export.
 pub mod export;
+/// The checks of `/healthz`: database, disk, backups, mail, HTTPS.
+pub mod health;
 /// Built-in HTTPS with certificates from an ACME CA.
 pub mod https;
 /// Photo uploads: reading, decoding, orientation, WebP variants.

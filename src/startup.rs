@@ -34,7 +34,13 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .get()
         .map_err(|e| format!("cannot use the database: {e}"))?;
     let secret = jwt::load_secret(&conn)?;
+    let database = conn
+        .path()
+        .map(std::path::PathBuf::from)
+        .unwrap_or_default();
     drop(conn);
+    let health =
+        crate::health::Health::new(database, config.backups.as_ref(), config.https.clone());
     // Links in emails point at the main --domain, never at whatever Host a request named.
     let site_address = config.https.as_ref().and_then(|site| {
         let domain = site.domains.first()?;
@@ -67,6 +73,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .into_iter()
         .map(|table| Arc::new(KeptOrders::new(pool.clone(), table)))
         .collect(),
+        health,
         config,
         pool,
     }))
@@ -125,6 +132,14 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         rate_limit: !args.no_rate_limit,
         https: https.clone(),
         mail,
+        backups: args
+            .backup_dir
+            .clone()
+            .map(|dir| crate::config::BackupPlan {
+                dir,
+                every: args.backup_every,
+                keep: args.backup_keep as usize,
+            }),
     };
     let state = state(pool, config)?;
     let has_admin = state
@@ -171,10 +186,10 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         say_once(&line);
         log::info!("{}", crate::build_info::DESCRIPTION);
         notes.iter().for_each(|note| log::info!("{note}"));
-        if let Some(dir) = &args.backup_dir {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the backup folder {}: {e}", dir.display()))?;
-            crate::db::backup::schedule(args.db.db.clone(), dir.clone(), args.backup_every, args.backup_keep as usize);
-            log::info!("backing up into {} every {:?}, keeping {}", dir.display(), args.backup_every, args.backup_keep);
+        if let (Some(plan), Some(status)) = (&state.config.backups, state.health.backups()) {
+            std::fs::create_dir_all(&plan.dir).map_err(|e| format!("cannot create the backup folder {}: {e}", plan.dir.display()))?;
+            crate::db::backup::schedule(args.db.db.clone(), plan.keep, status.clone());
+            log::info!("backing up into {} every {}, keeping {}", plan.dir.display(), crate::health::in_words(plan.every), plan.keep);
         }
         if !has_admin {
             log::warn!(

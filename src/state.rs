@@ -33,6 +33,8 @@ pub struct AppState {
     pub certificate_names: Cached<HashMap<i64, crate::db::certificates::Holder>>,
     /// The long lists' ids in each order, for their unsearched pages and totals.
     pub kept_orders: Vec<Arc<KeptOrders>>,
+    /// The checks of `/healthz` and the admin area's banner.
+    pub health: crate::health::Health,
 }
 
 impl AppState {

@@ -210,23 +210,34 @@ impl ServerLock {
     }
 }
 
-/// Backups every `every` into `dir`, keeping the newest `keep`, until the process ends.
-pub fn schedule(db: PathBuf, dir: PathBuf, every: Duration, keep: usize) {
+/// Backups every `every` into the plan's folder, keeping the newest `keep`, until the process
+/// ends; each result is recorded in `status` for `/healthz`. The first one is taken at once
+/// when the newest backup in the folder is older than the interval: a server restarted daily
+/// would otherwise never reach its first.
+pub fn schedule(db: PathBuf, keep: usize, status: std::sync::Arc<crate::health::Backups>) {
     std::thread::spawn(move || loop {
-        std::thread::sleep(every);
-        let out = dir.join(format!("jyoti-{}.db", stamp()));
-        match backup(&db, &out) {
+        let age = newest(&status.dir).and_then(|time| time.elapsed().ok());
+        let wait = age.map_or(Duration::ZERO, |age| status.every.saturating_sub(age));
+        std::thread::sleep(wait);
+        let out = status.dir.join(format!("jyoti-{}.db", stamp()));
+        let result = backup(&db, &out);
+        match &result {
             Ok(()) => log::info!("backup written to {}", out.display()),
             Err(err) => log::error!("scheduled backup failed: {err}"),
         }
-        prune(&dir, keep);
+        status.record(&result);
+        prune(&status.dir, keep);
+        if result.is_err() {
+            // Not at once again: the folder's problem is reported, and retried within the hour.
+            std::thread::sleep(status.every.min(Duration::from_secs(3600)));
+        }
     });
 }
 
-/// Deletes the oldest `jyoti-*.db` backups in `dir` beyond the newest `keep`.
-pub fn prune(dir: &Path, keep: usize) {
+/// The scheduled backups (`jyoti-*.db`) in `dir`, oldest first (their names hold the time).
+fn scheduled(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = fs::read_dir(dir) else {
-        return;
+        return Vec::new();
     };
     let mut backups: Vec<PathBuf> = entries
         .filter_map(Result::ok)
@@ -238,6 +249,18 @@ pub fn prune(dir: &Path, keep: usize) {
         })
         .collect();
     backups.sort();
+    backups
+}
+
+/// When the newest scheduled backup in `dir` was written, if there is one.
+pub fn newest(dir: &Path) -> Option<std::time::SystemTime> {
+    let newest = scheduled(dir).pop()?;
+    fs::metadata(newest).and_then(|meta| meta.modified()).ok()
+}
+
+/// Deletes the oldest `jyoti-*.db` backups in `dir` beyond the newest `keep`.
+pub fn prune(dir: &Path, keep: usize) {
+    let backups = scheduled(dir);
     let excess = backups.len().saturating_sub(keep);
     for old in &backups[..excess] {
         match fs::remove_file(old) {

@@ -28,7 +28,8 @@ pub fn list(conn: &Connection) -> Result<Vec<Card>, ApiError> {
 /// Adds a card at the end of its carousel (the input names one: cards are parsed with a section).
 pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
     super::with_photo(conn, input.photo_id, |conn| {
-        Ok(conn.query_row(
+        Ok(super::inserted_row(
+            conn,
             "INSERT INTO cards (section, sort_order, caption, photo_id)
              VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM cards WHERE section = ?1), ?2, ?3)
              RETURNING id",

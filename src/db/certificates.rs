@@ -41,11 +41,12 @@ pub struct Holder {
 }
 
 pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certificate, ApiError> {
-    conn.prepare_cached(concat!(
-        "INSERT INTO certificates (name, certinumber, event, issued_on) VALUES (?1, ?2, ?3, ?4) RETURNING ",
-        columns!()
-    ))?
-    .query_row(
+    super::inserted_row(
+        conn,
+        concat!(
+            "INSERT INTO certificates (name, certinumber, event, issued_on) VALUES (?1, ?2, ?3, ?4) RETURNING ",
+            columns!()
+        ),
         params![
             certificate.name,
             certificate.certinumber.get(),

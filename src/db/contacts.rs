@@ -43,7 +43,9 @@ pub fn insert(conn: &Connection, contact: &NewContact) -> Result<Contact, ApiErr
         "INSERT INTO contacts (name, email, telephone, rating, message) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING ",
         columns!()
     );
-    Ok(conn.prepare_cached(sql)?.query_row(
+    Ok(super::inserted_row(
+        conn,
+        sql,
         params![
             contact.name,
             contact.email.as_str(),
@@ -168,16 +170,17 @@ pub fn for_each(
 
 /// Marks a message read or unread; `None` when there is no such message.
 pub fn set_read(conn: &mut Connection, id: i64, read: bool) -> Result<Option<Contact>, ApiError> {
-    use rusqlite::OptionalExtension;
     let sql = concat!(
         "UPDATE contacts SET read_at = CASE WHEN ?2 THEN coalesce(read_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END
          WHERE id = ?1 RETURNING ",
         columns!()
     );
-    Ok(conn
-        .prepare_cached(sql)?
-        .query_row(params![id, read], Contact::from_row)
-        .optional()?)
+    Ok(super::written_row(
+        conn,
+        sql,
+        params![id, read],
+        Contact::from_row,
+    )?)
 }
 
 /// Deletes the messages with these ids (unknown ones are skipped); how many went.

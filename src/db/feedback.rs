@@ -35,7 +35,9 @@ pub fn insert(conn: &Connection, feedback: &NewFeedback) -> Result<Feedback, Api
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING ",
         columns!()
     );
-    Ok(conn.prepare_cached(sql)?.query_row(
+    Ok(super::inserted_row(
+        conn,
+        sql,
         params![
             feedback.name,
             feedback.email,

@@ -27,7 +27,8 @@ pub fn list(conn: &Connection) -> Result<Vec<GalleryImage>, ApiError> {
 /// Adds an image at the end of the gallery.
 pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
     super::with_photo(conn, input.photo_id, |conn| {
-        Ok(conn.query_row(
+        Ok(super::inserted_row(
+            conn,
             "INSERT INTO gallery_images (sort_order, caption, photo_id)
              VALUES ((SELECT coalesce(max(sort_order), 0) + 1 FROM gallery_images), ?1, ?2) RETURNING id",
             params![input.caption, input.photo_id.flatten()],

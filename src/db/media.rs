@@ -96,7 +96,8 @@ pub fn insert(
         .last()
         .ok_or_else(|| ApiError::internal("a photo without variants"))?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let id: i64 = tx.query_row(
+    let id: i64 = super::inserted_row(
+        &tx,
         "INSERT INTO media (hash, width, height, alt) VALUES (?1, ?2, ?3, ?4) RETURNING id",
         params![hash, largest.width, largest.height, alt],
         |row| row.get(0),

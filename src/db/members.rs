@@ -88,7 +88,8 @@ fn link(input: &MemberInput) -> Option<&str> {
 /// Adds a member at the end of an existing roster (the caller checks that it exists).
 pub fn insert(conn: &mut Connection, roster_id: i64, input: &MemberInput) -> Result<i64, ApiError> {
     super::with_photo(conn, input.photo_id, |conn| {
-        Ok(conn.query_row(
+        Ok(super::inserted_row(
+            conn,
             "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, link)
              VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM members WHERE roster_id = ?1),
                      ?2, coalesce(?3, ''), coalesce(?4, ''), coalesce(?5, ''), ?6, ?7)

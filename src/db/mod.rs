@@ -303,10 +303,17 @@ where
     .await?
 }
 
-/// Whether the database answers at all (for `/healthz`).
-pub fn ping(conn: &Connection) -> Result<(), ApiError> {
-    conn.query_row("SELECT 1", [], |_| Ok(()))?;
-    Ok(())
+/// Whether the database takes a write now (for `/healthz`): a small change committed to disk.
+/// The value changes each time, or SQLite would write no page and prove nothing.
+pub fn probe_write(conn: &mut Connection) -> Result<(), ApiError> {
+    in_transaction(conn, |conn| {
+        settings::set(
+            conn,
+            "health_probe",
+            &jiff::Timestamp::now().as_nanosecond().to_string(),
+        )?;
+        Ok(())
+    })
 }
 
 /// One page of a list and how many rows match in all (the paged answer of a list call).
@@ -398,6 +405,35 @@ fn page_like<T, S>(
     from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
 ) -> Result<Page<T>, ApiError> {
     page_of(conn, sql, listing.like_pattern(), listing, kept, from_row)
+}
+
+/// The row that the write `sql` (`… RETURNING …`) gives back, `None` when it wrote no row.
+///
+/// The statement is stepped to its end: outside a transaction SQLite commits there, and a
+/// commit that fails (a full disk, a file made read-only) fails that step. `query_row` stops at
+/// the first row and drops the error when it resets the statement, so a write that never
+/// reached the disk would be answered as saved.
+fn written_row<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    from_row: impl FnOnce(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Option<T>> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let mut rows = stmt.query(params)?;
+    let written = rows.next()?.map(from_row).transpose()?;
+    while rows.next()?.is_some() {}
+    Ok(written)
+}
+
+/// [`written_row`] for a write that always writes a row (an `INSERT`).
+fn inserted_row<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    from_row: impl FnOnce(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> rusqlite::Result<T> {
+    written_row(conn, sql, params, from_row)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
 }
 
 /// Every row `sql` selects with `params`, each read by `from_row`.

@@ -27,7 +27,9 @@ pub fn insert(conn: &Connection, notice: &NewNotice) -> Result<Notice, ApiError>
         "INSERT INTO notices (url, title, date) VALUES (?1, ?2, coalesce(?3, date('now'))) RETURNING ",
         columns!()
     );
-    Ok(conn.prepare_cached(sql)?.query_row(
+    Ok(super::inserted_row(
+        conn,
+        sql,
         params![
             notice.url.as_ref().map(HttpUrl::as_str),
             notice.title,
@@ -74,19 +76,18 @@ pub fn update(
         .url
         .as_ref()
         .map(|url| url.as_ref().map(HttpUrl::as_str));
-    Ok(conn
-        .prepare_cached(sql)?
-        .query_row(
-            params![
-                id,
-                new_url.is_some(),
-                new_url.flatten(),
-                change.title,
-                change.date.as_ref().map(IsoDate::as_str)
-            ],
-            Notice::from_row,
-        )
-        .optional()?)
+    Ok(super::written_row(
+        conn,
+        sql,
+        params![
+            id,
+            new_url.is_some(),
+            new_url.flatten(),
+            change.title,
+            change.date.as_ref().map(IsoDate::as_str)
+        ],
+        Notice::from_row,
+    )?)
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

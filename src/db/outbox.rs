@@ -35,21 +35,19 @@ pub struct NewMail {
 
 /// Queues `mail`, due at once; returns its id.
 pub fn queue(conn: &Connection, mail: &NewMail) -> Result<i64, ApiError> {
-    Ok(conn
-        .prepare_cached(
-            "INSERT INTO outbox (kind, recipients, reply_to, subject, body) VALUES (?1, ?2, ?3, ?4, ?5)
+    Ok(super::inserted_row(
+        conn,
+        "INSERT INTO outbox (kind, recipients, reply_to, subject, body) VALUES (?1, ?2, ?3, ?4, ?5)
              RETURNING id",
-        )?
-        .query_row(
-            params![
-                mail.kind.as_str(),
-                mail.recipients.join("\n"),
-                mail.reply_to,
-                mail.subject,
-                mail.body
-            ],
-            |row| row.get(0),
-        )?)
+        params![
+            mail.kind.as_str(),
+            mail.recipients.join("\n"),
+            mail.reply_to,
+            mail.subject,
+            mail.body
+        ],
+        |row| row.get(0),
+    )?)
 }
 
 super::row! {
@@ -165,4 +163,28 @@ pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     super::changed_any(conn, "DELETE FROM outbox WHERE id = ?1", [id])
+}
+
+/// Mail that is not going out: given up on, or still pending from before `stuck_before` (Unix
+/// milliseconds) after at least one failed attempt.
+#[derive(Debug, Default)]
+pub struct Troubles {
+    pub failed: i64,
+    pub stuck: i64,
+}
+
+pub fn troubles(conn: &Connection, stuck_before: i64) -> Result<Troubles, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FILTER (WHERE status = 'failed'),
+                    count(*) FILTER (WHERE status = 'pending' AND attempts > 0
+                        AND unixepoch(created_at) * 1000 < ?1)
+             FROM outbox",
+        )?
+        .query_row([stuck_before], |row| {
+            Ok(Troubles {
+                failed: row.get(0)?,
+                stuck: row.get(1)?,
+            })
+        })?)
 }

@@ -39,13 +39,13 @@ pub fn use_link(
     password_hash: &str,
 ) -> Result<Option<i64>, ApiError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let user_id: Option<i64> = tx
-        .prepare_cached(
-            "UPDATE password_resets SET used_at = unixepoch()
+    let user_id: Option<i64> = super::written_row(
+        &tx,
+        "UPDATE password_resets SET used_at = unixepoch()
              WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > unixepoch() RETURNING user_id",
-        )?
-        .query_row([token_hash], |row| row.get(0))
-        .optional()?;
+        [token_hash],
+        |row| row.get(0),
+    )?;
     let Some(user_id) = user_id else {
         return Ok(None);
     };

@@ -40,7 +40,8 @@ pub fn exists(conn: &Connection, id: i64) -> Result<bool, ApiError> {
 }
 
 pub fn insert(conn: &mut Connection, input: &RosterInput) -> Result<i64, ApiError> {
-    conn.query_row(
+    super::inserted_row(
+        conn,
         "INSERT INTO rosters (slug, title, sort_order)
          VALUES (?1, ?2, (SELECT coalesce(max(sort_order), 0) + 1 FROM rosters)) RETURNING id",
         params![input.slug.as_ref().map(|s| s.as_str()), input.title],

@@ -58,7 +58,8 @@ pub fn seed(tx: &Transaction) -> rusqlite::Result<()> {
         .flat_map(|teams| teams.values())
         .enumerate()
     {
-        let roster_id: i64 = tx.query_row(
+        let roster_id: i64 = super::inserted_row(
+            &tx,
             "INSERT INTO rosters (slug, title, sort_order) VALUES (?1, ?2, ?3) RETURNING id",
             params![
                 text(&roster["slug"]),

@@ -48,20 +48,21 @@ pub fn insert(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING ",
         columns!()
     );
-    conn.prepare_cached(sql)?
-        .query_row(
-            params![
-                user.firstname,
-                user.lastname,
-                user.department,
-                user.year,
-                user.email.as_str(),
-                password_hash,
-                is_admin
-            ],
-            User::from_row,
-        )
-        .map_err(super::conflict_if_taken(EMAIL_TAKEN))
+    super::inserted_row(
+        conn,
+        sql,
+        params![
+            user.firstname,
+            user.lastname,
+            user.department,
+            user.year,
+            user.email.as_str(),
+            password_hash,
+            is_admin
+        ],
+        User::from_row,
+    )
+    .map_err(super::conflict_if_taken(EMAIL_TAKEN))
 }
 
 pub fn list(conn: &Connection) -> Result<Vec<User>, ApiError> {
@@ -126,12 +127,12 @@ pub fn update(
     if current.is_admin && change.is_admin == Some(false) && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
-    let updated = tx
-        .prepare_cached(concat!("UPDATE users SET firstname = coalesce(?2, firstname), lastname = coalesce(?3, lastname),
+    let updated = super::inserted_row(
+        &tx,
+        concat!("UPDATE users SET firstname = coalesce(?2, firstname), lastname = coalesce(?3, lastname),
                 department = coalesce(?4, department), year = coalesce(?5, year),
                 email = coalesce(?6, email), is_admin = coalesce(?7, is_admin)
-             WHERE id = ?1 RETURNING ", columns!()))?
-        .query_row(
+             WHERE id = ?1 RETURNING ", columns!()),
             params![
                 id,
                 change.firstname,
@@ -200,12 +201,12 @@ pub fn any_admin(conn: &Connection) -> Result<bool, ApiError> {
 /// Stores a new password hash and raises the token version, signing every existing session out.
 /// Returns the new token version.
 pub fn set_password(conn: &Connection, id: i64, password_hash: &str) -> Result<i64, ApiError> {
-    let version = conn
-        .prepare_cached(
-            "UPDATE users SET password_hash = ?2, token_version = token_version + 1 WHERE id = ?1 RETURNING token_version",
-        )?
-        .query_row(params![id, password_hash], |row| row.get(0))
-        .optional()?;
+    let version = super::written_row(
+        conn,
+        "UPDATE users SET password_hash = ?2, token_version = token_version + 1 WHERE id = ?1 RETURNING token_version",
+        params![id, password_hash],
+        |row| row.get(0),
+    )?;
     version.ok_or(ApiError::NotFound("User not found"))
 }
 

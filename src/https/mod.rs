@@ -40,6 +40,8 @@ pub struct Site {
     validity: Mutex<Option<(i64, i64)>>,
     /// HTTP-01 token → key authorization, while an order is being validated.
     challenges: Mutex<HashMap<String, String>>,
+    /// Why the last try to get or install a certificate failed; cleared when one works.
+    renewal_error: Mutex<Option<String>>,
 }
 
 impl Site {
@@ -50,7 +52,19 @@ impl Site {
             current: RwLock::new(None),
             validity: Mutex::new(None),
             challenges: Mutex::new(HashMap::new()),
+            renewal_error: Mutex::new(None),
         }
+    }
+
+    /// Whole days the current certificate stays valid, if there is one.
+    pub fn days_left(&self) -> Option<i64> {
+        let (_, not_after) = (*held(&self.validity))?;
+        Some((not_after - now()).max(0) / 86_400)
+    }
+
+    /// Why the last try to get or install a certificate failed, while no later one worked.
+    pub fn renewal_error(&self) -> Option<String> {
+        held(&self.renewal_error).clone()
     }
 
     /// The key the certificate is stored under: the names sorted, comma-separated.
@@ -154,16 +168,6 @@ impl ResolvesServerCert for Resolver {
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
-    }
-}
-
-/// `1 minute`, `8 minutes`, `2 hours`.
-fn in_words(wait: Duration) -> String {
-    let minutes = wait.as_secs() / 60;
-    match minutes {
-        1 => "1 minute".into(),
-        m if m < 120 => format!("{m} minutes"),
-        m => format!("{} hours", m / 60),
     }
 }
 
@@ -288,28 +292,18 @@ pub async fn keep_certified(site: Arc<Site>, pool: Pool, options: acme::Options)
             options.directory,
             site.domains.join(", ")
         );
-        match acme::obtain(&site, &pool, &options).await {
-            Ok(stored) => {
+        // A certificate that cannot be stored or used is a failure like one the CA refused:
+        // asking again at once would spend the CA's rate limit in a loop.
+        match renew(&site, &pool, &options).await {
+            Ok(not_after) => {
                 failures = 0;
-                let saved = db::run(&pool, {
-                    let key = site.domains_key();
-                    let directory = options.directory.clone();
-                    let stored = stored.clone();
-                    move |conn| Ok(db::tls::save_certificate(conn, &key, &directory, &stored)?)
-                })
-                .await;
-                if let Err(err) = saved {
-                    log::error!("the new certificate could not be stored: {err}");
-                }
-                match site.install(&stored) {
-                    Ok(()) => log::info!(
-                        "certificate for {} obtained; valid until {}",
-                        site.domains.join(", "),
-                        jiff::Timestamp::from_second(stored.not_after)
-                            .map_or_else(|_| stored.not_after.to_string(), |t| t.to_string())
-                    ),
-                    Err(err) => log::error!("the new certificate cannot be used: {err}"),
-                }
+                *held(&site.renewal_error) = None;
+                log::info!(
+                    "certificate for {} obtained; valid until {}",
+                    site.domains.join(", "),
+                    jiff::Timestamp::from_second(not_after)
+                        .map_or_else(|_| not_after.to_string(), |t| t.to_string())
+                );
             }
             Err(err) => {
                 site.clear_challenges();
@@ -319,12 +313,29 @@ pub async fn keep_certified(site: Arc<Site>, pool: Pool, options: acme::Options)
                 log::error!(
                     "could not get a certificate for {}: {err}; trying again in {}",
                     site.domains.join(", "),
-                    in_words(wait)
+                    crate::health::in_words(wait)
                 );
+                *held(&site.renewal_error) = Some(err);
                 actix_web::rt::time::sleep(wait).await;
             }
         }
     }
+}
+
+/// Obtains a certificate, stores it and starts presenting it; returns when it stops being valid.
+async fn renew(site: &Site, pool: &Pool, options: &acme::Options) -> Result<i64, String> {
+    let stored = acme::obtain(site, pool, options).await?;
+    db::run(pool, {
+        let key = site.domains_key();
+        let directory = options.directory.clone();
+        let stored = stored.clone();
+        move |conn| Ok(db::tls::save_certificate(conn, &key, &directory, &stored)?)
+    })
+    .await
+    .map_err(|err| format!("the new certificate could not be stored: {err}"))?;
+    site.install(&stored)
+        .map_err(|err| format!("the new certificate cannot be used: {err}"))?;
+    Ok(stored.not_after)
 }
 
 #[cfg(test)]

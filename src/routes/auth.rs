@@ -178,6 +178,11 @@ pub(super) async fn forgot_password(
         .reset_requests_per_account
         .reserve_key(email.as_str().to_owned())
         .inspect_err(|_| attempt.give_back())?;
+    // Whether a link can be stored is the same for every email: a site that cannot save says so.
+    let checked = state.clone();
+    web::block(move || checked.health.writable(&checked.pool))
+        .await?
+        .inspect_err(|_| attempt.give_back())?;
     actix_web::rt::spawn(state.mail.clone().queue_reset(state.pool.clone(), email));
     Ok(HttpResponse::Accepted().json(json!({ "msg": RESET_REQUESTED })))
 }

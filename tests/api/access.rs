@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::fmt::Display;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
-enum Who {
+pub(crate) enum Who {
     Anyone,
     SignedIn,
     Admin,
@@ -21,9 +21,9 @@ enum Who {
 
 /// One API call as the server registers it (`PATCH /api/admin/users/update/{id}`), who may make
 /// it, and a request that succeeds for them.
-struct Call {
-    name: &'static str,
-    who: Who,
+pub(crate) struct Call {
+    pub(crate) name: &'static str,
+    pub(crate) who: Who,
     path: String,
     body: Option<(String, Vec<u8>)>,
     success: u16,
@@ -76,7 +76,7 @@ impl Call {
         self
     }
 
-    fn send(&self, app: &TestApp, token: Option<&str>) -> Response {
+    pub(crate) fn send(&self, app: &TestApp, token: Option<&str>) -> Response {
         let (method, _) = self.name.split_once(' ').expect("METHOD /path");
         let mut request = app.request(method, &self.path);
         if let Some(token) = token {
@@ -91,7 +91,7 @@ impl Call {
 
 /// The records the calls with an id work on, made through the API as an admin would.
 #[derive(Default)]
-struct Fixtures {
+pub(crate) struct Fixtures {
     user: i64,
     contact: i64,
     feedback: i64,
@@ -119,7 +119,7 @@ struct Fixtures {
 }
 
 impl Fixtures {
-    fn create(app: &TestApp, admin: &str) -> Fixtures {
+    pub(crate) fn create(app: &TestApp, admin: &str) -> Fixtures {
         let core = id(&app.content()["teams"]["core"]);
         let make = |path: &str, body: Value| id(&app.create(admin, path, body));
         let message = id(&app.send_contact(contact("hello")).json());
@@ -200,7 +200,7 @@ impl Fixtures {
 /// when made top to bottom: a list's order is saved before a create or delete changes the list,
 /// a record is changed before it is deleted, and the members belong to a roster that stays.
 #[rustfmt::skip]
-fn table(f: &Fixtures) -> Vec<Call> {
+pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
     let png = picture(64, 48, ImageFormat::Png);
     let photo = multipart(&[("file", "new.png", &png), ("alt", "", b"A new photo")]);
     vec![
@@ -364,7 +364,7 @@ fn every_call_succeeds_for_those_it_is_open_to() {
 }
 
 /// Every row of every table, table by table.
-fn every_row(app: &TestApp) -> Vec<(String, Vec<Vec<Column>>)> {
+pub(crate) fn every_row(app: &TestApp) -> Vec<(String, Vec<Vec<Column>>)> {
     let conn = app.state.pool.get().unwrap();
     let tables: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")

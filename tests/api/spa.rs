@@ -180,20 +180,25 @@ fn path_traversal_is_refused() {
 }
 
 #[test]
-fn healthz_answers_ok_when_the_database_does_and_names_the_build() {
+fn healthz_answers_ok_when_the_database_takes_writes_names_the_build_and_each_check() {
     let app = spawn_app();
     let response = app.get("/healthz").send();
     assert_eq!(response.status, 200);
     assert_eq!(response.header("cache-control"), Some("no-store"));
-    assert_eq!(
-        response.json(),
-        serde_json::json!({
-            "status": "ok",
-            "version": env!("CARGO_PKG_VERSION"),
-            "commit": jyoti::build_info::COMMIT,
-            "built": jyoti::build_info::BUILT,
-        })
-    );
+    let body = response.json();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(body["commit"], jyoti::build_info::COMMIT);
+    assert_eq!(body["built"], jyoti::build_info::BUILT);
+    for name in jyoti::health::CHECKS {
+        let check = &body["checks"][name];
+        assert!(
+            ["ok", "warn", "fail"].contains(&check["state"].as_str().unwrap_or_default()),
+            "{name}: {check}"
+        );
+        assert!(check["message"].is_string(), "{name}: {check}");
+    }
+    assert_eq!(body["checks"]["database"]["state"], "ok");
 }
 
 #[test]

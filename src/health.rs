@@ -1,0 +1,432 @@
+//! What `/healthz` and the admin area's banner report: each check of the running site (database,
+//! disk, backups, off-site copies, mail, HTTPS) with its state and a sentence saying what to do.
+//!
+//! Nobody reads this server's log, so a problem must show where people look: an uptime monitor
+//! gets 503 when the site cannot save, the admins see a banner, and a problem that lasts a day
+//! is mailed to them (see `alerts`).
+
+use crate::db::{self, Pool};
+use crate::error::ApiError;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+/// A check's verdict: `warn` needs attention soon, `fail` now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    Ok,
+    Warn,
+    Fail,
+}
+
+/// One check: its state and a sentence for a volunteer (what is wrong, what to do).
+#[derive(Debug, Clone, Serialize)]
+pub struct Check {
+    pub state: State,
+    pub message: String,
+}
+
+impl Check {
+    fn ok(message: impl Into<String>) -> Check {
+        Check::new(State::Ok, message)
+    }
+    fn warn(message: impl Into<String>) -> Check {
+        Check::new(State::Warn, message)
+    }
+    fn fail(message: impl Into<String>) -> Check {
+        Check::new(State::Fail, message)
+    }
+    fn new(state: State, message: impl Into<String>) -> Check {
+        Check {
+            state,
+            message: message.into(),
+        }
+    }
+}
+
+/// The names of the checks, in the order they are reported.
+pub const CHECKS: [&str; 6] = ["database", "disk", "backups", "offsite", "mail", "https"];
+
+/// Every check, by name in the order of [`CHECKS`].
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub database: Check,
+    pub disk: Check,
+    pub backups: Check,
+    pub offsite: Check,
+    pub mail: Check,
+    pub https: Check,
+}
+
+impl Report {
+    /// The checks with their names, in the order of [`CHECKS`].
+    pub fn named(&self) -> [(&'static str, &Check); 6] {
+        [
+            ("database", &self.database),
+            ("disk", &self.disk),
+            ("backups", &self.backups),
+            ("offsite", &self.offsite),
+            ("mail", &self.mail),
+            ("https", &self.https),
+        ]
+    }
+
+    /// The site can save: the one check an uptime monitor's 503 stands for.
+    pub fn writable(&self) -> bool {
+        self.database.state != State::Fail
+    }
+}
+
+/// Below this much free space the disk is reported nearly full...
+const LOW_DISK_BYTES: u64 = 100 * 1024 * 1024;
+/// ...or below this share of the disk.
+const LOW_DISK_PERCENT: u64 = 5;
+/// Below this much, a write that needs room fails: the database cannot take writes.
+const FULL_DISK_BYTES: u64 = 1024 * 1024;
+
+const DISK_FULL: &str =
+    "The disk is full, so the site cannot save anything: free space on the server (old backups, logs).";
+
+/// How long a write probe's answer stands: `/healthz` polled in a loop costs one small write
+/// every few seconds, not one per request.
+const PROBE_FOR: Duration = Duration::from_secs(2);
+
+/// A pending mail this old, or tried this often, is stuck.
+const STUCK_MAIL_AFTER_MS: i64 = 6 * 3600 * 1000;
+
+/// The scheduled backups as `serve` runs them: where, how often, and how the last one went.
+#[derive(Debug)]
+pub struct Backups {
+    pub dir: PathBuf,
+    pub every: Duration,
+    /// The error of the last scheduled backup, cleared by the next one that works.
+    pub last_error: Mutex<Option<String>>,
+}
+
+impl Backups {
+    pub fn new(dir: PathBuf, every: Duration) -> Backups {
+        Backups {
+            dir,
+            every,
+            last_error: Mutex::new(None),
+        }
+    }
+
+    pub fn record(&self, result: &Result<(), String>) {
+        *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = result.as_ref().err().cloned();
+    }
+}
+
+/// What the checks read: the database file, the backup schedule and the HTTPS site.
+pub struct Health {
+    database: PathBuf,
+    backups: Option<Arc<Backups>>,
+    https: Option<Arc<crate::https::Site>>,
+    /// The last write probe: when, what it found, and whether the disk was full.
+    probed: Mutex<Option<(Instant, Probe)>>,
+}
+
+#[derive(Clone)]
+struct Probe {
+    check: Check,
+    disk_full: bool,
+}
+
+impl Health {
+    pub fn new(
+        database: PathBuf,
+        backups: Option<&crate::config::BackupPlan>,
+        https: Option<Arc<crate::https::Site>>,
+    ) -> Health {
+        Health {
+            database,
+            backups: backups.map(|plan| Arc::new(Backups::new(plan.dir.clone(), plan.every))),
+            https,
+            probed: Mutex::new(None),
+        }
+    }
+
+    /// Every check, now. Runs file-system calls and a small write: call it on the blocking pool.
+    pub fn report(&self, pool: &Pool, mail: &crate::mail::Mailer) -> Report {
+        let space = free_space(self.folder());
+        Report {
+            database: self.probed(pool, space).check,
+            disk: disk(space),
+            backups: self.backups_check(),
+            offsite: Check::ok("Off-site copies are not set up in this version."),
+            mail: mail_check(pool, mail),
+            https: self.https_check(),
+        }
+    }
+
+    /// Whether the database takes a write now: an error saying why not (a full disk is
+    /// [`ApiError::DiskFull`]), for calls that must not answer before they could store.
+    pub fn writable(&self, pool: &Pool) -> Result<(), ApiError> {
+        let probe = self.probed(pool, free_space(self.folder()));
+        match probe.check.state {
+            State::Fail if probe.disk_full => Err(ApiError::DiskFull(probe.check.message)),
+            State::Fail => Err(ApiError::Unavailable(probe.check.message)),
+            _ => Ok(()),
+        }
+    }
+
+    fn folder(&self) -> &Path {
+        match self.database.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        }
+    }
+
+    /// The database file and its write-ahead log can be written (not made read-only), the disk
+    /// has room, and a real write commits.
+    fn probed(&self, pool: &Pool, space: Option<Space>) -> Probe {
+        let mut probed = self.probed.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((at, probe)) = probed.as_ref() {
+            if at.elapsed() < PROBE_FOR {
+                return probe.clone();
+            }
+        }
+        let check = self.probe(pool, space);
+        if check.state == State::Fail {
+            log::warn!("health check: {}", check.message);
+        }
+        let probe = Probe {
+            disk_full: check.message == DISK_FULL,
+            check,
+        };
+        *probed = Some((Instant::now(), probe.clone()));
+        probe
+    }
+
+    fn probe(&self, pool: &Pool, space: Option<Space>) -> Check {
+        if space.is_some_and(|space| space.free < FULL_DISK_BYTES) {
+            return Check::fail(DISK_FULL);
+        }
+        let wal = PathBuf::from(format!("{}-wal", self.database.display()));
+        for file in [&self.database, &wal] {
+            if file.exists() && !can_write(file) {
+                return Check::fail(format!(
+                    "The database file {} cannot be written, so the site cannot save anything: make it writable for the user that runs jyoti (chattr -i, chown).",
+                    file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned())
+                ));
+            }
+        }
+        match pool
+            .get()
+            .map_err(ApiError::from)
+            .and_then(|mut conn| db::probe_write(&mut conn))
+        {
+            Ok(()) => Check::ok("The database takes writes."),
+            Err(ApiError::DiskFull(_)) => Check::fail(DISK_FULL),
+            Err(err) => {
+                log::warn!("health check: the database write probe failed: {err:?}");
+                Check::fail("The database cannot be written, so the site cannot save anything: see the server's log.")
+            }
+        }
+    }
+
+    /// The scheduled backups' status, when `serve` runs them.
+    pub fn backups(&self) -> Option<&Arc<Backups>> {
+        self.backups.as_ref()
+    }
+
+    fn backups_check(&self) -> Check {
+        let Some(backups) = &self.backups else {
+            return Check::ok("Scheduled backups are off (start the server with --backup-dir to keep daily copies).");
+        };
+        if let Some(error) = backups
+            .last_error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+        {
+            return Check::fail(format!(
+                "The last scheduled backup failed ({error}): check the backup folder's space and owner."
+            ));
+        }
+        let newest = db::backup::newest(&backups.dir);
+        let due = backups.every + backups.every / 2;
+        match newest.and_then(|time| SystemTime::now().duration_since(time).ok()) {
+            None => {
+                Check::warn("No scheduled backup has been written yet; the first one is under way.")
+            }
+            Some(age) if age > due => Check::warn(format!(
+                "The newest backup is {} old, though one is due every {}: check the server's log.",
+                in_words(age),
+                in_words(backups.every)
+            )),
+            Some(age) => Check::ok(format!("The newest backup is {} old.", in_words(age))),
+        }
+    }
+
+    fn https_check(&self) -> Check {
+        let Some(site) = &self.https else {
+            return Check::ok("HTTPS is not served by jyoti itself.");
+        };
+        let renewal = site.renewal_error();
+        match (site.days_left(), renewal) {
+            (None, Some(error)) => Check::fail(format!(
+                "There is no HTTPS certificate yet: {error}. Check that the domain's DNS points at this server and ports 80 and 443 are open."
+            )),
+            (None, None) => Check::warn("The HTTPS certificate is being requested."),
+            (Some(days), _) if days < 3 => Check::fail(format!(
+                "The HTTPS certificate ends in {days} days and has not been renewed: check the server's log."
+            )),
+            (Some(days), Some(error)) => Check::warn(format!(
+                "Renewing the HTTPS certificate failed ({error}); the current one lasts {days} more days."
+            )),
+            (Some(days), None) if days < 14 => Check::warn(format!(
+                "The HTTPS certificate ends in {days} days; it should have been renewed by now."
+            )),
+            (Some(days), None) => Check::ok(format!("The HTTPS certificate is valid for {days} more days.")),
+        }
+    }
+}
+
+fn disk(space: Option<Space>) -> Check {
+    let Some(space) = space else {
+        return Check::warn("The free space of the database's disk cannot be read.");
+    };
+    let low = space.free < LOW_DISK_BYTES || space.free * 100 < space.total * LOW_DISK_PERCENT;
+    let free = format!(
+        "{} MB free of {} MB",
+        space.free / 1_000_000,
+        space.total / 1_000_000
+    );
+    match space.free {
+        free_bytes if free_bytes < FULL_DISK_BYTES => {
+            Check::fail(format!("The disk is full ({free}): free space on the server."))
+        }
+        _ if low => Check::warn(format!(
+            "The disk is nearly full ({free}): free space on the server (old backups, logs) before the site stops saving."
+        )),
+        _ => Check::ok(format!("{free}.")),
+    }
+}
+
+fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> Check {
+    let now = jiff::Timestamp::now().as_millisecond();
+    let stuck_before = now - STUCK_MAIL_AFTER_MS;
+    let read = pool.get().map_err(ApiError::from).and_then(|conn| {
+        let setup = mail.setup(&conn)?;
+        Ok((setup.enabled(), db::outbox::troubles(&conn, stuck_before)?))
+    });
+    match read {
+        Err(err) => {
+            log::warn!("health check: cannot read the outbox: {err:?}");
+            Check::warn("The outbox cannot be read: see the server's log.")
+        }
+        Ok((false, _)) => Check::ok("Email is off."),
+        Ok((true, troubles)) if troubles.failed > 0 => Check::warn(format!(
+            "{} email(s) could not be sent: see Email → Outbox in the admin area, fix the mail server settings and retry.",
+            troubles.failed
+        )),
+        Ok((true, troubles)) if troubles.stuck > 0 => Check::warn(format!(
+            "{} email(s) have waited hours to go out: check the mail server settings on the Email screen.",
+            troubles.stuck
+        )),
+        Ok((true, _)) => Check::ok("Email is going out."),
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Space {
+    free: u64,
+    total: u64,
+}
+
+/// The space left to this user on the disk holding `folder`.
+fn free_space(folder: &Path) -> Option<Space> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(folder.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs is plain data that the call fills for a NUL-terminated path.
+    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stats) } != 0 {
+        return None;
+    }
+    let unit = stats.f_frsize as u64;
+    Some(Space {
+        free: stats.f_bavail as u64 * unit,
+        total: stats.f_blocks as u64 * unit,
+    })
+}
+
+/// Whether this process may write `file`, asked without opening it: closing any descriptor of
+/// the database file would drop SQLite's locks on it. (`access` also refuses an immutable file,
+/// even to root.)
+fn can_write(file: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(path) = std::ffi::CString::new(file.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: access only reads the NUL-terminated path.
+    unsafe { libc::access(path.as_ptr(), libc::W_OK) == 0 }
+}
+
+/// `3 days`, `5 hours`, `1 minute`: the largest whole unit.
+pub fn in_words(duration: Duration) -> String {
+    let (count, unit) = match duration.as_secs() {
+        s if s >= 2 * 86_400 => (s / 86_400, "day"),
+        s if s >= 2 * 3600 => (s / 3600, "hour"),
+        s if s >= 60 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    match count {
+        1 => format!("1 {unit}"),
+        _ => format!("{count} {unit}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_disk_is_nearly_full_under_100_mb_or_5_percent_and_full_under_a_megabyte() {
+        let gb = 1_000_000_000;
+        assert_eq!(
+            disk(Some(Space {
+                free: 50 * gb,
+                total: 100 * gb
+            }))
+            .state,
+            State::Ok
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 4 * gb,
+                total: 100 * gb
+            }))
+            .state,
+            State::Warn
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 90_000_000,
+                total: gb
+            }))
+            .state,
+            State::Warn
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 1000,
+                total: gb
+            }))
+            .state,
+            State::Fail
+        );
+        assert_eq!(disk(None).state, State::Warn);
+    }
+
+    #[test]
+    fn durations_read_in_their_largest_whole_unit() {
+        assert_eq!(in_words(Duration::from_secs(3 * 86_400 + 5)), "3 days");
+        assert_eq!(in_words(Duration::from_secs(30 * 3600)), "30 hours");
+        assert_eq!(in_words(Duration::from_secs(600)), "10 minutes");
+        assert_eq!(in_words(Duration::from_secs(60)), "1 minute");
+        assert_eq!(in_words(Duration::from_secs(59)), "59 seconds");
+    }
+}
