@@ -149,6 +149,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         .and_then(|conn| db::users::any_admin(&conn).ok())
         .unwrap_or(true);
 
+    let pool = state.pool.clone();
     actix_web::rt::System::new().block_on(async move {
         let app_state = state.clone();
         crate::slow_clients::raise_open_file_limit();
@@ -206,7 +207,13 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
             .await
             .map_err(|err| format!("the server stopped with an error: {err}"))
     })?;
-    log::info!("stopped");
+    // Threads of their own (mail, backups) keep connections open to the end, so SQLite's own
+    // checkpoint at the last close never comes: fold the write-ahead log in now, so the .db file
+    // alone holds everything.
+    match db::checkpoint(&pool) {
+        Ok(()) => log::info!("stopped; the database file holds every change"),
+        Err(err) => log::warn!("stopped, but the write-ahead log could not be folded into the database: {err}; copy the -wal file with it"),
+    }
     Ok(())
 }
 

@@ -646,6 +646,87 @@ fn kill_9_loses_no_write_that_was_answered() {
 }
 
 #[test]
+fn after_a_clean_stop_the_database_file_alone_holds_every_write() {
+    let dir = temp_dir();
+    let db = file(&dir, "alone.db");
+    let mut server = serve(&db, &[]);
+    for n in 0..5 {
+        assert_eq!(server.contact(n), 201);
+    }
+    server.signal("-TERM");
+    assert!(server.child.wait().unwrap().success());
+    // What a volunteer copies off the machine: the .db file, without its -wal.
+    let elsewhere = temp_dir();
+    let copy = elsewhere.path().join("alone.db");
+    std::fs::copy(&db, &copy).unwrap();
+    assert_eq!(count(&copy, "contacts"), 5);
+}
+
+/// The `jyoti-*.db` files in the folder `dir`.
+fn scheduled_backups(dir: &str) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default()
+}
+
+/// Waits up to `seconds` for `ready`.
+fn wait_until(seconds: u64, mut ready: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(seconds);
+    while std::time::Instant::now() < deadline {
+        if ready() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    ready()
+}
+
+#[test]
+fn a_server_started_without_a_recent_backup_takes_one_at_once_and_otherwise_waits() {
+    let dir = temp_dir();
+    let backups = file(&dir, "backups");
+    let schedule = ["--backup-dir", &backups, "--backup-every", "1h"];
+    let server = serve(&file(&dir, "daily.db"), &schedule);
+    assert!(
+        wait_until(10, || scheduled_backups(&backups).len() == 1),
+        "no backup at start: {:?}",
+        scheduled_backups(&backups)
+    );
+    let health = server.request("GET", "/healthz").send().json();
+    assert_eq!(health["checks"]["backups"]["state"], "ok", "{health}");
+    drop(server);
+    // Restarted within the hour: the backup of the first start is recent enough.
+    let _again = serve(&file(&dir, "daily.db"), &schedule);
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(scheduled_backups(&backups).len(), 1);
+}
+
+#[test]
+fn a_failing_scheduled_backup_shows_in_healthz() {
+    let dir = temp_dir();
+    let backups = file(&dir, "backups");
+    std::fs::create_dir(&backups).unwrap();
+    // Not even root may add a file to an immutable folder.
+    let frozen = Command::new("chattr").args(["+i", &backups]).status();
+    assert!(
+        frozen.unwrap().success(),
+        "chattr +i (the tests run as root)"
+    );
+    let server = serve(
+        &file(&dir, "failing.db"),
+        &["--backup-dir", &backups, "--backup-every", "1h"],
+    );
+    let failed = wait_until(10, || {
+        let health = server.request("GET", "/healthz").send().json();
+        health["checks"]["backups"]["state"] == "fail"
+    });
+    let _ = Command::new("chattr").args(["-i", &backups]).status();
+    assert!(failed, "the failed backup is not reported");
+    let health = server.request("GET", "/healthz").send();
+    assert_eq!(health.status, 200, "the site still saves");
+}
+
+#[test]
 fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
     let dir = temp_dir();
     let backups = file(&dir, "backups");

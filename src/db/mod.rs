@@ -121,13 +121,55 @@ use rusqlite::Connection;
 use std::cell::Cell;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The connection pool, and how often each table has been written through it.
 #[derive(Clone)]
 pub struct Pool {
     connections: r2d2::Pool<SqliteConnectionManager>,
     versions: Arc<[AtomicU64; Table::COUNT]>,
+    outside: Arc<OutsideWrites>,
+}
+
+/// Notices commits that did not go through this pool (`jyoti create-admin` while the server
+/// runs), which the update hook never sees: SQLite's `data_version` on a connection of its own
+/// changes whenever any other connection commits. Which tables changed is unknown then, so every
+/// version moves on (this pool's own commits move it too: a cache is rebuilt once more).
+struct OutsideWrites {
+    watcher: Mutex<(Connection, i64)>,
+    epoch: AtomicU64,
+}
+
+impl OutsideWrites {
+    fn open(path: &Path) -> rusqlite::Result<OutsideWrites> {
+        let conn = Connection::open(path)?;
+        let seen = data_version(&conn)?;
+        Ok(OutsideWrites {
+            watcher: Mutex::new((conn, seen)),
+            epoch: AtomicU64::new(0),
+        })
+    }
+
+    /// A number that moves on whenever the file was committed to since it was last asked.
+    fn epoch(&self) -> u64 {
+        // Another thread asking right now tells the same; a failed read leaves the caches as
+        // they are, to be checked again on the next call.
+        if let Ok(mut watcher) = self.watcher.try_lock() {
+            let (conn, seen) = &mut *watcher;
+            if let Ok(version) = data_version(conn) {
+                if version != *seen {
+                    *seen = version;
+                    self.epoch.fetch_add(1, Ordering::AcqRel);
+                }
+            }
+        }
+        self.epoch.load(Ordering::Acquire)
+    }
+}
+
+fn data_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("PRAGMA data_version")?
+        .query_row([], |row| row.get(0))
 }
 
 impl Pool {
@@ -143,10 +185,12 @@ impl Pool {
     /// A number that grows whenever one of `tables` is written through this pool: a value built
     /// from those tables is current exactly while this number stays the same.
     pub fn version(&self, tables: &[Table]) -> u64 {
+        let outside = self.outside.epoch();
         tables
             .iter()
             .map(|table| self.versions[*table as usize].load(Ordering::Acquire))
-            .sum()
+            .sum::<u64>()
+            + outside
     }
 
     fn publish(&self, touched: u32) {
@@ -277,9 +321,12 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
         .min_idle(Some(2))
         .build(manager)
         .map_err(|err| format!("cannot open the database {shown}: {err}"))?;
+    let outside = OutsideWrites::open(path)
+        .map_err(|err| format!("cannot open the database {shown}: {err}"))?;
     let pool = Pool {
         connections,
         versions: Arc::new(Default::default()),
+        outside: Arc::new(outside),
     };
     Ok((pool, notes))
 }
@@ -301,6 +348,21 @@ where
         result
     })
     .await?
+}
+
+/// Copies every change in the write-ahead log into the database file and empties the log (a
+/// clean stop). Fails, rather than answering half done, while another connection is reading.
+pub fn checkpoint(pool: &Pool) -> Result<(), String> {
+    let conn = pool.get().map_err(|e| e.to_string())?;
+    let (busy, _, _): (i64, i64, i64) = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })
+        .map_err(|e| e.to_string())?;
+    match busy {
+        0 => Ok(()),
+        _ => Err("another connection was still reading".into()),
+    }
 }
 
 /// Whether the database takes a write now (for `/healthz`): a small change committed to disk.

@@ -82,3 +82,35 @@ fn a_file_that_is_not_sqlite_is_refused_with_a_sentence() {
     };
     assert!(err.starts_with("cannot"), "{err}");
 }
+
+#[test]
+fn writes_by_another_process_show_at_once_in_paged_lists_and_the_content() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let page = || {
+        app.get("/api/admin/users?page=1&size=50")
+            .bearer(&admin)
+            .send()
+            .json()
+    };
+    assert_eq!(page()["total"], 1, "the kept ids are read");
+    let before = app.content();
+    // Another process, as `jyoti create-admin` would be: its own connection to the file.
+    let other = Connection::open(app.dir.path().join("jyoti.db")).unwrap();
+    other
+        .execute_batch(
+            "INSERT INTO users (firstname, email, password_hash, is_admin)
+                 VALUES ('Second', 'second@example.org', 'x', 1);
+             UPDATE site_settings SET value = 'Changed elsewhere' WHERE key = 'heroTitle';",
+        )
+        .unwrap();
+    let listed = page();
+    assert_eq!(listed["total"], 2, "{listed}");
+    let emails: Vec<&str> = listed["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|user| user["email"].as_str())
+        .collect();
+    assert!(emails.contains(&"second@example.org"), "{emails:?}");
+    assert_ne!(app.content(), before, "the content document is built again");
+}
