@@ -23,6 +23,7 @@ fn main() {
     if std::env::var_os("JYOTI_FRONTEND_PREBUILT").is_some()
         && frontend.join("dist/index.html").is_file()
     {
+        check_routes(&frontend.join("dist/routes.json"));
         return;
     }
     for tool in ["node", "npm"] {
@@ -44,6 +45,20 @@ fn main() {
         Command::new("node").arg("build.mjs").current_dir(&frontend),
         "node build.mjs",
     );
+    check_routes(&frontend.join("dist/routes.json"));
+}
+
+/// The server answers 404 for every page its route list does not name: a build without one
+/// must stop here, not ship. (The server checks the list fully at start.)
+fn check_routes(file: &Path) {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let text = text.trim();
+    if !(text.starts_with("[\"/") && text.ends_with(']')) {
+        fail(&format!(
+            "{} is missing or does not list the app's pages; see frontend/build.mjs",
+            file.display()
+        ));
+    }
 }
 
 /// This package's folder, as cargo tells the running script: not `env!`, which would keep the

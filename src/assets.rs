@@ -27,7 +27,9 @@ pub struct Assets {
 }
 
 impl Assets {
-    pub fn load() -> Assets {
+    /// The embedded app; an error when its route list is missing or broken, since every page
+    /// would otherwise be a 404 without a word.
+    pub fn load() -> Result<Assets, String> {
         let files = if cfg!(debug_assertions) {
             HashMap::new()
         } else {
@@ -35,10 +37,9 @@ impl Assets {
                 .filter_map(|path| Some((path.to_string(), build(&path)?)))
                 .collect()
         };
-        Assets {
-            files,
-            routes: client_routes(),
-        }
+        let routes = parse_routes(Dist::get("routes.json").map(|file| file.data).as_deref())
+            .map_err(|why| format!("the embedded app is broken: {why}; build jyoti again"))?;
+        Ok(Assets { files, routes })
     }
 
     pub fn get(&self, path: &str) -> Option<Cow<'_, Asset>> {
@@ -59,10 +60,49 @@ impl Assets {
     }
 }
 
+/// The debug build's routes, read again from disk: a broken file while the frontend is being
+/// rebuilt is logged, and the pages answer 404 until it is whole again.
 fn client_routes() -> Vec<String> {
-    Dist::get("routes.json")
-        .and_then(|file| serde_json::from_slice(&file.data).ok())
-        .unwrap_or_default()
+    parse_routes(Dist::get("routes.json").map(|file| file.data).as_deref()).unwrap_or_else(|why| {
+        log::error!("{why}");
+        Vec::new()
+    })
+}
+
+/// The client routes of the build's `routes.json`: a list of paths, each starting with `/`.
+fn parse_routes(file: Option<&[u8]>) -> Result<Vec<String>, String> {
+    let file = file.ok_or("routes.json is missing")?;
+    let routes: Vec<String> = serde_json::from_slice(file)
+        .map_err(|e| format!("routes.json is not a list of paths: {e}"))?;
+    if routes.is_empty() || routes.iter().any(|route| !route.starts_with('/')) {
+        return Err("routes.json does not list the app's pages".into());
+    }
+    Ok(routes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_or_broken_route_list_is_an_error_not_an_empty_site() {
+        assert!(parse_routes(None).unwrap_err().contains("missing"));
+        for broken in [&b"{"[..], b"{}", b"[]", b"[\"admin\"]", b"[1]"] {
+            assert!(parse_routes(Some(broken)).is_err(), "{broken:?}");
+        }
+        assert_eq!(
+            parse_routes(Some(b"[\"/\",\"/team\"]")).unwrap(),
+            ["/", "/team"]
+        );
+    }
+
+    #[test]
+    fn the_embedded_app_lists_its_pages() {
+        assert!(Assets::load()
+            .unwrap()
+            .routes()
+            .contains(&"/admin".to_string()));
+    }
 }
 
 fn build(path: &str) -> Option<Asset> {

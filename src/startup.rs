@@ -54,7 +54,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         mail,
         jwt: JwtKeys::from_secret(&secret),
         limits: Limits::new(config.rate_limit),
-        assets: Assets::load(),
+        assets: Assets::load()?,
         content: Cached::new(content::TABLES, Published::build),
         upi_qr: Cached::new(&[Table::SiteSettings], crate::donations::upi_qr),
         previews: crate::previews::Previews::new(),
