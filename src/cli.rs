@@ -118,6 +118,9 @@ pub struct ServeArgs {
     /// For tests: the wait after a first failed mail delivery (later waits are 4x longer each).
     #[arg(long, env = "JYOTI_MAIL_RETRY_BASE", default_value = "30s", value_parser = parse_short_interval, hide = true)]
     pub mail_retry_base: std::time::Duration,
+    /// For tests: how long a problem of /healthz lasts before it is mailed to the admins.
+    #[arg(long, env = "JYOTI_ALERT_AFTER", default_value = "24h", value_parser = parse_short_interval, hide = true)]
+    pub alert_after: std::time::Duration,
     /// How many scheduled backups to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,

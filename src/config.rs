@@ -13,6 +13,8 @@ pub struct Config {
     pub mail: crate::mail::MailOptions,
     /// `--backup-dir` and its interval and count: backups taken while serving.
     pub backups: Option<BackupPlan>,
+    /// How long a problem lasts before it is mailed to the admins (a day; shorter in tests).
+    pub alert_after: std::time::Duration,
 }
 
 /// Where and how often `serve` writes backups, and how many it keeps.
@@ -32,6 +34,7 @@ impl Default for Config {
             https: None,
             mail: crate::mail::MailOptions::default(),
             backups: None,
+            alert_after: std::time::Duration::from_secs(24 * 3600),
         }
     }
 }

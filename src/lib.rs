@@ -1,5 +1,7 @@
 //! jyoti: the Jyoti night school's website, its JSON API and its SQLite database in one program.
 
+/// Problems of `/healthz` that last a day, mailed to the admins.
+pub mod alerts;
 /// The embedded React app and its client routes.
 pub mod assets;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.

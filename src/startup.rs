@@ -140,6 +140,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
                 every: args.backup_every,
                 keep: args.backup_keep as usize,
             }),
+        alert_after: args.alert_after,
     };
     let state = state(pool, config)?;
     let has_admin = state
@@ -201,6 +202,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         if let Some(site) = &https {
             start_certificates(site.clone(), &state.pool, &args)?;
         }
+        crate::alerts::start(state.clone(), state.config.alert_after);
         server
             .shutdown_timeout(10)
             .run()

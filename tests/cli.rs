@@ -727,6 +727,58 @@ fn a_failing_scheduled_backup_shows_in_healthz() {
 }
 
 #[test]
+fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
+    let dir = temp_dir();
+    let db = file(&dir, "alerting.db");
+    let backups = file(&dir, "backups");
+    std::fs::create_dir(&backups).unwrap();
+    let frozen = Command::new("chattr").args(["+i", &backups]).status();
+    assert!(
+        frozen.unwrap().success(),
+        "chattr +i (the tests run as root)"
+    );
+    let smtp = support::smtp::SmtpServer::start();
+    let url = smtp.url();
+    let server = serve(
+        &db,
+        &[
+            "--backup-dir",
+            &backups,
+            "--backup-every",
+            "1h",
+            "--smtp-url",
+            &url,
+            "--mail-from",
+            "site@example.org",
+            "--alert-after",
+            "2s",
+        ],
+    );
+    for admin in ["first@example.org", "second@example.org"] {
+        assert_ok(&account(
+            "create-admin",
+            admin,
+            &db,
+            "a long enough password\n",
+        ));
+    }
+    let mails = smtp.wait_for(2, Duration::from_secs(20));
+    std::thread::sleep(Duration::from_secs(2));
+    let _ = Command::new("chattr").args(["-i", &backups]).status();
+    assert_eq!(smtp.mails().len(), 2, "once a day, not at every check");
+    let mut to: Vec<String> = mails.iter().flat_map(|mail| mail.to.clone()).collect();
+    to.sort();
+    assert_eq!(to, ["first@example.org", "second@example.org"]);
+    for mail in &mails {
+        assert_eq!(mail.to.len(), 1, "no admin sees another's address");
+        let subject = mail.header("Subject").unwrap_or_default();
+        assert!(subject.contains("needs attention: backups"), "{subject}");
+        assert!(mail.body().contains("backup"), "{}", mail.body());
+    }
+    drop(server);
+}
+
+#[test]
 fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
     let dir = temp_dir();
     let backups = file(&dir, "backups");

@@ -23,3 +23,17 @@ pub fn set(conn: &Connection, key: &str, value: &str) -> rusqlite::Result<()> {
     )?;
     Ok(())
 }
+
+/// The value under `key`, if there is one.
+pub fn get(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
+    use rusqlite::OptionalExtension;
+    conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |row| {
+        row.get(0)
+    })
+    .optional()
+}
+
+pub fn remove(conn: &Connection, key: &str) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM settings WHERE key = ?1", [key])?;
+    Ok(())
+}

@@ -110,6 +110,15 @@ pub fn send_test(setup: &MailSetup, to: &str) -> Result<(), String> {
         server.port,
         server.security.as_str(),
     );
-    let message = message(sender, &[to], None, "Test email from the Jyoti site", body)?;
+    send_now(setup, to, "Test email from the Jyoti site", body)
+}
+
+/// Sends one mail to `to` at once, outside the outbox (on the calling thread: call it off the
+/// page workers); the mail server's error when it fails.
+pub fn send_now(setup: &MailSetup, to: &str, subject: &str, body: String) -> Result<(), String> {
+    let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
+        return Err("email is off: set a mail server and a sender address first".into());
+    };
+    let message = message(sender, &[to], None, subject, body)?;
     send(&transport(server, setup.site_address.as_deref())?, &message)
 }
