@@ -39,3 +39,24 @@ test('the command line sets the mail server, and mail given up on shows as faile
   await expect(toast(page, 'Mail deleted')).toBeVisible();
   await expect(page.getByText('No mail is waiting: everything was sent.')).toBeVisible();
 });
+
+test('mail that could not be sent shows on every admin screen until it is dealt with', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await sendContact(request, 'Nobody will receive this either');
+  await openAdmin(page, '/admin/email');
+  const outbox = page.getByRole('region', { name: 'Outbox' });
+  await refreshUntil(page, () => expect(row(outbox, 'Mira Sen')).toContainText('Failed', { timeout: 500 }));
+
+  await openAdmin(page, '/admin/notices');
+  const banner = page.getByRole('status').filter({ hasText: 'The site needs attention soon' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Email: 1 email(s) could not be sent: see Email → Outbox in the admin area');
+
+  await openAdmin(page, '/admin/email');
+  acceptConfirm(page);
+  await row(outbox, 'Mira Sen').getByRole('button', { name: /Delete/ }).click();
+  await expect(toast(page, 'Mail deleted')).toBeVisible();
+  await openAdmin(page, '/admin/notices');
+  await expect(page.getByRole('heading', { name: 'Notices' }).first()).toBeVisible();
+  await expect(page.getByText('The site needs attention')).toHaveCount(0);
+});

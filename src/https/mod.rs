@@ -297,7 +297,6 @@ pub async fn keep_certified(site: Arc<Site>, pool: Pool, options: acme::Options)
         match renew(&site, &pool, &options).await {
             Ok(not_after) => {
                 failures = 0;
-                *held(&site.renewal_error) = None;
                 log::info!(
                     "certificate for {} obtained; valid until {}",
                     site.domains.join(", "),
@@ -322,19 +321,24 @@ pub async fn keep_certified(site: Arc<Site>, pool: Pool, options: acme::Options)
     }
 }
 
-/// Obtains a certificate, stores it and starts presenting it; returns when it stops being valid.
+/// Obtains a certificate, starts presenting it and stores it; returns when it stops being
+/// valid. A certificate that works but cannot be stored is served all the same (the error is
+/// reported, and the next start asks the CA again).
 async fn renew(site: &Site, pool: &Pool, options: &acme::Options) -> Result<i64, String> {
     let stored = acme::obtain(site, pool, options).await?;
-    db::run(pool, {
+    site.install(&stored)
+        .map_err(|err| format!("the new certificate cannot be used: {err}"))?;
+    let saved = db::run(pool, {
         let key = site.domains_key();
         let directory = options.directory.clone();
         let stored = stored.clone();
         move |conn| Ok(db::tls::save_certificate(conn, &key, &directory, &stored)?)
     })
-    .await
-    .map_err(|err| format!("the new certificate could not be stored: {err}"))?;
-    site.install(&stored)
-        .map_err(|err| format!("the new certificate cannot be used: {err}"))?;
+    .await;
+    *held(&site.renewal_error) = saved.err().map(|err| {
+        log::error!("the new certificate could not be stored: {err}");
+        format!("the new certificate is served but could not be stored ({err})")
+    });
     Ok(stored.not_after)
 }
 

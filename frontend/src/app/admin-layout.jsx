@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { DownloadButton } from '../components/download-button.jsx';
+import { HealthBanner } from '../features/health/health-banner.jsx';
 import { SampleContentLeft } from '../features/site-settings/admin/sample-content-left.jsx';
 import { useSession } from '../lib/session.js';
 import './admin-layout.css';
@@ -42,6 +43,7 @@ export function AdminLayout() {
       <div className="admin-body">
         <AdminNav />
         <div className="admin-screen">
+          <HealthBanner />
           {/* The first screen starts with what still shows the sample content. */}
           {pathname === FIRST_SCREEN && <SampleContentLeft />}
           <Suspense fallback={<p className="page-loading">Loading…</p>}>

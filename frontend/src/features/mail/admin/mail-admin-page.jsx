@@ -37,8 +37,9 @@ function MailStatus({ settings }) {
     return (
       <div className="mail-status mail-status-off">
         <p>
-          <strong>Email is off.</strong> New contact messages are only kept here in the admin area, and the login page
-          offers no “Forgot password?” link.
+          <strong>Email is off.</strong> New contact messages are only kept here in the admin area, the login page
+          offers no “Forgot password?” link, and problems of the site show only at the top of the admin screens, with
+          no email to the admins.
         </p>
         <p>
           To turn email on, enter your mail server and a sender address below (your email provider lists its SMTP
@@ -53,6 +54,10 @@ function MailStatus({ settings }) {
       <p>
         <strong>Email is on.</strong> New contact messages are emailed to{' '}
         {settings.contactTo ? settings.contactTo : 'every admin'}.
+      </p>
+      <p>
+        When a problem shown at the top of the admin screens lasts a day (backups failing, the disk nearly full, the
+        HTTPS certificate not renewed), every admin gets an email about it, once a day while it lasts.
       </p>
       {!settings.resetsEnabled && (
         <p>

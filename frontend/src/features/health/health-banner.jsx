@@ -1,0 +1,68 @@
+// The banner above every admin screen: the problems /healthz reports (the database cannot save, the disk is nearly
+// full, backups failing, email not going out, the HTTPS certificate not renewed), each in plain words with what to
+// do, until they are gone. Checked again on every screen change and every minute.
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { api } from '../../lib/api-client.js';
+import './health-banner.css';
+
+/** What each check is about, as the banner names it. */
+const TOPICS = {
+  database: 'Saving',
+  disk: 'Disk space',
+  backups: 'Backups',
+  offsite: 'Off-site copies',
+  mail: 'Email',
+  https: 'HTTPS',
+};
+
+const RECHECK_MS = 60_000;
+
+export function HealthBanner() {
+  const { pathname } = useLocation();
+  const [problems, setProblems] = useState([]);
+
+  useEffect(() => {
+    let live = true;
+    const check = () =>
+      api('/healthz', { auth: false }).then(({ status, data }) => {
+        if (!live) return;
+        const checks = data?.checks;
+        if (!checks) {
+          // No answer at all is a problem of its own; a 200 without checks is an older server.
+          setProblems(status === 0 ? [{ name: 'database', state: 'fail', message: 'The site does not answer.' }] : []);
+          return;
+        }
+        setProblems(
+          Object.entries(checks)
+            .filter(([, check]) => check.state !== 'ok')
+            .map(([name, check]) => ({ name, ...check })),
+        );
+      });
+    check();
+    const timer = window.setInterval(check, RECHECK_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, [pathname]);
+
+  if (problems.length === 0) return null;
+  const failing = problems.some((problem) => problem.state === 'fail');
+  return (
+    <section
+      className={failing ? 'health-banner health-banner-fail' : 'health-banner'}
+      aria-labelledby="health-banner-title"
+      role={failing ? 'alert' : 'status'}
+    >
+      <h2 id="health-banner-title">{failing ? 'The site needs attention now' : 'The site needs attention soon'}</h2>
+      <ul>
+        {problems.map((problem) => (
+          <li key={problem.name}>
+            <strong>{TOPICS[problem.name] ?? problem.name}:</strong> {problem.message}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
