@@ -149,6 +149,15 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
             MAX_PIXELS / 1_000_000
         ));
     }
+    // The decoded photo's real size in its own format: 16-bit channels take twice the bytes of
+    // 8-bit ones, which the pixel count alone does not show (the decoder's own limit is not
+    // applied to every buffer it makes).
+    if decoder.total_bytes() > MAX_DECODED {
+        return Err(format!(
+            "the photo is {width}×{height} pixels of {} bytes each: too large to process; save it with 8 bits per channel",
+            decoder.color_type().bytes_per_pixel()
+        ));
+    }
     let orientation = decoder.orientation().map_err(|e| unreadable(&e))?;
     let turned = matches!(
         orientation,

@@ -94,6 +94,7 @@ pub fn app(
     App::new()
         .app_data(state)
         .configure(routes::configure)
+        .wrap(actix_web::middleware::from_fn(crate::auth::private_answers))
         .wrap(actix_web::middleware::from_fn(crate::slow_clients::guard))
         .wrap(
             DefaultHeaders::new()

@@ -5,3 +5,25 @@ pub mod jwt;
 pub mod password;
 
 pub use extractors::{AdminUser, AuthUser};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
+
+/// Middleware: an API answer to a caller who sent a token is theirs alone, so no cache on the
+/// way (a proxy, the browser's disk) may keep it.
+pub async fn private_answers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let signed_in =
+        req.path().starts_with("/api/") && req.headers().contains_key(header::AUTHORIZATION);
+    let mut response = next.call(req).await?;
+    if signed_in {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    Ok(response)
+}

@@ -43,6 +43,30 @@ pub async fn hash(permit: Permit, password: String, cost: u32) -> Result<String,
         .map_err(ApiError::internal)
 }
 
+/// [`verify`] for a login: when the password matches a hash of another cost than `cost` (made
+/// by an older setting, or by a command run without it), also the password hashed at `cost`, to
+/// store in its place: a login's time must not tell which accounts were made how.
+pub async fn verify_for_login(
+    permit: Permit,
+    password: String,
+    hash: Option<String>,
+    cost: u32,
+) -> Result<(bool, Option<String>), ApiError> {
+    let stale = hash
+        .as_deref()
+        .and_then(|hash| hash.parse::<bcrypt::HashParts>().ok())
+        .is_some_and(|parts| parts.get_cost() != cost);
+    let matches = verify(permit, password.clone(), hash, cost).await?;
+    if !(matches && stale) {
+        return Ok((matches, None));
+    }
+    let fresh = hasher()
+        .run(move || bcrypt::hash(password, cost))
+        .await?
+        .map_err(ApiError::internal)?;
+    Ok((true, Some(fresh)))
+}
+
 /// Checks `password` against `hash`. Without a hash (unknown email) it checks against a
 /// throwaway hash of the same cost, so the answer takes as long either way. bcrypt reads only 72
 /// bytes, and no password longer than that was ever accepted, so a longer one never matches

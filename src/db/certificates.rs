@@ -81,7 +81,13 @@ pub fn import(
     text: &str,
     dry_run: bool,
 ) -> Result<Result<Checked, String>, ApiError> {
-    let tx = conn.transaction()?;
+    // Immediate: the numbers checked stay free until the insert, and parallel imports wait
+    // their turn instead of failing when a deferred read cannot become a write.
+    let behavior = match dry_run {
+        true => rusqlite::TransactionBehavior::Deferred,
+        false => rusqlite::TransactionBehavior::Immediate,
+    };
+    let tx = conn.transaction_with_behavior(behavior)?;
     let taken: std::collections::HashSet<i64> = {
         let mut stmt = tx.prepare_cached("SELECT certinumber FROM certificates")?;
         let numbers = stmt

@@ -55,7 +55,9 @@ pub fn get(conn: &Connection) -> Result<StoredMail, ApiError> {
     Ok(stored.unwrap_or_default())
 }
 
-/// Stores the changed values in one statement; what the patch leaves out stays.
+/// Stores the changed values in one statement; what the patch leaves out stays, but for the
+/// password: a new host, port or user clears it unless it is given again, so the stored
+/// password is never sent to a server it was not typed for.
 pub fn update(conn: &Connection, patch: &MailSettingsPatch) -> Result<(), ApiError> {
     conn.execute(
         "INSERT INTO mail_settings (id) VALUES (1) ON CONFLICT (id) DO NOTHING",
@@ -64,7 +66,12 @@ pub fn update(conn: &Connection, patch: &MailSettingsPatch) -> Result<(), ApiErr
     conn.prepare_cached(
         "UPDATE mail_settings SET host = coalesce(?1, host), port = coalesce(?2, port),
              security = coalesce(?3, security), username = coalesce(?4, username),
-             password = coalesce(?5, password), sender = coalesce(?6, sender),
+             password = CASE
+                 WHEN ?5 IS NOT NULL THEN ?5
+                 WHEN coalesce(?1 <> host, 0) OR coalesce(?2 <> port, 0)
+                     OR coalesce(?4 <> username, 0) THEN ''
+                 ELSE password END,
+             sender = coalesce(?6, sender),
              contact_to = coalesce(?7, contact_to), site_address = coalesce(?8, site_address)
          WHERE id = 1",
     )?

@@ -49,11 +49,17 @@ pub fn use_link(
     let Some(user_id) = user_id else {
         return Ok(None);
     };
-    tx.prepare_cached(
-        "UPDATE password_resets SET used_at = unixepoch() WHERE user_id = ?1 AND used_at IS NULL",
-    )?
-    .execute([user_id])?;
     super::users::set_password(&tx, user_id, password_hash)?;
     tx.commit()?;
     Ok(Some(user_id))
+}
+
+/// Ends every open link of the account: its password or email changed, so a link asked for
+/// before must not work after.
+pub fn end_all(conn: &Connection, user_id: i64) -> Result<(), ApiError> {
+    conn.prepare_cached(
+        "UPDATE password_resets SET used_at = unixepoch() WHERE user_id = ?1 AND used_at IS NULL",
+    )?
+    .execute([user_id])?;
+    Ok(())
 }

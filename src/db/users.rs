@@ -145,6 +145,9 @@ pub fn update(
             User::from_row,
         )
         .map_err(super::conflict_if_taken("Another user already has this email"))?;
+    if !updated.email.eq_ignore_ascii_case(&current.email) {
+        super::password_resets::end_all(&tx, id)?;
+    }
     tx.commit()?;
     Ok(Some(updated))
 }
@@ -198,8 +201,9 @@ pub fn any_admin(conn: &Connection) -> Result<bool, ApiError> {
     Ok(admin_count(conn)? > 0)
 }
 
-/// Stores a new password hash and raises the token version, signing every existing session out.
-/// Returns the new token version.
+/// Stores a new password hash and raises the token version, signing every existing session out;
+/// every open reset link of the account stops working (one asked for before the change must not
+/// undo it). Returns the new token version.
 pub fn set_password(conn: &Connection, id: i64, password_hash: &str) -> Result<i64, ApiError> {
     let version = super::written_row(
         conn,
@@ -207,7 +211,15 @@ pub fn set_password(conn: &Connection, id: i64, password_hash: &str) -> Result<i
         params![id, password_hash],
         |row| row.get(0),
     )?;
+    super::password_resets::end_all(conn, id)?;
     version.ok_or(ApiError::NotFound("User not found"))
+}
+
+/// Stores the same password hashed again (at another cost): sessions and reset links stay.
+pub fn replace_hash(conn: &Connection, id: i64, password_hash: &str) -> Result<(), ApiError> {
+    conn.prepare_cached("UPDATE users SET password_hash = ?2 WHERE id = ?1")?
+        .execute(params![id, password_hash])?;
+    Ok(())
 }
 
 /// The bcrypt hash of one user, for checking their current password.

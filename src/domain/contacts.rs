@@ -70,13 +70,9 @@ impl ContactsToDelete {
                 Ok(ContactsToDelete::Ids(ids))
             }
             (Some(_), None) => Err(ApiError::field("ids", "must be at most 10,000 message ids")),
-            (None, Some(q)) => match q.trim() {
-                "" => Ok(ContactsToDelete::Matching(None)),
-                text if text.chars().count() > 200 => {
-                    Err(ApiError::field("q", "must be at most 200 characters"))
-                }
-                text => Ok(ContactsToDelete::Matching(Some(text.to_owned()))),
-            },
+            (None, Some(q)) => super::listing::search_text(Some(&q))
+                .map(ContactsToDelete::Matching)
+                .map_err(|why| ApiError::field("q", why)),
             _ => Err(ApiError::BadRequest(
                 "Send either the ids of the messages or a search (q)".into(),
             )),

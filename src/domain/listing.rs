@@ -67,14 +67,7 @@ impl<S: SortOrder> Listing<S> {
                     }),
             },
         );
-        let search = check.check(
-            "q",
-            match query.q.as_deref().map(str::trim).unwrap_or_default() {
-                "" => Ok(None),
-                text if text.chars().count() > 200 => Err("must be at most 200 characters".into()),
-                text => Ok(Some(text.to_owned())),
-            },
-        );
+        let search = check.check("q", search_text(query.q.as_deref()));
         check.finish(|| {
             Some(Some(Listing {
                 page: page?,
@@ -83,6 +76,19 @@ impl<S: SortOrder> Listing<S> {
                 search: search?,
             }))
         })
+    }
+}
+
+/// A list's search (`?q=`), trimmed; `None` when empty. Control characters are refused: no one
+/// types them, and a NUL would end the text early where SQLite reads it as C.
+pub fn search_text(q: Option<&str>) -> Result<Option<String>, String> {
+    match q.map(str::trim).unwrap_or_default() {
+        "" => Ok(None),
+        text if text.chars().count() > 200 => Err("must be at most 200 characters".into()),
+        text if text.chars().any(char::is_control) => {
+            Err("must not contain control characters".into())
+        }
+        text => Ok(Some(text.to_owned())),
     }
 }
 

@@ -14,11 +14,18 @@ pub fn text(value: Option<String>, max: usize, required: bool) -> Result<String,
     }
     if value
         .chars()
-        .any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t')
+        .any(|c| (c.is_control() && c != '\n' && c != '\r' && c != '\t') || is_noncharacter(c))
     {
         return Err("must not contain control characters".into());
     }
     Ok(value.to_owned())
+}
+
+/// Unicode's noncharacters (U+FDD0–U+FDEF, and the last two of every plane such as U+FFFF):
+/// never text, and not allowed in XML, so a feed carrying one would be broken.
+fn is_noncharacter(c: char) -> bool {
+    let code = c as u32;
+    (0xFDD0..=0xFDEF).contains(&code) || code & 0xFFFE == 0xFFFE
 }
 
 /// One-line text: like [`text`] but without line breaks or tabs.
@@ -47,7 +54,12 @@ impl Email {
         let domain_has_dot = value.rsplit_once('@').is_some_and(|(_, domain)| {
             domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
         });
-        if valid && domain_has_dot {
+        // Legal in an address, but `?`, `&` and `%` would add fields to the admin screens'
+        // mailto: links (a Bcc to someone else), and a quoted local part is one the mail
+        // library will not send to: every address stored must be one that can be mailed.
+        let plain = !value.contains(['?', '&', '%', '"']);
+        let mailable = value.parse::<lettre::Address>().is_ok();
+        if valid && domain_has_dot && plain && mailable {
             Ok(Email(value))
         } else {
             Err("must be a valid email address".into())
@@ -298,7 +310,40 @@ mod tests {
                 "a b@c.org",
                 "<a@b.org>",
                 "a@.org",
+                "x?bcc=spy%40attacker.example&body=@example.org",
+                "a&b@example.org",
+                "100%@example.org",
+                "\"a b\"@example.org",
             ],
+        );
+    }
+
+    #[test]
+    fn every_accepted_email_is_one_the_mail_library_sends_to() {
+        for good in [
+            "a.b+club@example.org",
+            "o'neil@example.co.in",
+            "x_y-z@mail.example.org",
+        ] {
+            let email = Email::parse(Some(good.into())).unwrap();
+            assert!(email.as_str().parse::<lettre::Address>().is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn text_refuses_control_characters_and_noncharacters() {
+        for bad in [
+            "a\u{0}b",
+            "a\u{1b}b",
+            "a\u{ffff}b",
+            "a\u{fdd0}b",
+            "a\u{1fffe}b",
+        ] {
+            assert!(text(Some(bad.into()), 100, true).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            text(Some("two\nlines\u{e9}".into()), 100, true).unwrap(),
+            "two\nlines\u{e9}"
         );
     }
 

@@ -18,7 +18,7 @@ use rusqlite::Connection;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-pub use smtp::{send_now, send_test};
+pub use smtp::{check_server, send_now, send_test};
 
 /// The email options of the command line.
 #[derive(Debug, Clone)]

@@ -14,6 +14,7 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// A connection to the mail server of `server` (opened on first use). The greeting (EHLO) names
 /// the site's own host when its address is known: some mail servers refuse a bare `localhost`.
 pub(super) fn transport(server: &SmtpServer, site: Option<&str>) -> Result<SmtpTransport, String> {
+    check_server(server)?;
     let builder = match server.security {
         Security::Starttls => SmtpTransport::starttls_relay(&server.host),
         Security::Tls => SmtpTransport::relay(&server.host),
@@ -34,6 +35,33 @@ pub(super) fn transport(server: &SmtpServer, site: Option<&str>) -> Result<SmtpT
         ));
     }
     Ok(builder.build())
+}
+
+/// The ports mail servers listen on; a server on this machine may use any.
+const MAIL_PORTS: [u16; 4] = [25, 465, 587, 2525];
+
+/// Refuses, before any connection, a mail server the site must not talk to: another port than a
+/// mail server's (the Email screen must not probe the network's other services), or a password
+/// sent without TLS over the network.
+pub fn check_server(server: &SmtpServer) -> Result<(), String> {
+    let host = server.host.trim_start_matches('[').trim_end_matches(']');
+    let local = host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    if !local && !MAIL_PORTS.contains(&server.port) {
+        return Err(format!(
+            "mail servers listen on port 25, 465, 587 or 2525, not {}",
+            server.port
+        ));
+    }
+    if !local && server.security == Security::None && !server.username.is_empty() {
+        return Err(
+            "the password is sent without TLS only to a mail server on this machine: choose STARTTLS or TLS"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 /// A plain-text mail from the site's sender address. User text only ever goes into the body

@@ -80,10 +80,18 @@ pub(super) async fn login(
     .await?;
     let (user, hash) = found.map_or((None, None), |(user, hash)| (Some(user), Some(hash)));
     let cost = state.config.bcrypt_cost;
-    let matches = password::verify(permit, credentials.password, hash, cost).await?;
+    let (matches, rehashed) =
+        password::verify_for_login(permit, credentials.password, hash, cost).await?;
     match user {
         Some(user) if matches => {
             attempt.give_back();
+            if let Some(hash) = rehashed {
+                let id = user.id;
+                db::run(&state.pool, move |conn| {
+                    db::users::replace_hash(conn, id, &hash)
+                })
+                .await?;
+            }
             let token = state.jwt.issue(user.id, user.token_version)?;
             Ok(HttpResponse::Ok()
                 .json(json!({ "msg": "Login Successful", "token": token, "userId": user.id })))

@@ -10,7 +10,6 @@ use crate::download::{attachment, produced};
 use crate::error::ApiError;
 use crate::export::{certificate_row, certificates_header};
 use crate::state::AppState;
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
@@ -147,9 +146,5 @@ pub(super) async fn qr_svg(
         )
     })?;
     let svg = crate::qr::svg(&verify_link(&site, certificate.certinumber))?;
-    Ok(HttpResponse::Ok()
-        .content_type("image/svg+xml")
-        // Admin-only, and it changes with the site address: never kept by shared caches.
-        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .body(svg))
+    Ok(HttpResponse::Ok().content_type("image/svg+xml").body(svg))
 }

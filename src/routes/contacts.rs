@@ -43,7 +43,8 @@ pub(super) async fn csv(
     state: web::Data<AppState>,
     query: web::Query<CsvQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let search = query.into_inner().q.filter(|q| !q.trim().is_empty());
+    let search = crate::domain::search_text(query.into_inner().q.as_deref())
+        .map_err(|why| ApiError::field("q", why))?;
     let filename = format!("jyoti-contacts-{}.csv", db::backup::stamp());
     let rows = produced(state.pool.clone(), move |conn, write| {
         if write(contacts_header()) {

@@ -92,7 +92,7 @@ pub(super) async fn update(
     )
 }
 
-/// Sends a test email at once and says how it went: the mail server's own error when it failed.
+/// Sends a test email at once and says whether it went (the mail server's own error goes to the log).
 pub(super) async fn send_test(
     _: AdminUser,
     state: web::Data<AppState>,
@@ -106,15 +106,25 @@ pub(super) async fn send_test(
             "Email is off: set a mail server and a sender address first".into(),
         ));
     }
+    if let Some(server) = &setup.server {
+        crate::mail::check_server(server)
+            .map_err(|why| ApiError::MailServer(format!("The test email was not sent: {why}")))?;
+    }
     let address = to.as_str().to_owned();
     let sent = web::block(move || crate::mail::send_test(&setup, &address)).await?;
     match sent {
         Ok(()) => Ok(message(&format!("Test email sent to {}", to.as_str()))),
-        Err(why) => Err(ApiError::MailServer(format!(
-            "The test email was not sent: {why}"
-        ))),
+        // What went wrong on the network stays in the log: the answer must not tell what
+        // listens where (the Email screen would be a port scanner).
+        Err(why) => {
+            log::warn!("the test email was not sent: {why}");
+            Err(ApiError::MailServer(TEST_FAILED.into()))
+        }
     }
 }
+
+const TEST_FAILED: &str = "The test email was not sent: the mail server could not be reached or did not accept it. \
+Check the server, port, security, user and password; the server's log has the mail server's own answer.";
 
 /// "Retry now": the mail is due at once, even one given up on.
 pub(super) async fn retry(

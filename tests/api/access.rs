@@ -340,7 +340,7 @@ fn calls_refuse_a_missing_or_bad_token_and_admin_calls_a_visitor_changing_nothin
 }
 
 #[test]
-fn every_call_succeeds_for_those_it_is_open_to() {
+fn every_call_succeeds_for_those_it_is_open_to_and_a_signed_in_answer_is_not_stored() {
     let (app, admin) = spawn_app_with_admin();
     let fixtures = Fixtures::create(&app, &admin);
     for (n, call) in table(&fixtures).into_iter().enumerate() {
@@ -360,6 +360,14 @@ fn every_call_succeeds_for_those_it_is_open_to() {
             call.who,
             response.text()
         );
+        if token.is_some() {
+            assert_eq!(
+                response.header("cache-control"),
+                Some("no-store"),
+                "{}: an answer for a signed-in caller is kept by no cache",
+                call.name
+            );
+        }
     }
 }
 

@@ -244,3 +244,89 @@ fn a_password_is_never_matched_on_its_first_72_bytes_only() {
     assert_eq!(refused.status, 400);
     assert!(refused.json()["errors"]["password"].is_string());
 }
+
+/// A reset link stored for `user` as "Forgot password?" would store it; its secret.
+fn open_reset_link(app: &crate::helpers::TestApp, user: i64) -> String {
+    let secret = "cd".repeat(32);
+    let hash = jyoti::domain::ResetToken::parse(&secret).unwrap().hash();
+    let conn = app.state.pool.get().unwrap();
+    conn.execute(
+        "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?1, ?2, unixepoch() + 3600)",
+        rusqlite::params![hash, user],
+    )
+    .unwrap();
+    secret
+}
+
+fn use_reset_link(app: &crate::helpers::TestApp, secret: &str) -> u16 {
+    app.post("/api/auth/reset-password")
+        .json(&json!({"token": secret, "password": "the attacker's choice"}))
+        .send()
+        .status
+}
+
+#[test]
+fn a_password_change_ends_every_open_reset_link_of_the_account() {
+    let app = spawn_app();
+    let (id, session) = app.register("me@example.org");
+    let link = open_reset_link(&app, id);
+    let changed = app
+        .post("/api/auth/password")
+        .bearer(&session)
+        .json(&json!({"currentPassword": PASSWORD, "newPassword": "a brand new secret"}))
+        .send();
+    assert_eq!(changed.status, 200, "{}", changed.text());
+    assert_eq!(use_reset_link(&app, &link), 400);
+    assert_eq!(
+        app.login("me@example.org", "a brand new secret").status,
+        200
+    );
+}
+
+#[test]
+fn an_admins_change_of_the_email_ends_every_open_reset_link_of_the_account() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let (id, _) = app.register("old@example.org");
+    let link = open_reset_link(&app, id);
+    app.change(
+        &admin,
+        &format!("/api/admin/users/update/{id}"),
+        &json!({"email": "new@example.org"}),
+    );
+    assert_eq!(use_reset_link(&app, &link), 400);
+    assert_eq!(app.login("new@example.org", PASSWORD).status, 200);
+}
+
+#[test]
+fn an_email_that_could_add_fields_to_a_mailto_link_or_not_be_mailed_is_refused() {
+    let app = spawn_app();
+    for email in [
+        "x?bcc=spy%40attacker.example&body=@example.org",
+        "a&b@example.org",
+        "\"a b\"@example.org",
+    ] {
+        let response =
+            app.register_with(json!({"firstname": "A", "email": email, "password": PASSWORD}));
+        assert_eq!(response.status, 400, "{email}: {}", response.text());
+        assert!(response.json()["errors"]["email"].is_string(), "{email}");
+    }
+}
+
+#[test]
+fn a_login_stores_a_password_hashed_at_another_cost_again_at_the_configured_one() {
+    let app = spawn_app();
+    let (id, _) = app.register("old@example.org");
+    let other_cost = bcrypt::hash(PASSWORD, 11).unwrap();
+    let conn = app.state.pool.get().unwrap();
+    conn.execute(
+        "UPDATE users SET password_hash = ?2 WHERE id = ?1",
+        rusqlite::params![id, other_cost],
+    )
+    .unwrap();
+    let session = token(&app.login("old@example.org", PASSWORD).json());
+    let stored: String = app.query(&format!("SELECT password_hash FROM users WHERE id = {id}"));
+    let cost: bcrypt::HashParts = stored.parse().unwrap();
+    assert_eq!(cost.get_cost(), test_config().bcrypt_cost);
+    assert_eq!(app.me(&session).status, 200, "the session stays");
+    assert_eq!(app.login("old@example.org", PASSWORD).status, 200);
+}

@@ -230,7 +230,7 @@ fn a_certificates_qr_code_is_an_admin_only_svg_of_its_verify_link() {
     let svg = app.get(&path).bearer(&admin).send();
     assert_eq!(svg.status, 200, "{}", svg.text());
     assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
-    assert_eq!(svg.header("cache-control"), Some("private, no-cache"));
+    assert_eq!(svg.header("cache-control"), Some("no-store"));
     let text = svg.text();
     assert!(
         text.contains("<svg") && text.contains("crispEdges"),
@@ -402,4 +402,31 @@ fn an_import_over_its_limits_or_unreadable_is_refused_whole() {
         .send();
     assert_eq!(latin1.status, 400);
     assert_eq!(certificate_count(&app, &admin), 0);
+}
+
+#[test]
+fn parallel_imports_all_succeed_or_are_refused_for_their_content() {
+    let (app, admin) = spawn_app_with_admin();
+    let statuses: Vec<(usize, u16)> = std::thread::scope(|scope| {
+        let sent: Vec<_> = (0..48)
+            .map(|n| {
+                let (app, admin) = (&app, &admin);
+                // Every other file repeats the numbers of the one before it.
+                let first = 10_000 + (n / 2) * 10;
+                let csv = format!(
+                    "name,number\nHolder A{n},{first}\nHolder B{n},{}\n",
+                    first + 1
+                );
+                scope.spawn(move || (n, import(app, admin, &csv, false).status))
+            })
+            .collect();
+        sent.into_iter().map(|s| s.join().unwrap()).collect()
+    });
+    let unavailable: Vec<_> = statuses.iter().filter(|(_, s)| *s >= 500).collect();
+    assert!(unavailable.is_empty(), "{unavailable:?}");
+    assert_eq!(
+        certificate_count(&app, &admin),
+        48,
+        "each pair of files imported once"
+    );
 }

@@ -345,3 +345,30 @@ fn the_csv_export_takes_the_search_and_large_lists_come_gzipped() {
     assert_eq!(gzipped.header("content-encoding"), Some("gzip"));
     assert_eq!(gzipped.header("vary"), Some("Accept-Encoding"));
 }
+
+#[test]
+fn a_search_with_a_control_character_is_refused_everywhere_a_list_is_searched() {
+    let (app, admin) = spawn_app_with_admin();
+    app.send_contact(contact("a message"));
+    for path in [
+        "/api/admin/contacts?q=a%00b",
+        "/api/admin/contacts/csv?q=a%00b",
+        "/api/admin/users?q=a%00b",
+        "/api/admin/servicelist?q=a%01b",
+        "/api/admin/feedback?q=a%00b",
+        "/api/admin/media?q=a%00b",
+        "/api/admin/rosters/1/members?q=a%00b",
+        "/api/admin/display_certificate?q=a%00b",
+        "/api/admin/outbox?q=a%00b",
+    ] {
+        let response = app.get(path).bearer(&admin).send();
+        assert_eq!(response.status, 400, "{path}: {}", response.text());
+    }
+    let delete = app
+        .post("/api/admin/contacts/delete")
+        .bearer(&admin)
+        .json(&json!({"q": "a\u{0}b"}))
+        .send();
+    assert_eq!(delete.status, 400, "{}", delete.text());
+    assert_eq!(app.query::<i64>("SELECT count(*) FROM contacts"), 1);
+}

@@ -543,7 +543,7 @@ fn mail_is_marked_failed_after_the_last_attempt_and_can_be_retried_or_deleted() 
 }
 
 #[test]
-fn the_test_email_arrives_or_reports_the_mail_servers_refusal() {
+fn the_test_email_arrives_or_says_it_was_not_sent_whatever_listens() {
     let smtp = SmtpServer::start();
     let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
     let sent = app
@@ -570,12 +570,101 @@ fn the_test_email_arrives_or_reports_the_mail_servers_refusal() {
         .json(&json!({"to": "me@example.org"}))
         .send();
     assert_error(&refused, 502, "a refusing mail server");
+    // Not the mail server's words: the same answer for an HTTP server or nothing at all.
     let message = refused.json()["message"].as_str().unwrap().to_owned();
-    assert!(message.contains("Relay access denied"), "{message}");
+    assert!(message.contains("The test email was not sent"), "{message}");
+    let http = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let http_port = http.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        use std::io::Write;
+        for stream in http.incoming().flatten().take(1) {
+            let _ = (&stream).write_all(b"HTTP/1.1 408 Request Timeout\r\n\r\n");
+        }
+    });
+    let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    for port in [http_port, closed_port] {
+        save(&app, &admin, json!({"port": port}));
+        let other = app
+            .post("/api/admin/mail/test")
+            .bearer(&admin)
+            .json(&json!({"to": "me@example.org"}))
+            .send();
+        assert_eq!(other.status, 502, "{}", other.text());
+        assert_eq!(other.json()["message"], message.as_str(), "port {port}");
+    }
     let bad = app
         .post("/api/admin/mail/test")
         .bearer(&admin)
         .json(&json!({"to": "nobody"}))
         .send();
     assert_error(&bad, 400, "a malformed address");
+}
+
+#[test]
+fn a_new_host_port_or_user_clears_the_stored_smtp_password_unless_it_is_given_again() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let stored = |app: &TestApp| -> String { app.query("SELECT password FROM mail_settings") };
+    save(
+        &app,
+        &admin,
+        json!({"host": "smtp.example.org", "port": 587, "username": "club", "password": "secret one", "sender": SENDER}),
+    );
+    save(&app, &admin, json!({"sender": "other@example.org"}));
+    assert_eq!(stored(&app), "secret one", "other fields keep it");
+    for change in [
+        json!({"host": "smtp.attacker.example"}),
+        json!({"port": 465}),
+        json!({"username": "someone"}),
+    ] {
+        save(
+            &app,
+            &admin,
+            json!({"host": "smtp.example.org", "port": 587, "username": "club", "password": "secret one"}),
+        );
+        save(&app, &admin, change.clone());
+        assert_eq!(stored(&app), "", "{change}");
+    }
+    save(
+        &app,
+        &admin,
+        json!({"host": "smtp.new.example", "password": "secret two"}),
+    );
+    assert_eq!(stored(&app), "secret two", "given again with the new host");
+}
+
+#[test]
+fn the_site_talks_only_to_mail_ports_and_sends_a_password_in_clear_only_on_this_machine() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let test_mail = |app: &TestApp| {
+        app.post("/api/admin/mail/test")
+            .bearer(&admin)
+            .json(&json!({"to": "me@example.org"}))
+            .send()
+    };
+    save(
+        &app,
+        &admin,
+        json!({"host": "smtp.example.invalid", "port": 8080, "security": "starttls", "sender": SENDER}),
+    );
+    let port = test_mail(&app);
+    assert_eq!(port.status, 502);
+    assert!(port.json()["message"]
+        .as_str()
+        .unwrap()
+        .contains("port 25, 465, 587 or 2525"));
+    save(
+        &app,
+        &admin,
+        json!({"port": 587, "security": "none", "username": "club", "password": "secret"}),
+    );
+    let clear = test_mail(&app);
+    assert_eq!(clear.status, 502);
+    assert!(clear.json()["message"]
+        .as_str()
+        .unwrap()
+        .contains("without TLS"));
 }

@@ -407,3 +407,23 @@ fn the_header_logos_and_home_banner_take_an_uploaded_photo_or_go_back_to_the_def
         assert_eq!(refused.status, 400, "{bad}: {}", refused.text());
     }
 }
+
+#[test]
+fn a_photo_with_16_bit_channels_counts_its_real_decoded_size() {
+    let (app, admin) = spawn_app_with_admin();
+    // 3,700 × 3,700 pixels of 8 bytes: 110 MB decoded, past the 96 MB a photo may take,
+    // though its pixel count is well within the limit.
+    let image = image::ImageBuffer::<image::Rgba<u16>, _>::from_pixel(
+        3700,
+        3700,
+        image::Rgba([1000, 2000, 3000, 65535]),
+    );
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba16(image)
+        .write_to(&mut png, ImageFormat::Png)
+        .unwrap();
+    let response = app.upload(&admin, "deep.png", &png.into_inner());
+    assert_eq!(response.status, 400, "{}", response.text());
+    let why = response.json()["errors"]["file"].clone();
+    assert!(why.as_str().unwrap_or_default().contains("8 bits"), "{why}");
+}

@@ -159,3 +159,16 @@ fn the_notice_edit_form_may_send_the_notice_back_with_its_id() {
         .send();
     assert_eq!(created_with_id.status, 400);
 }
+
+#[test]
+fn text_with_a_noncharacter_is_refused_so_the_feed_stays_valid_xml() {
+    let (app, admin) = spawn_app_with_admin();
+    for title in ["Exam\u{ffff}", "Exam\u{fdd0}", "Exam\u{1b}[31m"] {
+        assert_fields_refused(
+            app.post("/api/admin/service").bearer(&admin),
+            json!({"title": title, "date": "2025-01-02"}),
+            &["title"],
+        );
+    }
+    assert_eq!(app.get("/notices.atom").send().status, 200);
+}
