@@ -10,6 +10,7 @@ use crate::content::{self, Published};
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{self, Pool, Table};
 use crate::domain::SmtpServer;
+use crate::https::listener::{self, Handshakes, Timeouts};
 use crate::https::Site;
 use crate::mail::{MailOptions, Mailer};
 use crate::rate_limit::Limits;
@@ -155,33 +156,58 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     actix_web::rt::System::new().block_on(async move {
         let app_state = state.clone();
         crate::slow_clients::raise_open_file_limit();
+        let timeouts = Timeouts {
+            request_head: Duration::from_secs(10),
+            keep_alive: Duration::from_secs(10),
+            disconnect: Duration::from_secs(2),
+        };
+        // A client gets this long to send its request head, and an idle kept-alive connection
+        // is closed after this long: stalled connections do not pile up.
         let server = HttpServer::new(move || app(app_state.clone()))
-            // A client gets this long to send its request head, and an idle kept-alive
-            // connection is closed after this long: stalled connections do not pile up.
-            .client_request_timeout(Duration::from_secs(10))
-            .keep_alive(Duration::from_secs(10))
-            .client_disconnect_timeout(Duration::from_secs(2))
-            .tls_handshake_timeout(Duration::from_secs(10));
-        let (server, line) = match &https {
+            .client_request_timeout(timeouts.request_head)
+            .keep_alive(timeouts.keep_alive)
+            .client_disconnect_timeout(timeouts.disconnect)
+            .shutdown_timeout(10);
+        let (server, secure, line) = match &https {
             None => {
                 let port = args.port.unwrap_or(8080);
                 let server = server
                     .bind((args.bind, port))
                     .map_err(|err| bind_error(&args, port, "--port", err))?;
                 let addr = server.addrs()[0];
-                (server, format!("listening on http://{addr}"))
+                (server, None, format!("listening on http://{addr}"))
             }
             Some(site) => {
                 let port = site.https_port;
-                let server = server
-                    .bind_rustls_0_23((args.bind, port), site.server_config()?)
+                let listener = std::net::TcpListener::bind((args.bind, port))
+                    .map_err(|err| bind_error(&args, port, "--port", err))?;
+                let local = listener.local_addr().map_err(|e| e.to_string())?;
+                let tls = site.server_config()?;
+                let handshakes = Arc::new(Handshakes::default());
+                let tls_state = state.clone();
+                // The HTTPS port is a server of its own: actix-web's binding offers no place to
+                // refuse an address's excess handshakes before they take a slot.
+                let secure = actix_server::Server::build()
+                    .listen("https", listener, move || {
+                        listener::service(
+                            app(tls_state.clone()),
+                            tls.clone(),
+                            local,
+                            handshakes.clone(),
+                            &timeouts,
+                        )
+                    })
                     .map_err(|err| bind_error(&args, port, "--port", err))?
+                    .shutdown_timeout(10)
+                    .run();
+                let server = server
                     .bind((args.bind, args.http_port))
                     .map_err(|err| bind_error(&args, args.http_port, "--http-port", err))?;
-                let addrs = server.addrs();
+                let plain = server.addrs()[0];
                 (
                     server,
-                    format!("listening on https://{} and http://{}", addrs[0], addrs[1]),
+                    Some(secure),
+                    format!("listening on https://{local} and http://{plain}"),
                 )
             }
         };
@@ -204,11 +230,13 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
             start_certificates(site.clone(), &state.pool, &args)?;
         }
         crate::alerts::start(state.clone(), state.config.alert_after);
-        server
-            .shutdown_timeout(10)
-            .run()
-            .await
-            .map_err(|err| format!("the server stopped with an error: {err}"))
+        // Both ports stop on SIGINT/SIGTERM, each finishing its requests in flight.
+        let plain = server.run();
+        let stopped = match secure {
+            None => plain.await,
+            Some(secure) => futures_util::future::try_join(plain, secure).await.map(|_| ()),
+        };
+        stopped.map_err(|err| format!("the server stopped with an error: {err}"))
     })?;
     // Threads of their own (mail, backups) keep connections open to the end, so SQLite's own
     // checkpoint at the last close never comes: fold the write-ahead log in now, so the .db file

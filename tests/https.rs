@@ -377,3 +377,101 @@ fn a_domain_that_cannot_have_a_certificate_is_refused_with_a_reason() {
         assert!(stderr.contains(why), "{bad}: {stderr}");
     }
 }
+
+/// Stores a certificate for [`NAMES`] from a CA of the test's own in the database at `db`, as
+/// a past run would have; returns the CA's root.
+fn store_certificate(db: &Path) -> CertificateDer<'static> {
+    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(DnType::CommonName, "jyoti test CA");
+    let ca = CertifiedIssuer::self_signed(ca, KeyPair::generate().unwrap()).unwrap();
+    let key = KeyPair::generate().unwrap();
+    let leaf = CertificateParams::new(NAMES.map(String::from).to_vec())
+        .unwrap()
+        .signed_by(&key, &ca)
+        .unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let pool = jyoti::db::open(db).unwrap();
+    let mut domains = NAMES.to_vec();
+    domains.sort();
+    let stored = jyoti::db::tls::StoredCertificate {
+        chain_pem: leaf.pem(),
+        key_pem: key.serialize_pem(),
+        not_before: now - 86_400,
+        not_after: now + 80 * 86_400,
+    };
+    jyoti::db::tls::save_certificate(&pool.get().unwrap(), &domains.join(","), "test", &stored)
+        .unwrap();
+    CertificateDer::from_pem_slice(ca.pem().as_bytes()).unwrap()
+}
+
+/// A connection to 127.0.0.1:`port` from the loopback address 127.0.0.2.
+fn connect_from_elsewhere(port: u16) -> Option<TcpStream> {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).ok()?;
+    socket
+        .bind(
+            &"127.0.0.2:0"
+                .parse::<std::net::SocketAddr>()
+                .unwrap()
+                .into(),
+        )
+        .ok()?;
+    socket
+        .connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into())
+        .ok()?;
+    Some(socket.into())
+}
+
+#[test]
+fn connections_that_never_say_hello_do_not_hold_another_visitors_https_shut() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("flood.db");
+    let root = store_certificate(&db);
+    let (https_port, http_port) = (free_port(), free_port());
+    let server = serve_https(&db, https_port, http_port, None);
+    server.wait_for("serving the stored certificate", Duration::from_secs(20));
+    let (head, _) = https_get(https_port, "jyoti.test", "/", &[root.clone()]);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+
+    // From one address: 500 more connections every 3 s that never send a ClientHello, all held
+    // open, for 12 s (bounded in count and time, loopback only).
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flood = std::thread::spawn({
+        let stop = stop.clone();
+        move || {
+            let mut held: Vec<TcpStream> = Vec::new();
+            for _ in 0..4 {
+                held.extend((0..500).filter_map(|_| connect_from_elsewhere(https_port)));
+                for _ in 0..30 {
+                    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        return held.len();
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            }
+            held.len()
+        }
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut slow = Vec::new();
+    for probe in 0..4 {
+        let started = std::time::Instant::now();
+        let (head, _) = https_get(https_port, "jyoti.test", "/", &[root.clone()]);
+        let took = started.elapsed();
+        assert!(head.starts_with("http/1.1 200"), "probe {probe}: {head}");
+        if took > Duration::from_secs(2) {
+            slow.push((probe, took));
+        }
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let opened = flood.join().unwrap();
+    assert!(opened >= 1000, "the flood got going ({opened} connections)");
+    assert!(slow.is_empty(), "pages over 2 s during the flood: {slow:?}");
+    drop(server);
+}

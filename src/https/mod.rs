@@ -6,6 +6,7 @@
 //! missing or a third of its lifetime remains.
 
 pub mod acme;
+pub mod listener;
 
 use crate::db::{self, Pool};
 use crate::state::AppState;
@@ -219,7 +220,7 @@ pub async fn guard(
     let Some(site) = site else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    if req.app_config().secure() {
+    if req.conn_data::<listener::OverTls>().is_some() {
         let mut response = next.call(req).await?;
         response.headers_mut().insert(
             header::STRICT_TRANSPORT_SECURITY,

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 # Benchmark under attack: the server with 1,000 stalled connections open and 100 parallel wrong
 # logins in flight, while a visitor from another address loads a page and logs in; then the peak
-# memory of photo uploads (one, and three at once). Prints one table; nothing here is a test.
+# memory of photo uploads (one, and three at once); then the HTTPS port (`--domain`, with a
+# certificate of its own stored as a past run would have) under 500 more connections every 3 s
+# that never send a ClientHello. Prints one table; nothing here is a test. Needs `openssl`.
 # Run from the repository root: python3 tests/bench/hostile.py [--bin PATH] [--stalled 1000]
 # It builds the release binary when --bin is not given and target/release/jyoti is missing.
 
-import argparse, io, json, os, random, resource, socket, struct, subprocess, sys, tempfile
-import threading, time, zlib
+import argparse, io, json, os, random, resource, socket, sqlite3, ssl, struct, subprocess, sys
+import tempfile, threading, time, zlib
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ADMIN_EMAIL, ADMIN_PASSWORD = "bench@example.org", "bench password 123"
@@ -93,6 +95,81 @@ def upload(addr, token, photo):
     return http(addr, "POST", "/api/admin/media", body, headers, timeout=120)[0]
 
 
+def https_under_flood(binary, tmp):
+    """Serves `--domain jyoti.test` with a self-signed certificate stored in a new database, holds
+    500 more silent connections from the attacker every 3 s for 12 s, and times one HTTPS page
+    from the visitor every second meanwhile; returns the rows of the table."""
+    db, cert, key = (os.path.join(tmp, name) for name in ("tls.db", "tls.pem", "tls.key"))
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+                    "-nodes", "-keyout", key, "-out", cert, "-days", "90", "-subj", "/CN=jyoti.test",
+                    "-addext", "subjectAltName=DNS:jyoti.test"], check=True, capture_output=True)
+    subprocess.run([binary, "create-admin", "--email", ADMIN_EMAIL, "--db", db],
+                   input=ADMIN_PASSWORD + "\n", text=True, check=True, stdout=subprocess.DEVNULL)
+    now = int(time.time())
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO tls_certificates (domains, chain_pem, key_pem, not_before, not_after, issued_by)"
+                     " VALUES ('jyoti.test', ?, ?, ?, ?, 'bench')",
+                     (open(cert).read(), open(key).read(), now - 86400, now + 80 * 86400))
+    nowhere = socket.socket()
+    nowhere.bind(("127.0.0.1", 0))
+    proc = subprocess.Popen([binary, "--bind", "0.0.0.0", "--port", "0", "--http-port", "0", "--db", db,
+                             "--domain", "jyoti.test", "--acme-directory",
+                             f"https://127.0.0.1:{nowhere.getsockname()[1]}/dir"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    nowhere.close()
+    port = int(proc.stdout.readline().split(" and ")[0].rsplit(":", 1)[1])
+    context = ssl.create_default_context(cafile=cert)
+
+    def page():
+        started = time.perf_counter()
+        try:
+            raw = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(VISITOR, 0))
+            with context.wrap_socket(raw, server_hostname="jyoti.test") as tls:
+                tls.sendall(b"GET / HTTP/1.1\r\nHost: jyoti.test\r\nConnection: close\r\n\r\n")
+                ok = tls.recv(64).startswith(b"HTTP/1.1 200")
+        except OSError:
+            ok = False
+        return ok, time.perf_counter() - started
+
+    try:
+        quiet = page()
+        held, probes, stop = [], [], threading.Event()
+
+        def flood():
+            for _ in range(4):
+                for _ in range(500):
+                    try:
+                        held.append(socket.create_connection(("127.0.0.1", port), timeout=5,
+                                                             source_address=(ATTACKER, 0)))
+                    except OSError:
+                        pass
+                if stop.wait(3):
+                    return
+
+        attacker = threading.Thread(target=flood)
+        attacker.start()
+        time.sleep(1)
+        for _ in range(8):
+            probes.append(page())
+            time.sleep(1)
+        stop.set()
+        attacker.join()
+        worst = max(seconds for _, seconds in probes)
+        failed = sum(not ok for ok, _ in probes)
+        for sock in held:
+            sock.close()
+        return [
+            ("HTTPS page /, quiet", f"{quiet[1] * 1000:.0f} ms", "" if quiet[0] else "FAILED"),
+            ("silent TLS connections held by one address", f"{len(held)}", ""),
+            ("slowest of 8 HTTPS pages from another address meanwhile",
+             f"{worst * 1000:.0f} ms ({failed} failed)",
+             "ok" if worst < 2 and not failed else "OVER the 2 s budget"),
+        ]
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "jyoti"))
@@ -164,6 +241,7 @@ def main():
         finally:
             proc.terminate()
             proc.wait()
+        rows += https_under_flood(args.bin, tmp)
 
     width = max(len(r[0]) for r in rows)
     for name, value, verdict in rows:
