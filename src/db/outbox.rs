@@ -35,19 +35,36 @@ pub struct NewMail {
 
 /// Queues `mail`, due at once; returns its id.
 pub fn queue(conn: &Connection, mail: &NewMail) -> Result<i64, ApiError> {
+    queue_at(conn, mail, 0)
+}
+
+/// Queues `mail`, due at `due` (Unix milliseconds); returns its id.
+pub fn queue_at(conn: &Connection, mail: &NewMail, due: i64) -> Result<i64, ApiError> {
     Ok(super::inserted_row(
         conn,
-        "INSERT INTO outbox (kind, recipients, reply_to, subject, body) VALUES (?1, ?2, ?3, ?4, ?5)
-             RETURNING id",
+        "INSERT INTO outbox (kind, recipients, reply_to, subject, body, next_attempt_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
         params![
             mail.kind.as_str(),
             mail.recipients.join("\n"),
             mail.reply_to,
             mail.subject,
-            mail.body
+            mail.body,
+            due
         ],
         |row| row.get(0),
     )?)
+}
+
+/// Rewrites a mail not tried yet; `false` when it has gone (sent) or was tried already.
+pub fn rewrite(conn: &Connection, id: i64, subject: &str, body: &str) -> Result<bool, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "UPDATE outbox SET subject = ?2, body = ?3
+             WHERE id = ?1 AND status = 'pending' AND attempts = 0",
+        )?
+        .execute(params![id, subject, body])?
+        > 0)
 }
 
 super::row! {

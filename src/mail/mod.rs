@@ -80,6 +80,23 @@ pub struct Mailer {
     options: MailOptions,
     site_from_domain: Option<String>,
     bell: Arc<Bell>,
+    notifications: Mutex<Notifications>,
+}
+
+/// Contact messages emailed one by one in an hour, whoever sent them: past this, one digest
+/// says how many more came, so a flood of messages cannot use up the mail provider's quota and
+/// stop the reset links.
+pub const NOTIFICATIONS_PER_HOUR: usize = 30;
+
+const HOUR_MS: i64 = 3600 * 1000;
+
+/// The notifications of the last hour, and the digest waiting to say how many more came.
+#[derive(Default)]
+struct Notifications {
+    /// When each of the last hour's notifications was queued (Unix milliseconds), oldest first.
+    sent: std::collections::VecDeque<i64>,
+    /// The digest's outbox id and how many messages it counts, while it waits.
+    digest: Option<(i64, usize)>,
 }
 
 /// Rung when mail is queued or the settings change; the sender sleeps on it between attempts.
@@ -118,6 +135,7 @@ impl Mailer {
             options,
             site_from_domain,
             bell: Arc::default(),
+            notifications: Mutex::default(),
         });
         sender::start(pool, mailer.clone());
         mailer
@@ -184,10 +202,8 @@ impl Mailer {
             if recipients.is_empty() {
                 return Ok(false);
             }
-            db::outbox::queue(
-                conn,
-                &contact_mail(contact, recipients, setup.site_address.as_deref()),
-            )?;
+            let mail = contact_mail(contact, recipients, setup.site_address.as_deref());
+            self.queue_notification(conn, mail, setup.site_address.as_deref())?;
             Ok(true)
         });
         match queued {
@@ -198,6 +214,45 @@ impl Mailer {
                 contact.id
             ),
         }
+    }
+
+    /// Queues one notification, or past [`NOTIFICATIONS_PER_HOUR`] counts it in the digest that
+    /// goes out when the hour of the oldest is over.
+    fn queue_notification(
+        &self,
+        conn: &Connection,
+        mail: NewMail,
+        site: Option<&str>,
+    ) -> Result<(), ApiError> {
+        let now = jiff::Timestamp::now().as_millisecond();
+        let mut notifications = self.notifications.lock().unwrap_or_else(|p| p.into_inner());
+        while notifications
+            .sent
+            .front()
+            .is_some_and(|at| *at <= now - HOUR_MS)
+        {
+            notifications.sent.pop_front();
+        }
+        if notifications.sent.len() < NOTIFICATIONS_PER_HOUR {
+            db::outbox::queue(conn, &mail)?;
+            notifications.sent.push_back(now);
+            return Ok(());
+        }
+        if let Some((id, count)) = notifications.digest {
+            let digest = digest_mail(mail.recipients.clone(), count + 1, site);
+            if db::outbox::rewrite(conn, id, &digest.subject, &digest.body)? {
+                notifications.digest = Some((id, count + 1));
+                return Ok(());
+            }
+        }
+        // The first message past the cap, or the last digest went out already.
+        let due = notifications
+            .sent
+            .front()
+            .map_or(now, |oldest| oldest + HOUR_MS);
+        let id = db::outbox::queue_at(conn, &digest_mail(mail.recipients, 1, site), due)?;
+        notifications.digest = Some((id, 1));
+        Ok(())
     }
 
     /// For "Forgot password?": when `email` is an account's and reset links can be sent, stores
@@ -253,6 +308,24 @@ fn contact_mail(contact: &Contact, recipients: Vec<String>, site: Option<&str>) 
         recipients,
         reply_to: Some(contact.email.clone()),
         subject: format!("New message on the Jyoti site from {}", contact.name),
+        body,
+    }
+}
+
+/// The one mail about the `count` contact messages that came past the hour's cap.
+fn digest_mail(recipients: Vec<String>, count: usize, site: Option<&str>) -> NewMail {
+    let mut body = format!(
+        "{count} more message(s) came through the contact form of the Jyoti site in the last hour. \
+         So many came at once that they were not emailed one by one; read them in the admin area.\n"
+    );
+    if let Some(site) = site {
+        body.push_str(&format!("\nAll messages: {site}/admin/contacts\n"));
+    }
+    NewMail {
+        kind: Kind::Contact,
+        recipients,
+        reply_to: None,
+        subject: format!("{count} more message(s) on the Jyoti site"),
         body,
     }
 }

@@ -76,6 +76,16 @@ impl Call {
         self
     }
 
+    /// The request's path, with its `{…}` filled in.
+    pub(crate) fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The request's content type and body, if it has one.
+    pub(crate) fn request_body(&self) -> Option<&(String, Vec<u8>)> {
+        self.body.as_ref()
+    }
+
     pub(crate) fn send(&self, app: &TestApp, token: Option<&str>) -> Response {
         let (method, _) = self.name.split_once(' ').expect("METHOD /path");
         let mut request = app.request(method, &self.path);

@@ -668,3 +668,42 @@ fn the_site_talks_only_to_mail_ports_and_sends_a_password_in_clear_only_on_this_
         .unwrap()
         .contains("without TLS"));
 }
+
+#[test]
+fn past_the_hours_cap_contact_messages_are_counted_in_one_digest_instead_of_mailed() {
+    let smtp = SmtpServer::start();
+    let app = spawn_app_with(Config {
+        mail: MailOptions {
+            server: Some(Server::parse_url(&smtp.url()).unwrap()),
+            from: Some(Email::parse(Some(SENDER.into())).unwrap()),
+            retry_base: Duration::from_secs(30),
+        },
+        // Many senders: the per-address limit is not what is tested here.
+        rate_limit: false,
+        ..test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
+    let cap = jyoti::mail::NOTIFICATIONS_PER_HOUR;
+    for n in 0..cap + 12 {
+        assert_eq!(app.send_contact(contact(&format!("flood {n}"))).status, 201);
+    }
+    assert_eq!(smtp.wait_for(cap, WAIT).len(), cap);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(smtp.mails().len(), cap, "no mail past the cap goes out now");
+    let waiting = outbox(&app, &admin);
+    let items = waiting["items"].as_array().unwrap();
+    assert_eq!(items.len(), 1, "one digest: {waiting}");
+    assert_eq!(items[0]["subject"], "12 more message(s) on the Jyoti site");
+    assert!(items[0]["nextAttemptAt"].as_i64().unwrap() > now_ms() + 50 * 60 * 1000);
+    assert_eq!(
+        app.query::<i64>("SELECT count(*) FROM contacts"),
+        (cap + 12) as i64
+    );
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}

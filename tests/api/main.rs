@@ -27,6 +27,7 @@ mod users;
 mod access;
 mod database;
 mod faults;
+mod fuzz;
 mod limits;
 mod slow_clients;
 mod upgrade;
