@@ -28,7 +28,7 @@ pub enum Command {
     /// Create an admin account, or make an existing user admin. Reads the password from stdin.
     CreateAdmin(CreateAdminArgs),
     /// Set a new password for an account (e.g. a forgotten admin password). Reads it from stdin.
-    ResetPassword(CreateAdminArgs),
+    ResetPassword(AccountArgs),
     /// Write a consistent copy of the database to OUT, also while the server runs.
     Backup(BackupArgs),
     /// Replace the database with a backup (the server must be stopped); the old file is kept beside it.
@@ -55,7 +55,8 @@ pub struct RestoreArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct DbArg {
-    /// SQLite database file; created and initialised when missing.
+    /// SQLite database file (the server creates it when missing; the commands do not, but for
+    /// `create-admin --create`).
     #[arg(long, env = "JYOTI_DB", default_value = "./jyoti.db")]
     pub db: PathBuf,
 }
@@ -161,10 +162,23 @@ fn parse_interval(text: &str) -> Result<std::time::Duration, String> {
 }
 
 #[derive(Debug, Clone, Args)]
-pub struct CreateAdminArgs {
-    /// Email address of the admin account.
+pub struct AccountArgs {
+    /// Email address of the account.
     #[arg(long)]
     pub email: String,
     #[command(flatten)]
     pub db: DbArg,
+    /// bcrypt cost of the new password hash: the server's own (JYOTI_BCRYPT_COST), so that no
+    /// login takes longer for the accounts made here.
+    #[arg(long, env = "JYOTI_BCRYPT_COST", default_value_t = 12, value_parser = clap::value_parser!(u32).range(10..=16))]
+    pub bcrypt_cost: u32,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CreateAdminArgs {
+    #[command(flatten)]
+    pub account: AccountArgs,
+    /// Make a new database when there is none at --db (without it, a mistyped path is refused).
+    #[arg(long)]
+    pub create: bool,
 }

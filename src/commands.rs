@@ -1,75 +1,104 @@
 //! Maintenance commands run from a terminal: create-admin, reset-password, backup, restore,
 //! rotate-secret.
 
-use crate::cli::{BackupArgs, CreateAdminArgs, DbArg, RestoreArgs};
-use crate::config::Config;
+use crate::cli::{AccountArgs, BackupArgs, CreateAdminArgs, DbArg, RestoreArgs};
 use crate::db;
 use crate::domain::{Email, NewUser, Password};
 use crate::error::ApiError;
+use rusqlite::Connection;
 use std::io::{BufRead, IsTerminal, Read};
+use std::path::Path;
 
 fn database_error(err: ApiError) -> String {
     format!("cannot update the database: {err:?}")
 }
 
-/// A connection to the database at `path`, opened (and migrated) as the server would.
-fn connect(
-    path: &std::path::Path,
-) -> Result<r2d2::PooledConnection<r2d2_sqlite::SqliteConnectionManager>, String> {
-    db::open(path)?
-        .get()
-        .map_err(|e| format!("cannot use the database: {e}"))
+/// Runs `work` on the database at `path`, opened (and migrated) as the server would; refuses a
+/// database that does not exist unless `create` (a mistyped --db must not quietly make a new
+/// site). Afterwards every file of the database belongs to its folder's owner, also when this
+/// ran as root.
+fn on_database<T>(
+    path: &Path,
+    create: bool,
+    work: impl FnOnce(&Connection) -> Result<T, String>,
+) -> Result<T, String> {
+    if !create && !path.is_file() {
+        return Err(format!(
+            "there is no database at {}: check --db (a service keeps it in /var/lib/jyoti/jyoti.db); \
+             `create-admin --create` makes a new one",
+            path.display()
+        ));
+    }
+    let result = (|| {
+        let pool = db::open(path)?;
+        let conn = pool
+            .get()
+            .map_err(|e| format!("cannot use the database: {e}"))?;
+        work(&conn)
+    })();
+    crate::files::settle_database(path);
+    result
 }
 
 /// The account's email as typed on the command line.
-fn email_of(args: &CreateAdminArgs) -> Result<Email, String> {
+fn email_of(args: &AccountArgs) -> Result<Email, String> {
     Email::parse(Some(args.email.clone())).map_err(|why| format!("the email {why}"))
 }
 
-fn hash(password: &Password) -> Result<String, String> {
-    bcrypt::hash(password.expose(), Config::default().bcrypt_cost)
-        .map_err(|e| format!("cannot hash the password: {e}"))
+fn hash(password: &Password, cost: u32) -> Result<String, String> {
+    bcrypt::hash(password.expose(), cost).map_err(|e| format!("cannot hash the password: {e}"))
 }
 
 /// Creates an admin, or makes an existing user admin. The password comes from stdin so it never
 /// shows in the shell history or the process list.
 pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
-    let email = email_of(&args)?;
-    let conn = connect(&args.db.db)?;
-
-    let password = read_password(Password::parse_length)?;
-    let password_hash = hash(&password)?;
-    // Whoever registered this email first must not keep a way in: the typed password replaces
-    // theirs and their sessions end.
-    if let Some(user) = db::users::promote(&conn, &email, &password_hash).map_err(database_error)? {
-        println!(
-            "{} already had an account: it is now an admin with the password you typed, and its sessions are signed out",
-            user.email
-        );
-        return Ok(());
+    let CreateAdminArgs { account, create } = args;
+    let email = email_of(&account)?;
+    let shown = account.db.db.display().to_string();
+    if !create && !account.db.db.is_file() {
+        return on_database(&account.db.db, false, |_| Ok(()));
     }
-    let user = NewUser {
-        firstname: "Admin".into(),
-        lastname: String::new(),
-        department: String::new(),
-        year: String::new(),
-        email,
-        password,
-    };
-    let user = db::users::insert(&conn, &user, &password_hash, true).map_err(database_error)?;
-    println!("created admin {}", user.email);
-    Ok(())
+    let password = read_password(Password::parse_length)?;
+    let password_hash = hash(&password, account.bcrypt_cost)?;
+    on_database(&account.db.db, create, move |conn| {
+        // Whoever registered this email first must not keep a way in: the typed password
+        // replaces theirs and their sessions end.
+        if let Some(user) =
+            db::users::promote(conn, &email, &password_hash).map_err(database_error)?
+        {
+            println!(
+                "{} already had an account in {shown}: it is now an admin with the password you typed, and its sessions are signed out",
+                user.email
+            );
+            return Ok(());
+        }
+        let user = NewUser {
+            firstname: "Admin".into(),
+            lastname: String::new(),
+            department: String::new(),
+            year: String::new(),
+            email,
+            password,
+        };
+        let user = db::users::insert(conn, &user, &password_hash, true).map_err(database_error)?;
+        println!("created admin {} in {shown}", user.email);
+        Ok(())
+    })
 }
 
 /// Sets a new password and signs every session of that account out.
-pub fn reset_password(args: CreateAdminArgs) -> Result<(), String> {
+pub fn reset_password(args: AccountArgs) -> Result<(), String> {
     let email = email_of(&args)?;
-    let conn = connect(&args.db.db)?;
-    let user = db::users::find_by_email(&conn, &email)
-        .map_err(database_error)?
-        .ok_or_else(|| format!("no account has the email {}", email.as_str()))?;
+    let user = on_database(&args.db.db, false, |conn| {
+        db::users::find_by_email(conn, &email)
+            .map_err(database_error)?
+            .ok_or_else(|| format!("no account has the email {}", email.as_str()))
+    })?;
     let password = read_password(Password::parse)?;
-    db::users::set_password(&conn, user.id, &hash(&password)?).map_err(database_error)?;
+    let password_hash = hash(&password, args.bcrypt_cost)?;
+    on_database(&args.db.db, false, |conn| {
+        db::users::set_password(conn, user.id, &password_hash).map_err(database_error)
+    })?;
     println!(
         "the password of {} is changed and their sessions are signed out",
         user.email
@@ -78,7 +107,9 @@ pub fn reset_password(args: CreateAdminArgs) -> Result<(), String> {
 }
 
 pub fn backup(args: BackupArgs) -> Result<(), String> {
-    crate::db::backup::backup(&args.db.db, &args.out)?;
+    let written = crate::db::backup::backup(&args.db.db, &args.out);
+    crate::files::settle_file(&args.out);
+    written?;
     println!(
         "backup of {} written to {}",
         args.db.db.display(),
@@ -88,7 +119,9 @@ pub fn backup(args: BackupArgs) -> Result<(), String> {
 }
 
 pub fn restore(args: RestoreArgs) -> Result<(), String> {
-    let kept = crate::db::backup::restore(&args.backup, &args.db.db)?;
+    let restored = crate::db::backup::restore(&args.backup, &args.db.db);
+    crate::files::settle_database(&args.db.db);
+    let kept = restored?;
     println!(
         "restored {} from {}",
         args.db.db.display(),
@@ -102,9 +135,13 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
 
 /// A new session secret; the running server would keep signing with the old one, so it must be stopped.
 pub fn rotate_secret(args: DbArg) -> Result<(), String> {
+    if !args.db.is_file() {
+        return on_database(&args.db, false, |_| Ok(()));
+    }
     let _lock = db::backup::ServerLock::acquire(&args.db)?;
-    let conn = connect(&args.db)?;
-    crate::auth::jwt::rotate_secret(&conn)?;
+    on_database(&args.db, false, |conn| {
+        crate::auth::jwt::rotate_secret(conn)
+    })?;
     println!("a new session secret is stored: everyone is signed out once the server starts again");
     if std::env::var_os("JYOTI_JWT_SECRET").is_some() {
         println!(

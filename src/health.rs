@@ -206,7 +206,9 @@ impl Health {
         }
         let wal = PathBuf::from(format!("{}-wal", self.database.display()));
         for file in [&self.database, &wal] {
-            if file.exists() && !can_write(file) {
+            // Asked without opening the file: closing any descriptor of the database file would
+            // drop SQLite's locks on it. (`access` also refuses an immutable file, even to root.)
+            if file.exists() && !crate::files::can_write(file) {
                 return Check::fail(format!(
                     "The database file {} cannot be written, so the site cannot save anything: make it writable for the user that runs jyoti (chattr -i, chown).",
                     file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned())
@@ -351,18 +353,6 @@ fn free_space(folder: &Path) -> Option<Space> {
         free: stats.f_bavail as u64 * unit,
         total: stats.f_blocks as u64 * unit,
     })
-}
-
-/// Whether this process may write `file`, asked without opening it: closing any descriptor of
-/// the database file would drop SQLite's locks on it. (`access` also refuses an immutable file,
-/// even to root.)
-fn can_write(file: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(path) = std::ffi::CString::new(file.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: access only reads the NUL-terminated path.
-    unsafe { libc::access(path.as_ptr(), libc::W_OK) == 0 }
 }
 
 /// `3 days`, `5 hours`, `1 minute`: the largest whole unit.

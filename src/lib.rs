@@ -32,6 +32,8 @@ pub mod download;
 pub mod error;
 /// CSV export.
 pub mod export;
+/// The database's files on disk: owner and mode.
+pub mod files;
 /// The checks of `/healthz`: database, disk, backups, mail, HTTPS.
 pub mod health;
 /// Built-in HTTPS with certificates from an ACME CA.

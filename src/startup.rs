@@ -119,7 +119,12 @@ pub fn app(
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
     let mail = mail_options(&args)?;
-    let (pool, notes) = db::open_noting(&args.db.db)?;
+    let (pool, mut notes) = db::open_noting(&args.db.db)?;
+    // Files an older build (or a hand) left readable by all are made private now.
+    notes.extend(crate::files::make_private(
+        &args.db.db,
+        args.backup_dir.as_deref(),
+    ));
     let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
     let https = match args.domains.is_empty() {
         true => None,

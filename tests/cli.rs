@@ -139,8 +139,12 @@ fn jyoti(args: &[&str]) -> Output {
 }
 
 /// `jyoti <command> --email <email> --db <db>` with `input` typed at the password prompt.
+/// (`create-admin` with `--create`: the database may be new.)
 fn account(command: &str, email: &str, db: &str, input: &str) -> Output {
-    run(&[command, "--email", email, "--db", db], input)
+    match command {
+        "create-admin" => run(&[command, "--email", email, "--db", db, "--create"], input),
+        _ => run(&[command, "--email", email, "--db", db], input),
+    }
 }
 
 fn backup(db: &str, out: &str) -> Output {
@@ -782,6 +786,173 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
 }
 
 #[test]
+fn create_admin_refuses_a_database_that_is_not_there_unless_asked_and_names_the_file() {
+    let dir = temp_dir();
+    let mistyped = file(&dir, "jyoit.db");
+    let refused = run(
+        &[
+            "create-admin",
+            "--email",
+            "a@example.org",
+            "--db",
+            &mistyped,
+        ],
+        "a long password\n",
+    );
+    assert_refused(&refused, "there is no database at");
+    assert!(
+        stderr(&refused).contains("--create"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(!Path::new(&mistyped).exists(), "nothing was made");
+    let reset = run(
+        &[
+            "reset-password",
+            "--email",
+            "a@example.org",
+            "--db",
+            &mistyped,
+        ],
+        "a long password\n",
+    );
+    assert_refused(&reset, "there is no database at");
+    assert_refused(
+        &jyoti(&["rotate-secret", "--db", &mistyped]),
+        "there is no database at",
+    );
+    assert!(!Path::new(&mistyped).exists(), "nothing was made");
+
+    let created = account(
+        "create-admin",
+        "a@example.org",
+        &mistyped,
+        "a long password\n",
+    );
+    assert_ok(&created);
+    let said = String::from_utf8_lossy(&created.stdout).into_owned();
+    assert!(
+        said.contains(&format!("created admin a@example.org in {mistyped}")),
+        "{said}"
+    );
+}
+
+/// uid and gid of `path`.
+fn owner(path: &Path) -> (u32, u32) {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path).unwrap();
+    (meta.uid(), meta.gid())
+}
+
+#[test]
+fn commands_run_as_root_leave_files_the_service_user_owns() {
+    let dir = temp_dir();
+    let home = dir.path().join("lib");
+    std::fs::create_dir(&home).unwrap();
+    let service = (65534, 65534);
+    std::os::unix::fs::chown(&home, Some(service.0), Some(service.1)).unwrap();
+    let db = home.join("jyoti.db");
+    let db = db.to_str().unwrap();
+    assert_ok(&account(
+        "create-admin",
+        "a@example.org",
+        db,
+        "a long password\n",
+    ));
+    assert_ok(&account(
+        "reset-password",
+        "a@example.org",
+        db,
+        "another long password\n",
+    ));
+    assert_ok(&jyoti(&["rotate-secret", "--db", db]));
+    let copy = home.join("copy.db");
+    assert_ok(&backup(db, copy.to_str().unwrap()));
+    assert_ok(&restore(copy.to_str().unwrap(), db));
+    let files: Vec<_> = std::fs::read_dir(&home)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(files.len() >= 3, "{files:?}");
+    for path in &files {
+        assert_eq!(
+            owner(path),
+            service,
+            "{} belongs to the folder's owner",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn a_database_file_of_another_user_is_named_with_the_fix_at_start() {
+    let dir = temp_dir();
+    let home = dir.path().join("lib");
+    std::fs::create_dir(&home).unwrap();
+    let db = home.join("jyoti.db");
+    assert_ok(&account(
+        "create-admin",
+        "a@example.org",
+        db.to_str().unwrap(),
+        "a long password\n",
+    ));
+    let wal = home.join("jyoti.db-wal");
+    std::fs::write(&wal, b"").unwrap();
+    std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
+    std::os::unix::fs::chown(&db, Some(65534), Some(65534)).unwrap();
+    // The service's user (nobody) starts the server; the -wal is root's.
+    let output = Command::new("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            BIN,
+            "--port",
+            "0",
+            "--db",
+        ])
+        .arg(&db)
+        .output()
+        .expect("setpriv");
+    let said = assert_refused(&output, "belongs to root, not to nobody who runs jyoti");
+    assert!(said.contains("chown nobody:"), "{said}");
+    assert!(said.contains("jyoti.db-wal"), "{said}");
+}
+
+#[test]
+fn files_an_older_build_left_readable_by_all_are_made_private_at_start() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let db = file(&dir, "old.db");
+    let backups = file(&dir, "backups");
+    drop(serve(&db, &[]));
+    std::fs::create_dir(&backups).unwrap();
+    std::fs::write(format!("{backups}/jyoti-20250101-000000.db"), b"x").unwrap();
+    let open = |path: &str, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    open(&db, 0o644);
+    open(&backups, 0o755);
+    open(&format!("{backups}/jyoti-20250101-000000.db"), 0o644);
+    let server = serve(&db, &["--backup-dir", &backups, "--backup-every", "1h"]);
+    let line = server.log.recv_timeout(Duration::from_secs(10)).unwrap();
+    let mut lines = vec![line];
+    while let Ok(line) = server.log.recv_timeout(Duration::from_millis(500)) {
+        lines.push(line);
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("made") && l.contains("old.db private (mode 644 → 600)")),
+        "{lines:?}"
+    );
+    let mode = |path: &str| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&db), 0o600);
+    assert_eq!(mode(&backups), 0o700);
+    assert_eq!(mode(&format!("{backups}/jyoti-20250101-000000.db")), 0o600);
+}
+
+#[test]
 fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
     let dir = temp_dir();
     let backups = file(&dir, "backups");
@@ -938,7 +1109,14 @@ fn at_terminal(args: &[&str], prompts: &[&str], answers: &[&str]) -> (String, bo
 fn create_admin_at_a_terminal_asks_twice_and_never_shows_the_password() {
     let dir = temp_dir();
     let db = file(&dir, "tty.db");
-    let args = ["create-admin", "--email", "tty@example.org", "--db", &db];
+    let args = [
+        "create-admin",
+        "--email",
+        "tty@example.org",
+        "--db",
+        &db,
+        "--create",
+    ];
     let prompts = ["Password", "again"];
 
     let (screen, ok) = at_terminal(&args, &prompts, &["first typing", "second typing"]);

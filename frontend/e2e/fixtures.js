@@ -120,7 +120,7 @@ export const test = base.extend({
       const dir = mkdtempSync(join(tmpdir(), 'jyoti-e2e-'));
       const db = join(dir, 'jyoti.db');
       try {
-        await run(bin, ['create-admin', '--email', ADMIN.email, '--db', db], `${ADMIN.password}\n`);
+        await run(bin, ['create-admin', '--email', ADMIN.email, '--db', db, '--create'], `${ADMIN.password}\n`);
         const { url, child } = await startServer(bin, db, serverEnv);
         try {
           await use({ url });

@@ -174,14 +174,22 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
         configure(&target).map_err(|e| e.to_string())
     })();
     if let Err(err) = copied {
-        // Put the old file back: a failed restore must leave the site as it was.
+        // Put the old file back: a failed restore must leave the site as it was. Removing the
+        // half-restored file may fail only when there is none; the rename says the rest.
         let _ = fs::remove_file(db);
-        if let Some(kept) = &kept {
-            let _ = fs::rename(kept, db);
-        }
-        return Err(format!(
-            "the restore failed and the database was left as it was: {err}"
-        ));
+        let put_back = match &kept {
+            Some(kept) => fs::rename(kept, db).map_err(|why| (kept, why)),
+            None => Ok(()),
+        };
+        return Err(match put_back {
+            Ok(()) => format!("the restore failed and the database was left as it was: {err}"),
+            Err((kept, why)) => format!(
+                "the restore failed ({err}), and the old database could not be put back ({why}): \
+                 it is kept at {kept}; put it back with: mv {kept} {db}",
+                kept = kept.display(),
+                db = db.display()
+            ),
+        });
     }
     Ok(kept)
 }

@@ -288,6 +288,9 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
             folder.display()
         ));
     }
+    if let Some(why) = crate::files::not_writable(path) {
+        return Err(why);
+    }
     let unusable = |err: rusqlite::Error| {
         format!("cannot open the database {shown}: {err} (is it a SQLite file, and can this user write to its folder?)")
     };

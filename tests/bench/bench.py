@@ -51,7 +51,7 @@ def start_server(db):
 
 
 def seed(db):
-    subprocess.run([BIN, "create-admin", "--email", ADMIN_EMAIL, "--db", db], input=ADMIN_PASSWORD + "\n",
+    subprocess.run([BIN, "create-admin", "--email", ADMIN_EMAIL, "--db", db, "--create"], input=ADMIN_PASSWORD + "\n",
                    text=True, check=True, stdout=subprocess.DEVNULL)
     proc, base, _ = start_server(db)
     token = request(base, "POST", "/api/auth/login", {"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})["token"]

@@ -103,7 +103,7 @@ def https_under_flood(binary, tmp):
     subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
                     "-nodes", "-keyout", key, "-out", cert, "-days", "90", "-subj", "/CN=jyoti.test",
                     "-addext", "subjectAltName=DNS:jyoti.test"], check=True, capture_output=True)
-    subprocess.run([binary, "create-admin", "--email", ADMIN_EMAIL, "--db", db],
+    subprocess.run([binary, "create-admin", "--email", ADMIN_EMAIL, "--db", db, "--create"],
                    input=ADMIN_PASSWORD + "\n", text=True, check=True, stdout=subprocess.DEVNULL)
     now = int(time.time())
     with sqlite3.connect(db) as conn:
@@ -184,7 +184,7 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "bench.db")
-        subprocess.run([args.bin, "create-admin", "--email", ADMIN_EMAIL, "--db", db],
+        subprocess.run([args.bin, "create-admin", "--email", ADMIN_EMAIL, "--db", db, "--create"],
                        input=ADMIN_PASSWORD + "\n", text=True, check=True, stdout=subprocess.DEVNULL)
         proc, addr = start(args.bin, db)
         try:

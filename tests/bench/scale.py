@@ -84,7 +84,7 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "scale.db")
-        subprocess.run([args.bin, "create-admin", "--email", ADMIN_EMAIL, "--db", db],
+        subprocess.run([args.bin, "create-admin", "--email", ADMIN_EMAIL, "--db", db, "--create"],
                        input=ADMIN_PASSWORD + "\n", text=True, check=True, stdout=subprocess.DEVNULL)
         started = time.perf_counter()
         seed(db, random.Random(7))
