@@ -169,13 +169,35 @@ super::like_page!(OutboxItem, OutboxSort, "outbox" {
     Newest => "id DESC",
 });
 
-/// "Retry now": due at once, pending again even after it failed. `false` when there is no such mail.
+/// "Retry now": due at once, pending again even after it failed. `false` when there is no such
+/// mail, or it is a reset mail whose link is gone (see [`forget_old_links`]).
 pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     super::changed_any(
         conn,
-        "UPDATE outbox SET status = 'pending', next_attempt_at = 0 WHERE id = ?1",
-        [id],
+        "UPDATE outbox SET status = 'pending', next_attempt_at = 0
+         WHERE id = ?1 AND NOT (kind = 'reset' AND body = ?2)",
+        params![id, LINK_REMOVED],
     )
+}
+
+/// What a reset mail's body becomes once its link can no longer be used.
+pub const LINK_REMOVED: &str =
+    "(This password-reset email was not sent in time; its link has been removed.)";
+
+/// A reset mail given up on, or older than its link's hour, keeps no link: the outbox (and
+/// every backup of it) must not hold a way into an account. A sent mail leaves the outbox.
+pub fn forget_old_links(conn: &Connection) -> Result<(), ApiError> {
+    conn.prepare_cached(
+        "UPDATE outbox SET body = ?1, status = 'failed',
+             last_error = coalesce(last_error, 'the link expired before it could be sent')
+         WHERE kind = 'reset' AND body <> ?1
+           AND (status = 'failed' OR created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2))",
+    )?
+    .execute(params![
+        LINK_REMOVED,
+        format!("-{} seconds", super::password_resets::VALID_SECONDS)
+    ])?;
+    Ok(())
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -334,7 +334,7 @@ fn reset_mail(email: &str, site: &str, token: &ResetToken) -> NewMail {
     let body = format!(
         "Someone, hopefully you, asked to reset the password of the account {email} on the Jyoti site.\n\n\
          To choose a new password, open this link within one hour:\n\n\
-         {site}/reset-password?token={token}\n\n\
+         {site}/reset-password#token={token}\n\n\
          The link works once. If you did not ask for it, ignore this email: your password stays as it is.\n",
         token = token.as_str(),
     );

@@ -44,6 +44,7 @@ pub(super) fn back_off(base: Duration, attempts: i64) -> Duration {
 fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
     let conn = pool.get()?;
     loop {
+        db::outbox::forget_old_links(&conn)?;
         let setup = mailer.setup(&conn)?;
         let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
             // Email is off (or was switched off with mail waiting): wait for new settings.

@@ -13,6 +13,9 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             .finish();
     }
     let path = req.path();
+    if let Some(moved) = reset_link_moved(&req) {
+        return moved;
+    }
     if is_traversal(path) {
         return HttpResponse::BadRequest()
             .content_type("text/plain; charset=utf-8")
@@ -95,6 +98,26 @@ fn matches(pattern: &str, path: &str) -> bool {
             _ => return false,
         }
     }
+}
+
+/// An older reset email's `/reset-password?token=…`: the same page with the secret moved into
+/// the fragment, which no server log, proxy log or `Referer` carries. (This one request line
+/// still holds it; the request log prints it without.)
+fn reset_link_moved(req: &HttpRequest) -> Option<HttpResponse> {
+    if req.path() != "/reset-password" {
+        return None;
+    }
+    let token = url::form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(name, _)| name == "token")?
+        .1;
+    let token: String = token.chars().filter(char::is_ascii_hexdigit).collect();
+    Some(
+        HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/reset-password#token={token}")))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"))
+            .finish(),
+    )
 }
 
 #[cfg(test)]

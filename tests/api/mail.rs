@@ -66,7 +66,7 @@ fn reset(app: &TestApp, token: &str, password: &str) -> Response {
 /// The secret of the reset link in `mail`, after checking the link's address.
 fn link_token(mail: &Mail) -> String {
     let body = mail.body();
-    let prefix = format!("{SITE}/reset-password?token=");
+    let prefix = format!("{SITE}/reset-password#token=");
     let start = body
         .find(&prefix)
         .unwrap_or_else(|| panic!("a reset link in {body}"))
@@ -706,4 +706,51 @@ fn now_ms() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_millis() as i64
+}
+
+#[test]
+fn a_reset_mail_given_up_on_or_past_its_hour_keeps_no_link_in_the_outbox() {
+    let port = crate::support::process::free_port();
+    let (app, admin) = mail_app(
+        &format!("smtp://127.0.0.1:{port}?tls=none"),
+        Duration::from_millis(1),
+    );
+    app.register("member@example.org");
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    wait_until::<i64>(
+        &app,
+        "SELECT count(*) FROM outbox WHERE status = 'failed'",
+        |n| *n == 1,
+        Duration::from_secs(40),
+    );
+    wait_until::<i64>(
+        &app,
+        "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
+        |n| *n == 0,
+        WAIT,
+    );
+    let given_up: i64 = app.query("SELECT id FROM outbox");
+    let retried = app
+        .post(&format!("/api/admin/outbox/{given_up}/retry"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(retried.status, 404, "nothing left to send: {}", retried.text());
+
+    // One still waiting when its hour is over (the server was down meanwhile).
+    let conn = app.state.pool.get().unwrap();
+    conn.execute(
+        "INSERT INTO outbox (kind, recipients, subject, body, created_at, next_attempt_at)
+         VALUES ('reset', 'member@example.org', 'Reset', 'open SITE/reset-password#token=abc',
+                 strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours'), 9999999999999)",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    assert_eq!(app.send_contact(contact("wakes the sender")).status, 201);
+    wait_until::<i64>(
+        &app,
+        "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
+        |n| *n == 0,
+        WAIT,
+    );
 }

@@ -209,3 +209,19 @@ fn head_requests_get_headers_without_a_body() {
     assert!(response.body.is_empty());
     assert_eq!(response.header("cache-control"), Some("no-cache"));
 }
+
+#[test]
+fn an_older_reset_link_moves_its_secret_into_the_fragment() {
+    let app = spawn_app();
+    let secret = "ab".repeat(32);
+    let response = app
+        .get(&format!("/reset-password?token={secret}"))
+        .send();
+    assert_eq!(response.status, 303);
+    assert_eq!(
+        response.header("location"),
+        Some(format!("/reset-password#token={secret}").as_str())
+    );
+    assert_eq!(response.header("referrer-policy"), Some("no-referrer"));
+    assert_eq!(app.get("/reset-password").send().status, 200);
+}
