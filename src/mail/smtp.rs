@@ -76,12 +76,31 @@ pub(super) fn message(
     let from: Mailbox = format!("Jyoti <{sender}>")
         .parse()
         .map_err(|err| format!("the sender address {sender} is not usable: {err}"))?;
-    let mut builder = Message::builder().from(from).subject(subject);
-    for recipient in recipients {
-        let to: Mailbox = recipient
-            .parse()
-            .map_err(|err| format!("the address {recipient} is not usable: {err}"))?;
-        builder = builder.to(to);
+    let mut builder = Message::builder()
+        .from(from.clone())
+        .subject(subject)
+        .message_id(Some(message_id(sender)?));
+    let mailboxes = recipients
+        .iter()
+        .map(|recipient| {
+            recipient
+                .parse::<Mailbox>()
+                .map_err(|err| format!("the address {recipient} is not usable: {err}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    match &mailboxes[..] {
+        [one] => builder = builder.to(one.clone()),
+        // Several recipients (the admins) see only themselves: the message names the site's own
+        // address, and the envelope alone carries theirs (one SMTP transaction, so a failure
+        // retries them all).
+        several => {
+            let envelope = lettre::address::Envelope::new(
+                Some(from.email.clone()),
+                several.iter().map(|mailbox| mailbox.email.clone()).collect(),
+            )
+            .map_err(|err| format!("the mail has no usable recipient: {err}"))?;
+            builder = builder.to(from).envelope(envelope);
+        }
     }
     if let Some(reply_to) = reply_to {
         let mailbox: Mailbox = reply_to
@@ -93,6 +112,16 @@ pub(super) fn message(
         .header(ContentType::TEXT_PLAIN)
         .body(body)
         .map_err(|err| format!("the mail could not be written: {err}"))
+}
+
+/// A new `Message-ID` on the sender's domain: mail without one is spam to some servers, and
+/// replies and threads need it.
+fn message_id(sender: &str) -> Result<String, String> {
+    let domain = sender.rsplit_once('@').map_or("jyoti.invalid", |(_, domain)| domain);
+    let mut random = [0u8; 16];
+    getrandom::fill(&mut random).map_err(|err| format!("no randomness for a Message-ID: {err}"))?;
+    let id: String = random.iter().map(|byte| format!("{byte:02x}")).collect();
+    Ok(format!("<{id}@{domain}>"))
 }
 
 /// Sends `message` through `transport`; the mail server's refusal or the connection's fault as

@@ -111,6 +111,12 @@ fn a_contact_message_is_emailed_to_every_admin_with_reply_to_the_visitor() {
     let mail = smtp.wait_for(1, WAIT).remove(0);
     assert_eq!(mail.to, ["admin@example.org", "second.admin@example.org"]);
     assert_eq!(mail.from, SENDER);
+    // Neither admin's address is in the message the other reads.
+    let head = mail.data.split("\r\n\r\n").next().unwrap().to_owned();
+    assert!(!head.contains("admin@example.org"), "{head}");
+    assert!(mail.header("To").unwrap().contains(SENDER));
+    let id = mail.header("Message-ID").expect("a Message-ID");
+    assert!(id.starts_with('<') && id.ends_with("@jyoti.example>"), "{id}");
     assert_eq!(
         mail.header("Subject").as_deref(),
         Some("New message on the Jyoti site from Mira Sen")
