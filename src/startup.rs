@@ -387,7 +387,9 @@ mod tests {
         let line = request_line(&req);
         assert_eq!(line, "GET /reset-password?utm=mail&token=… HTTP/1.1");
         assert!(!line.contains(&secret));
-        let plain = TestRequest::get().uri("/api/admin/users?page=2").to_http_request();
+        let plain = TestRequest::get()
+            .uri("/api/admin/users?page=2")
+            .to_http_request();
         assert_eq!(request_line(&plain), "GET /api/admin/users?page=2 HTTP/1.1");
     }
 }

@@ -327,11 +327,23 @@ pub async fn keep_certified(site: Arc<Site>, pool: Pool, options: acme::Options)
 /// reported, and the next start asks the CA again).
 async fn renew(site: &Site, pool: &Pool, options: &acme::Options) -> Result<i64, String> {
     let stored = acme::obtain(site, pool, options).await?;
+    put_to_use(site, pool, &options.directory, stored).await
+}
+
+/// Starts presenting a new certificate, then stores it: an error when it cannot be used (the
+/// caller backs off before asking the CA again), only a reported problem when it cannot be
+/// stored.
+async fn put_to_use(
+    site: &Site,
+    pool: &Pool,
+    directory: &str,
+    stored: db::tls::StoredCertificate,
+) -> Result<i64, String> {
     site.install(&stored)
         .map_err(|err| format!("the new certificate cannot be used: {err}"))?;
     let saved = db::run(pool, {
         let key = site.domains_key();
-        let directory = options.directory.clone();
+        let directory = directory.to_owned();
         let stored = stored.clone();
         move |conn| Ok(db::tls::save_certificate(conn, &key, &directory, &stored)?)
     })
@@ -398,5 +410,40 @@ mod tests {
         assert!((49 * day..=50 * day).contains(&due), "{due}");
         *site.validity.lock().unwrap() = Some((now() - 70 * day, now() + 20 * day));
         assert_eq!(site.renewal_due_in(), Duration::ZERO);
+    }
+
+    fn certificate(names: &[&str]) -> db::tls::StoredCertificate {
+        let key = rcgen::KeyPair::generate().unwrap();
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        let cert = rcgen::CertificateParams::new(names)
+            .unwrap()
+            .self_signed(&key)
+            .unwrap();
+        db::tls::StoredCertificate {
+            chain_pem: cert.pem(),
+            key_pem: key.serialize_pem(),
+            not_before: now() - 86_400,
+            not_after: now() + 90 * 86_400,
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_certificate_that_cannot_be_used_is_an_error_to_back_off_from() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = db::open(&dir.path().join("t.db")).unwrap();
+        let site = Site::new(vec!["jyoti.test".into()], 443);
+        let mut broken = certificate(&["jyoti.test"]);
+        broken.chain_pem = "not a certificate".into();
+        assert!(put_to_use(&site, &pool, "ca", broken).await.is_err());
+        assert_eq!(
+            site.renewal_due_in(),
+            Duration::ZERO,
+            "still none: asked again later"
+        );
+
+        let good = certificate(&["jyoti.test"]);
+        assert!(put_to_use(&site, &pool, "ca", good).await.is_ok());
+        assert!(site.days_left().is_some_and(|days| days >= 89));
+        assert_eq!(site.renewal_error(), None);
     }
 }

@@ -96,7 +96,10 @@ pub(super) fn message(
         several => {
             let envelope = lettre::address::Envelope::new(
                 Some(from.email.clone()),
-                several.iter().map(|mailbox| mailbox.email.clone()).collect(),
+                several
+                    .iter()
+                    .map(|mailbox| mailbox.email.clone())
+                    .collect(),
             )
             .map_err(|err| format!("the mail has no usable recipient: {err}"))?;
             builder = builder.to(from).envelope(envelope);
@@ -117,7 +120,9 @@ pub(super) fn message(
 /// A new `Message-ID` on the sender's domain: mail without one is spam to some servers, and
 /// replies and threads need it.
 fn message_id(sender: &str) -> Result<String, String> {
-    let domain = sender.rsplit_once('@').map_or("jyoti.invalid", |(_, domain)| domain);
+    let domain = sender
+        .rsplit_once('@')
+        .map_or("jyoti.invalid", |(_, domain)| domain);
     let mut random = [0u8; 16];
     getrandom::fill(&mut random).map_err(|err| format!("no randomness for a Message-ID: {err}"))?;
     let id: String = random.iter().map(|byte| format!("{byte:02x}")).collect();

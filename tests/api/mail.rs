@@ -116,7 +116,10 @@ fn a_contact_message_is_emailed_to_every_admin_with_reply_to_the_visitor() {
     assert!(!head.contains("admin@example.org"), "{head}");
     assert!(mail.header("To").unwrap().contains(SENDER));
     let id = mail.header("Message-ID").expect("a Message-ID");
-    assert!(id.starts_with('<') && id.ends_with("@jyoti.example>"), "{id}");
+    assert!(
+        id.starts_with('<') && id.ends_with("@jyoti.example>"),
+        "{id}"
+    );
     assert_eq!(
         mail.header("Subject").as_deref(),
         Some("New message on the Jyoti site from Mira Sen")
@@ -740,7 +743,12 @@ fn a_reset_mail_given_up_on_or_past_its_hour_keeps_no_link_in_the_outbox() {
         .post(&format!("/api/admin/outbox/{given_up}/retry"))
         .bearer(&admin)
         .send();
-    assert_eq!(retried.status, 404, "nothing left to send: {}", retried.text());
+    assert_eq!(
+        retried.status,
+        404,
+        "nothing left to send: {}",
+        retried.text()
+    );
 
     // One still waiting when its hour is over (the server was down meanwhile).
     let conn = app.state.pool.get().unwrap();

@@ -214,9 +214,7 @@ fn head_requests_get_headers_without_a_body() {
 fn an_older_reset_link_moves_its_secret_into_the_fragment() {
     let app = spawn_app();
     let secret = "ab".repeat(32);
-    let response = app
-        .get(&format!("/reset-password?token={secret}"))
-        .send();
+    let response = app.get(&format!("/reset-password?token={secret}")).send();
     assert_eq!(response.status, 303);
     assert_eq!(
         response.header("location"),
