@@ -168,11 +168,16 @@ fn a_database_made_read_only_while_serving_refuses_every_write_with_503() {
     reads_work_and_health_fails(&app);
 }
 
-#[test]
-fn a_full_disk_refuses_every_write_with_507() {
+/// The app on a database of its own on a small disk (filled when the test says so).
+fn app_on_a_small_disk() -> (SmallDisk, TestApp) {
     let (disk, dir) = SmallDisk::mount(16);
     let pool = jyoti::db::open(&dir.path().join("jyoti.db")).unwrap();
-    let app = spawn_app_on(dir, pool);
+    (disk, spawn_app_on(dir, pool))
+}
+
+#[test]
+fn a_full_disk_refuses_every_write_with_507() {
+    let (disk, app) = app_on_a_small_disk();
     let (_, admin) = app.admin("admin@example.org");
     let (app, admin, visitor, calls) = finish_app(app, admin);
     // Every write now needs new room in the write-ahead log, and there is none.
@@ -184,9 +189,7 @@ fn a_full_disk_refuses_every_write_with_507() {
 
 #[test]
 fn contact_messages_answered_201_in_parallel_are_all_stored_until_the_disk_fills() {
-    let (disk, dir) = SmallDisk::mount(16);
-    let pool = jyoti::db::open(&dir.path().join("jyoti.db")).unwrap();
-    let app = spawn_app_on(dir, pool);
+    let (disk, app) = app_on_a_small_disk();
     disk.fill();
     let statuses: Vec<u16> = std::thread::scope(|scope| {
         let sent: Vec<_> = (0..20)
