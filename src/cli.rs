@@ -33,24 +33,76 @@ pub enum Command {
     Backup(BackupArgs),
     /// Replace the database with a backup (the server must be stopped); the old file is kept beside it.
     Restore(RestoreArgs),
+    /// The encrypted off-site copies: `jyoti offsite list`.
+    #[command(subcommand)]
+    Offsite(OffsiteCommand),
     /// Make a new session-signing secret (the server must be stopped): everyone is signed out.
     RotateSecret(DbArg),
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("where").required(true).multiple(true).args(["out", "offsite"])))]
 pub struct BackupArgs {
     /// The backup file to write; it must not exist yet.
-    pub out: PathBuf,
+    pub out: Option<PathBuf>,
+    /// Also (or only) upload an encrypted copy to the off-site bucket (JYOTI_OFFSITE).
+    #[arg(long)]
+    pub offsite: bool,
+    #[command(flatten)]
+    pub target: OffsiteTarget,
     #[command(flatten)]
     pub db: DbArg,
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("from").required(true).args(["backup", "offsite"])))]
 pub struct RestoreArgs {
     /// The backup file to restore.
-    pub backup: PathBuf,
+    pub backup: Option<PathBuf>,
+    /// Restore an off-site copy instead: `latest`, or a name that `jyoti offsite list` shows.
+    #[arg(long, value_name = "latest|NAME")]
+    pub offsite: Option<String>,
+    #[command(flatten)]
+    pub target: OffsiteTarget,
     #[command(flatten)]
     pub db: DbArg,
+}
+
+/// The off-site bucket of the commands; the keys and the passphrase come from the environment
+/// only (`JYOTI_OFFSITE_KEY_ID`, `JYOTI_OFFSITE_SECRET`, `JYOTI_OFFSITE_PASSPHRASE`).
+#[derive(Debug, Clone, Args)]
+pub struct OffsiteTarget {
+    /// The bucket and folder of the off-site copies.
+    #[arg(
+        long = "offsite-url",
+        env = "JYOTI_OFFSITE",
+        value_name = "s3://BUCKET/PREFIX"
+    )]
+    pub url: Option<String>,
+    /// How many off-site copies to keep; older ones are deleted.
+    #[arg(long = "offsite-keep", env = "JYOTI_OFFSITE_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
+    pub keep: u32,
+}
+
+impl OffsiteTarget {
+    /// The target these name, with the environment's keys and passphrase.
+    pub fn open(&self) -> Result<Option<crate::offsite::Offsite>, String> {
+        crate::offsite::Offsite::configure(self.url.as_deref(), self.keep as usize, &|name| {
+            std::env::var(name).ok()
+        })
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OffsiteCommand {
+    /// List the copies in the bucket, oldest first: time and size.
+    List(OffsiteListArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct OffsiteListArgs {
+    #[command(flatten)]
+    pub target: OffsiteTarget,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -122,6 +174,19 @@ pub struct ServeArgs {
     /// For tests: how long a problem of /healthz lasts before it is mailed to the admins.
     #[arg(long, env = "JYOTI_ALERT_AFTER", default_value = "24h", value_parser = parse_short_interval, hide = true)]
     pub alert_after: std::time::Duration,
+    /// Upload an encrypted copy of each scheduled backup to this S3-compatible bucket and folder
+    /// (keys and passphrase from JYOTI_OFFSITE_KEY_ID, JYOTI_OFFSITE_SECRET,
+    /// JYOTI_OFFSITE_PASSPHRASE; JYOTI_OFFSITE_ENDPOINT and JYOTI_OFFSITE_REGION for providers
+    /// other than AWS).
+    #[arg(
+        long = "offsite",
+        env = "JYOTI_OFFSITE",
+        value_name = "s3://BUCKET/PREFIX"
+    )]
+    pub offsite: Option<String>,
+    /// How many off-site copies to keep; older ones are deleted.
+    #[arg(long, env = "JYOTI_OFFSITE_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
+    pub offsite_keep: u32,
     /// How many scheduled backups to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,

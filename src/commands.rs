@@ -1,7 +1,7 @@
 //! Maintenance commands run from a terminal: create-admin, reset-password, backup, restore,
 //! rotate-secret.
 
-use crate::cli::{AccountArgs, BackupArgs, CreateAdminArgs, DbArg, RestoreArgs};
+use crate::cli::{AccountArgs, BackupArgs, CreateAdminArgs, DbArg, OffsiteCommand, RestoreArgs};
 use crate::db;
 use crate::domain::{Email, NewUser, Password};
 use crate::error::ApiError;
@@ -106,27 +106,105 @@ pub fn reset_password(args: AccountArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The off-site target of a command that asked for one. Its retries are logged on stderr.
+fn offsite_target(target: &crate::cli::OffsiteTarget) -> Result<crate::offsite::Offsite, String> {
+    crate::startup::init_logging();
+    target.open()?.ok_or_else(|| {
+        "no off-site bucket is set: set JYOTI_OFFSITE=s3://BUCKET/PREFIX (and its keys and passphrase) or give --offsite-url".into()
+    })
+}
+
+/// A file beside the database for a step on the way (the database's folder is one the service
+/// may write, and on the same disk).
+fn scratch_beside(db: &Path, what: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(format!(
+        "{}.{what}-{}-{}",
+        db.display(),
+        db::backup::stamp(),
+        std::process::id()
+    ))
+}
+
 pub fn backup(args: BackupArgs) -> Result<(), String> {
-    let written = crate::db::backup::backup(&args.db.db, &args.out);
-    crate::files::settle_file(&args.out);
+    let offsite = args
+        .offsite
+        .then(|| offsite_target(&args.target))
+        .transpose()?;
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => scratch_beside(&args.db.db, "offsite"),
+    };
+    let written = crate::db::backup::backup(&args.db.db, &out);
+    if args.out.is_some() {
+        crate::files::settle_file(&out);
+    }
     written?;
-    println!(
-        "backup of {} written to {}",
-        args.db.db.display(),
-        args.out.display()
-    );
+    if args.out.is_some() {
+        println!(
+            "backup of {} written to {}",
+            args.db.db.display(),
+            out.display()
+        );
+    }
+    if let Some(offsite) = offsite {
+        let uploaded = offsite.upload(&out, 4);
+        if args.out.is_none() {
+            // Only the encrypted copy was wanted; a plain one is not left behind.
+            let _ = std::fs::remove_file(&out);
+        }
+        let name = uploaded?;
+        println!("encrypted copy {name} uploaded to {}", offsite.describe());
+    }
+    Ok(())
+}
+
+/// `jyoti offsite list`: the copies, oldest first.
+pub fn offsite(command: OffsiteCommand) -> Result<(), String> {
+    let OffsiteCommand::List(args) = command;
+    let offsite = offsite_target(&args.target)?;
+    let copies = offsite.list()?;
+    if copies.is_empty() {
+        println!("there is no copy in {}", offsite.describe());
+    }
+    for copy in copies {
+        let taken = copy.taken().map_or_else(
+            || "?".into(),
+            |at| at.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+        );
+        println!("{}  {taken}  {} KB", copy.name, copy.size.div_ceil(1024));
+    }
     Ok(())
 }
 
 pub fn restore(args: RestoreArgs) -> Result<(), String> {
-    let restored = crate::db::backup::restore(&args.backup, &args.db.db);
+    let (from, downloaded) = match (&args.backup, &args.offsite) {
+        (Some(file), _) => (file.clone(), None),
+        (None, which) => {
+            let which = which.as_deref().unwrap_or("latest");
+            let offsite = offsite_target(&args.target)?;
+            if !crate::files::folder_of(&args.db.db).is_dir() {
+                return Err(format!(
+                    "the folder of {} does not exist: create it first",
+                    args.db.db.display()
+                ));
+            }
+            let scratch = scratch_beside(&args.db.db, "download");
+            let name = offsite.download(which, &scratch)?;
+            (scratch, Some(name))
+        }
+    };
+    let restored = crate::db::backup::restore(&from, &args.db.db);
+    if downloaded.is_some() {
+        // The decrypted download was a step on the way: the database now holds it.
+        let _ = std::fs::remove_file(&from);
+    }
     crate::files::settle_database(&args.db.db);
     let kept = restored?;
-    println!(
-        "restored {} from {}",
-        args.db.db.display(),
-        args.backup.display()
+    let source = downloaded.map_or_else(
+        || from.display().to_string(),
+        |name| format!("the off-site copy {name}"),
     );
+    println!("restored {} from {source}", args.db.db.display());
     if let Some(kept) = kept {
         println!("the replaced database is kept at {}", kept.display());
     }

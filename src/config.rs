@@ -2,7 +2,6 @@
 //! (Not the club's site settings, nor the server's stored `settings` such as its secret.)
 
 /// The running server's options with their defaults (DESIGN §5); `serve` fills them from the command line.
-#[derive(Debug)]
 pub struct Config {
     pub bcrypt_cost: u32,
     pub trust_proxy: bool,
@@ -15,6 +14,8 @@ pub struct Config {
     pub backups: Option<BackupPlan>,
     /// How long a problem lasts before it is mailed to the admins (a day; shorter in tests).
     pub alert_after: std::time::Duration,
+    /// `--offsite`: where encrypted copies of the scheduled backups go.
+    pub offsite: Option<std::sync::Arc<crate::offsite::Offsite>>,
 }
 
 /// Where and how often `serve` writes backups, and how many it keeps.
@@ -35,6 +36,7 @@ impl Default for Config {
             mail: crate::mail::MailOptions::default(),
             backups: None,
             alert_after: std::time::Duration::from_secs(24 * 3600),
+            offsite: None,
         }
     }
 }

@@ -119,10 +119,33 @@ impl Backups {
     }
 }
 
+/// The off-site copies as the backup schedule uploads them: the newest copy's time, and the last
+/// upload's error.
+pub struct Offsite {
+    pub target: Arc<crate::offsite::Offsite>,
+    pub newest: Mutex<Option<SystemTime>>,
+    pub last_error: Mutex<Option<String>>,
+}
+
+impl Offsite {
+    pub fn record(&self, result: &Result<SystemTime, String>) {
+        match result {
+            Ok(at) => {
+                *self.newest.lock().unwrap_or_else(|p| p.into_inner()) = Some(*at);
+                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = None;
+            }
+            Err(err) => {
+                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(err.clone())
+            }
+        }
+    }
+}
+
 /// What the checks read: the database file, the backup schedule and the HTTPS site.
 pub struct Health {
     database: PathBuf,
     backups: Option<Arc<Backups>>,
+    offsite: Option<Arc<Offsite>>,
     https: Option<Arc<crate::https::Site>>,
     /// The last write probe: when, what it found, and whether the disk was full.
     probed: Mutex<Option<(Instant, Probe)>>,
@@ -138,11 +161,19 @@ impl Health {
     pub fn new(
         database: PathBuf,
         backups: Option<&crate::config::BackupPlan>,
+        offsite: Option<Arc<crate::offsite::Offsite>>,
         https: Option<Arc<crate::https::Site>>,
     ) -> Health {
         Health {
             database,
             backups: backups.map(|plan| Arc::new(Backups::new(plan.dir.clone(), plan.every))),
+            offsite: offsite.map(|target| {
+                Arc::new(Offsite {
+                    target,
+                    newest: Mutex::new(None),
+                    last_error: Mutex::new(None),
+                })
+            }),
             https,
             probed: Mutex::new(None),
         }
@@ -155,7 +186,7 @@ impl Health {
             database: self.probed(pool, space).check,
             disk: disk(space),
             backups: self.backups_check(),
-            offsite: Check::ok("Off-site copies are not set up in this version."),
+            offsite: self.offsite_check(),
             mail: mail_check(pool, mail),
             https: self.https_check(),
         }
@@ -232,6 +263,45 @@ impl Health {
     /// The scheduled backups' status, when `serve` runs them.
     pub fn backups(&self) -> Option<&Arc<Backups>> {
         self.backups.as_ref()
+    }
+
+    /// The off-site copies' status, when they are set up.
+    pub fn offsite(&self) -> Option<&Arc<Offsite>> {
+        self.offsite.as_ref()
+    }
+
+    fn offsite_check(&self) -> Check {
+        let Some(offsite) = &self.offsite else {
+            return Check::ok("Off-site copies are off (see \"Off-site copies\" in the README to keep encrypted copies in a bucket).");
+        };
+        let Some(backups) = &self.backups else {
+            return Check::warn("Off-site copies upload the scheduled backups, and there are none: start the server with --backup-dir.");
+        };
+        if let Some(error) = offsite
+            .last_error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+        {
+            return Check::fail(format!(
+                "The last upload of an off-site copy failed ({error}): check the bucket, its key and the network."
+            ));
+        }
+        let newest = *offsite.newest.lock().unwrap_or_else(|p| p.into_inner());
+        let due = backups.every + backups.every / 2;
+        match newest.and_then(|at| SystemTime::now().duration_since(at).ok()) {
+            None => {
+                Check::warn("No off-site copy has been uploaded yet; the first one is under way.")
+            }
+            Some(age) if age > due => Check::warn(format!(
+                "The newest off-site copy is {} old: check the server's log.",
+                in_words(age)
+            )),
+            Some(age) => Check::ok(format!(
+                "The newest off-site copy is {} old.",
+                in_words(age)
+            )),
+        }
     }
 
     fn backups_check(&self) -> Check {

@@ -42,6 +42,8 @@ pub mod https;
 pub mod images;
 /// Email: settings, the mail the site writes, and the outbox's sender.
 pub mod mail;
+/// Encrypted off-site copies in an S3-compatible bucket.
+pub mod offsite;
 /// Link previews, the sitemap, robots.txt and the notices' feed.
 pub mod previews;
 /// QR codes as SVG pictures.

@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Command::Backup(args) => jyoti::commands::backup(args),
         Command::Restore(args) => jyoti::commands::restore(args),
         Command::RotateSecret(args) => jyoti::commands::rotate_secret(args),
+        Command::Offsite(command) => jyoti::commands::offsite(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

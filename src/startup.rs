@@ -40,8 +40,12 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .map(std::path::PathBuf::from)
         .unwrap_or_default();
     drop(conn);
-    let health =
-        crate::health::Health::new(database, config.backups.as_ref(), config.https.clone());
+    let health = crate::health::Health::new(
+        database,
+        config.backups.as_ref(),
+        config.offsite.clone(),
+        config.https.clone(),
+    );
     // Links in emails point at the main --domain, never at whatever Host a request named.
     let site_address = config.https.as_ref().and_then(|site| {
         let domain = site.domains.first()?;
@@ -170,6 +174,12 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
                 keep: args.backup_keep as usize,
             }),
         alert_after: args.alert_after,
+        offsite: crate::offsite::Offsite::configure(
+            args.offsite.as_deref(),
+            args.offsite_keep as usize,
+            &|name| std::env::var(name).ok(),
+        )?
+        .map(Arc::new),
     };
     let state = state(pool, config)?;
     let has_admin = state
@@ -244,8 +254,13 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         notes.iter().for_each(|note| log::info!("{note}"));
         if let (Some(plan), Some(status)) = (&state.config.backups, state.health.backups()) {
             std::fs::create_dir_all(&plan.dir).map_err(|e| format!("cannot create the backup folder {}: {e}", plan.dir.display()))?;
-            crate::db::backup::schedule(args.db.db.clone(), plan.keep, status.clone());
+            crate::db::backup::schedule(args.db.db.clone(), plan.keep, status.clone(), state.health.offsite().cloned());
             log::info!("backing up into {} every {}, keeping {}", plan.dir.display(), crate::health::in_words(plan.every), plan.keep);
+        }
+        match (&state.config.offsite, &state.config.backups) {
+            (Some(offsite), Some(_)) => log::info!("uploading an encrypted copy of each backup to {}, keeping {}", offsite.describe(), offsite.keep),
+            (Some(_), None) => log::warn!("--offsite uploads the scheduled backups, and there are none: add --backup-dir"),
+            _ => {}
         }
         if !has_admin {
             log::warn!(
@@ -356,7 +371,7 @@ fn bind_error(args: &ServeArgs, port: u16, flag: &str, err: std::io::Error) -> S
 }
 
 /// One line per event on stderr: `RUST_LOG` overrides the default of `info`.
-fn init_logging() {
+pub fn init_logging() {
     let _ = env_logger::Builder::from_env(
         env_logger::Env::default().default_filter_or("info,actix_server=warn"),
     )

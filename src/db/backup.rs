@@ -222,24 +222,79 @@ impl ServerLock {
 /// ends; each result is recorded in `status` for `/healthz`. The first one is taken at once
 /// when the newest backup in the folder is older than the interval: a server restarted daily
 /// would otherwise never reach its first.
-pub fn schedule(db: PathBuf, keep: usize, status: std::sync::Arc<crate::health::Backups>) {
-    std::thread::spawn(move || loop {
-        let age = newest(&status.dir).and_then(|time| time.elapsed().ok());
-        let wait = age.map_or(Duration::ZERO, |age| status.every.saturating_sub(age));
-        std::thread::sleep(wait);
-        let out = status.dir.join(format!("jyoti-{}.db", stamp()));
-        let result = backup(&db, &out);
-        match &result {
-            Ok(()) => log::info!("backup written to {}", out.display()),
-            Err(err) => log::error!("scheduled backup failed: {err}"),
+pub fn schedule(
+    db: PathBuf,
+    keep: usize,
+    status: std::sync::Arc<crate::health::Backups>,
+    offsite: Option<std::sync::Arc<crate::health::Offsite>>,
+) {
+    std::thread::spawn(move || {
+        if let Some(offsite) = &offsite {
+            catch_up_offsite(&status, offsite);
         }
-        status.record(&result);
-        prune(&status.dir, keep);
-        if result.is_err() {
-            // Not at once again: the folder's problem is reported, and retried within the hour.
-            std::thread::sleep(status.every.min(Duration::from_secs(3600)));
+        loop {
+            let age = newest(&status.dir).and_then(|time| time.elapsed().ok());
+            let wait = age.map_or(Duration::ZERO, |age| status.every.saturating_sub(age));
+            std::thread::sleep(wait);
+            let out = status.dir.join(format!("jyoti-{}.db", stamp()));
+            let result = backup(&db, &out);
+            match &result {
+                Ok(()) => log::info!("backup written to {}", out.display()),
+                Err(err) => log::error!("scheduled backup failed: {err}"),
+            }
+            status.record(&result);
+            prune(&status.dir, keep);
+            if let (Ok(()), Some(offsite)) = (&result, &offsite) {
+                upload_offsite(offsite, &out);
+            }
+            if result.is_err() {
+                // Not at once again: the folder's problem is reported, and retried within the hour.
+                std::thread::sleep(status.every.min(Duration::from_secs(3600)));
+            }
         }
     });
+}
+
+/// Uploads an encrypted copy of the backup `out`; a failure is reported, never stops the site.
+fn upload_offsite(offsite: &crate::health::Offsite, out: &Path) {
+    let result = offsite
+        .target
+        .upload(out, 4)
+        .map(|name| {
+            log::info!(
+                "off-site copy {name} uploaded to {}",
+                offsite.target.describe()
+            );
+            std::time::SystemTime::now()
+        })
+        .inspect_err(|err| log::error!("off-site copy failed: {err}"));
+    offsite.record(&result);
+}
+
+/// At start: learns the newest off-site copy's time, and uploads the newest local backup when
+/// the bucket has none as recent as the interval asks (a server restarted daily, or one whose
+/// uploads failed).
+fn catch_up_offsite(status: &crate::health::Backups, offsite: &crate::health::Offsite) {
+    let newest = match offsite.target.list() {
+        Ok(copies) => copies
+            .last()
+            .and_then(|copy| copy.taken())
+            .map(std::time::SystemTime::from),
+        Err(err) => {
+            log::error!("cannot list the off-site copies: {err}");
+            offsite.record(&Err(err));
+            None
+        }
+    };
+    if let Some(at) = newest {
+        offsite.record(&Ok(at));
+    }
+    let stale = newest
+        .and_then(|at| at.elapsed().ok())
+        .is_none_or(|age| age > status.every);
+    if let (true, Some(local)) = (stale, scheduled(&status.dir).pop()) {
+        upload_offsite(offsite, &local);
+    }
 }
 
 /// The scheduled backups (`jyoti-*.db`) in `dir`, oldest first (their names hold the time).
