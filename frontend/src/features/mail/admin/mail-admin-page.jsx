@@ -56,8 +56,8 @@ function MailStatus({ settings }) {
         {settings.contactTo ? settings.contactTo : 'every admin'}.
       </p>
       <p>
-        When a problem shown at the top of the admin screens lasts a day (backups failing, the disk nearly full, the
-        HTTPS certificate not renewed), every admin gets an email about it, once a day while it lasts.
+        When a problem shown at the top of the admin screens lasts a day (backups or off-site copies failing, the disk
+        nearly full, the HTTPS certificate not renewed), every admin gets an email about it, once a day while it lasts.
       </p>
       {!settings.resetsEnabled && (
         <p>
