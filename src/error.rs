@@ -130,6 +130,9 @@ impl From<rusqlite::Error> for ApiError {
     fn from(err: rusqlite::Error) -> Self {
         use rusqlite::ErrorCode::*;
         if let rusqlite::Error::SqliteFailure(e, _) = &err {
+            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_COMMITHOOK {
+                return ApiError::Unavailable("the database file cannot be written".into());
+            }
             if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY {
                 return ApiError::Conflict(
                     "Something this refers to was deleted meanwhile; reload and try again".into(),

@@ -254,6 +254,17 @@ fn watch_writes(conn: &Connection) {
     .ok();
 }
 
+/// A commit is turned into a rollback while the database file cannot be written (made
+/// read-only while serving): the write-ahead log would take it, but it could never be copied
+/// into the file, and the log would grow without end. Asked at each commit, without opening
+/// the file (see `files::can_write`).
+fn refuse_commits_the_file_cannot_keep(
+    conn: &Connection,
+    file: std::path::PathBuf,
+) -> rusqlite::Result<()> {
+    conn.commit_hook(Some(move || !crate::files::can_write(&file)))
+}
+
 /// Most connections the pool keeps; WAL lets readers run side by side, SQLite serialises writers.
 const POOL_SIZE: u32 = 8;
 
@@ -315,8 +326,10 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
         .map_err(|err| format!("cannot prepare the database {shown}: {err}"))?;
     drop(conn);
 
-    let manager = SqliteConnectionManager::file(path).with_init(|conn| {
+    let watched = path.to_path_buf();
+    let manager = SqliteConnectionManager::file(path).with_init(move |conn| {
         watch_writes(conn);
+        refuse_commits_the_file_cannot_keep(conn, watched.clone())?;
         configure(conn)
     });
     let connections = r2d2::Pool::builder()

@@ -176,6 +176,15 @@ fn app_on_a_small_disk() -> (SmallDisk, TestApp) {
 }
 
 #[test]
+fn a_database_file_made_read_only_beside_a_writable_log_refuses_every_write_with_503() {
+    // The log would take the writes, but they could never reach the file: refused as well.
+    let (app, admin, visitor, calls) = app_with_calls();
+    let _frozen = Immutable::make(vec![app.dir.path().join("jyoti.db")]);
+    every_write_is_refused_with(&app, (&admin, &visitor), calls, 503);
+    reads_work_and_health_fails(&app);
+}
+
+#[test]
 fn a_full_disk_refuses_every_write_with_507() {
     let (disk, app) = app_on_a_small_disk();
     let (_, admin) = app.admin("admin@example.org");
