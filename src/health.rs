@@ -246,11 +246,7 @@ impl Health {
                 ));
             }
         }
-        match pool
-            .get()
-            .map_err(ApiError::from)
-            .and_then(|mut conn| db::probe_write(&mut conn))
-        {
+        match pool.probe_write() {
             Ok(()) => Check::ok("The database takes writes."),
             Err(ApiError::DiskFull(_)) => Check::fail(DISK_FULL),
             Err(err) => {

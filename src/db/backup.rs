@@ -229,6 +229,7 @@ pub fn schedule(
     offsite: Option<std::sync::Arc<crate::health::Offsite>>,
 ) {
     std::thread::spawn(move || {
+        yield_to_pages();
         if let Some(offsite) = &offsite {
             catch_up_offsite(&status, offsite);
         }
@@ -253,6 +254,21 @@ pub fn schedule(
             }
         }
     });
+}
+
+/// Runs this thread only when a core would otherwise idle (Linux's SCHED_IDLE): copying,
+/// encrypting and uploading a large database must not slow the pages served on the same two
+/// cores. A backup under constant load waits; one at a quiet moment runs at full speed.
+fn yield_to_pages() {
+    let param = libc::sched_param { sched_priority: 0 };
+    // SAFETY: sched_setscheduler with pid 0 only sets the calling thread's scheduling policy.
+    let changed = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
+    if changed != 0 {
+        log::warn!(
+            "the backup thread keeps the normal priority: {}",
+            std::io::Error::last_os_error()
+        );
+    }
 }
 
 /// Uploads an encrypted copy of the backup `out`; a failure is reported, never stops the site.

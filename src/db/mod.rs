@@ -134,31 +134,66 @@ pub struct Pool {
 /// Notices commits that did not go through this pool (`jyoti create-admin` while the server
 /// runs), which the update hook never sees: SQLite's `data_version` on a connection of its own
 /// changes whenever any other connection commits. Which tables changed is unknown then, so every
-/// version moves on (this pool's own commits move it too: a cache is rebuilt once more).
+/// version moves on.
+///
+/// The pool's own commits change it too. They are counted (a commit hook), so a change with no
+/// own commit since is certainly another process's, and moves the versions at once; a change
+/// that may be either moves them at most once per [`UNSURE_EVERY`], so that the site's own
+/// writes do not rebuild every cache each time. The health probe writes through the watcher's
+/// connection, which its own `data_version` does not count.
 struct OutsideWrites {
-    watcher: Mutex<(Connection, i64)>,
+    watcher: Mutex<Watcher>,
     epoch: AtomicU64,
+    own_commits: AtomicU64,
 }
+
+struct Watcher {
+    conn: Connection,
+    /// The `data_version` and own commits when the versions last moved (or were found current).
+    seen: i64,
+    own_seen: u64,
+    /// When an unsure change last moved the versions.
+    unsure_at: Option<std::time::Instant>,
+}
+
+/// An unsure change moves every version at most this often.
+const UNSURE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl OutsideWrites {
     fn open(path: &Path) -> rusqlite::Result<OutsideWrites> {
         let conn = Connection::open(path)?;
+        configure(&conn)?;
+        refuse_commits_the_file_cannot_keep(&conn, path.to_path_buf(), None)?;
         let seen = data_version(&conn)?;
         Ok(OutsideWrites {
-            watcher: Mutex::new((conn, seen)),
+            watcher: Mutex::new(Watcher {
+                conn,
+                seen,
+                own_seen: 0,
+                unsure_at: None,
+            }),
             epoch: AtomicU64::new(0),
+            own_commits: AtomicU64::new(0),
         })
     }
 
-    /// A number that moves on whenever the file was committed to since it was last asked.
+    /// A number that moves on when another process committed to the file.
     fn epoch(&self) -> u64 {
         // Another thread asking right now tells the same; a failed read leaves the caches as
         // they are, to be checked again on the next call.
         if let Ok(mut watcher) = self.watcher.try_lock() {
-            let (conn, seen) = &mut *watcher;
-            if let Ok(version) = data_version(conn) {
-                if version != *seen {
-                    *seen = version;
+            if let Ok(version) = data_version(&watcher.conn) {
+                let own = self.own_commits.load(Ordering::Acquire);
+                let certain = own == watcher.own_seen;
+                let unsure_due = watcher
+                    .unsure_at
+                    .is_none_or(|at| at.elapsed() >= UNSURE_EVERY);
+                if version != watcher.seen && (certain || unsure_due) {
+                    if !certain {
+                        watcher.unsure_at = Some(std::time::Instant::now());
+                    }
+                    watcher.seen = version;
+                    watcher.own_seen = own;
                     self.epoch.fetch_add(1, Ordering::AcqRel);
                 }
             }
@@ -258,11 +293,18 @@ fn watch_writes(conn: &Connection) {
 /// read-only while serving): the write-ahead log would take it, but it could never be copied
 /// into the file, and the log would grow without end. Asked at each commit, without opening
 /// the file (see `files::can_write`).
+/// The hook also counts the pool's commits in `count` (see [`OutsideWrites`]).
 fn refuse_commits_the_file_cannot_keep(
     conn: &Connection,
     file: std::path::PathBuf,
+    count: Option<Arc<OutsideWrites>>,
 ) -> rusqlite::Result<()> {
-    conn.commit_hook(Some(move || !crate::files::can_write(&file)))
+    conn.commit_hook(Some(move || {
+        if let Some(outside) = &count {
+            outside.own_commits.fetch_add(1, Ordering::AcqRel);
+        }
+        !crate::files::can_write(&file)
+    }))
 }
 
 /// Most connections the pool keeps; WAL lets readers run side by side, SQLite serialises writers.
@@ -326,10 +368,14 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
         .map_err(|err| format!("cannot prepare the database {shown}: {err}"))?;
     drop(conn);
 
-    let watched = path.to_path_buf();
+    let outside = Arc::new(
+        OutsideWrites::open(path)
+            .map_err(|err| format!("cannot open the database {shown}: {err}"))?,
+    );
+    let (watched, counted) = (path.to_path_buf(), outside.clone());
     let manager = SqliteConnectionManager::file(path).with_init(move |conn| {
         watch_writes(conn);
-        refuse_commits_the_file_cannot_keep(conn, watched.clone())?;
+        refuse_commits_the_file_cannot_keep(conn, watched.clone(), Some(counted.clone()))?;
         configure(conn)
     });
     let connections = r2d2::Pool::builder()
@@ -337,12 +383,10 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
         .min_idle(Some(2))
         .build(manager)
         .map_err(|err| format!("cannot open the database {shown}: {err}"))?;
-    let outside = OutsideWrites::open(path)
-        .map_err(|err| format!("cannot open the database {shown}: {err}"))?;
     let pool = Pool {
         connections,
         versions: Arc::new(Default::default()),
-        outside: Arc::new(outside),
+        outside,
     };
     Ok((pool, notes))
 }
@@ -381,17 +425,25 @@ pub fn checkpoint(pool: &Pool) -> Result<(), String> {
     }
 }
 
-/// Whether the database takes a write now (for `/healthz`): a small change committed to disk.
-/// The value changes each time, or SQLite would write no page and prove nothing.
-pub fn probe_write(conn: &mut Connection) -> Result<(), ApiError> {
-    in_transaction(conn, |conn| {
-        settings::set(
-            conn,
-            "health_probe",
-            &jiff::Timestamp::now().as_nanosecond().to_string(),
-        )?;
-        Ok(())
-    })
+impl Pool {
+    /// Whether the database takes a write now (for `/healthz`): a small change committed to
+    /// disk, through the watcher's connection so that no cache takes it for another process's.
+    /// The value changes each time, or SQLite would write no page and prove nothing.
+    pub fn probe_write(&self) -> Result<(), ApiError> {
+        let mut watcher = self
+            .outside
+            .watcher
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        in_transaction(&mut watcher.conn, |conn| {
+            settings::set(
+                conn,
+                "health_probe",
+                &jiff::Timestamp::now().as_nanosecond().to_string(),
+            )?;
+            Ok(())
+        })
+    }
 }
 
 /// One page of a list and how many rows match in all (the paged answer of a list call).

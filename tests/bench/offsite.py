@@ -14,6 +14,10 @@ from bench import ensure_tools, ms, wrk  # noqa: E402
 from scale import ADMIN_EMAIL, ADMIN_PASSWORD, PeakMemory, ROOT, seed  # noqa: E402
 
 
+# The public notice board's first page, as scale.py measures it.
+NOTICES, GZIP = "/api/admin/servicelist?page=1", ("Accept-Encoding: gzip",)
+
+
 def free_port():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -35,9 +39,19 @@ def main():
                        input=ADMIN_PASSWORD + "\n", text=True, check=True, stdout=subprocess.DEVNULL)
         seed(db, random.Random(7))
         size_mb = os.path.getsize(db) / 1e6
+        # The same load with no upload, for comparison.
+        quiet_server = subprocess.Popen([args.bin, "--bind", "127.0.0.1", "--port", "0", "--db", db, "--no-rate-limit"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        quiet_base = quiet_server.stdout.readline().strip().removeprefix("listening on ")
+        try:
+            quiet = wrk(quiet_base + NOTICES, args.seconds, 16, GZIP)
+        finally:
+            quiet_server.terminate()
+            quiet_server.wait()
 
         port = free_port()
-        s3 = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+        # A real bucket is on another machine: here its server yields the two cores to the site.
+        s3 = subprocess.Popen(["nice", "-n", "19", sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             for _ in range(100):
@@ -59,7 +73,7 @@ def main():
                 started = time.perf_counter()
                 result = {}
                 load = threading.Thread(target=lambda: result.update(
-                    zip(("rps", "p50", "p99", "errors"), wrk(base + "/api/admin/servicelist", args.seconds, 16))))
+                    zip(("rps", "p50", "p99", "errors"), wrk(base + NOTICES, args.seconds, 16, GZIP))))
                 load.start()
                 uploaded = None
                 while uploaded is None and time.perf_counter() - started < 120:
@@ -80,7 +94,9 @@ def main():
         ("database backed up, encrypted and uploaded", f"{size_mb:.0f} MB", ""),
         ("time from start until the copy was up", f"{uploaded:.1f} s" if uploaded else "never", ""),
         ("peak resident memory meanwhile", f"{memory:.0f} MB", "ok" if memory < 60 else "OVER the 60 MB budget"),
-        (f"notice list at 16 connections for {args.seconds} s meanwhile: p99", result["p99"],
+        (f"notice board page 1 at 16 connections for {args.seconds} s, no upload: p50 / p99",
+         f"{quiet[1]} / {quiet[2]}", ""),
+        (f"the same while the copy is made and uploaded: p99", result["p99"],
          "ok" if ms(result["p99"]) < 20 else "OVER the 20 ms budget"),
         ("  requests per second, p50, errors", f"{result['rps']:.0f}, {result['p50']}, {result['errors']}", ""),
     ]
