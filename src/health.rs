@@ -273,60 +273,28 @@ impl Health {
         let Some(backups) = &self.backups else {
             return Check::warn("Off-site copies upload the scheduled backups, and there are none: start the server with --backup-dir.");
         };
-        if let Some(error) = offsite
-            .last_error
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-        {
+        if let Some(error) = held(&offsite.last_error) {
             return Check::fail(format!(
                 "The last upload of an off-site copy failed ({error}): check the bucket, its key and the network."
             ));
         }
-        let newest = *offsite.newest.lock().unwrap_or_else(|p| p.into_inner());
-        let due = backups.every + backups.every / 2;
-        match newest.and_then(|at| SystemTime::now().duration_since(at).ok()) {
-            None => {
-                Check::warn("No off-site copy has been uploaded yet; the first one is under way.")
-            }
-            Some(age) if age > due => Check::warn(format!(
-                "The newest off-site copy is {} old: check the server's log.",
-                in_words(age)
-            )),
-            Some(age) => Check::ok(format!(
-                "The newest off-site copy is {} old.",
-                in_words(age)
-            )),
-        }
+        newest_copy(
+            "off-site copy",
+            *offsite.newest.lock().unwrap_or_else(|p| p.into_inner()),
+            backups.every,
+        )
     }
 
     fn backups_check(&self) -> Check {
         let Some(backups) = &self.backups else {
             return Check::ok("Scheduled backups are off (start the server with --backup-dir to keep daily copies).");
         };
-        if let Some(error) = backups
-            .last_error
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-        {
+        if let Some(error) = held(&backups.last_error) {
             return Check::fail(format!(
                 "The last scheduled backup failed ({error}): check the backup folder's space and owner."
             ));
         }
-        let newest = db::backup::newest(&backups.dir);
-        let due = backups.every + backups.every / 2;
-        match newest.and_then(|time| SystemTime::now().duration_since(time).ok()) {
-            None => {
-                Check::warn("No scheduled backup has been written yet; the first one is under way.")
-            }
-            Some(age) if age > due => Check::warn(format!(
-                "The newest backup is {} old, though one is due every {}: check the server's log.",
-                in_words(age),
-                in_words(backups.every)
-            )),
-            Some(age) => Check::ok(format!("The newest backup is {} old.", in_words(age))),
-        }
+        newest_copy("backup", db::backup::newest(&backups.dir), backups.every)
     }
 
     fn https_check(&self) -> Check {
@@ -350,6 +318,27 @@ impl Health {
             )),
             (Some(days), None) => Check::ok(format!("The HTTPS certificate is valid for {days} more days.")),
         }
+    }
+}
+
+/// The last error kept in `slot`, if any.
+fn held(slot: &Mutex<Option<String>>) -> Option<String> {
+    slot.lock().unwrap_or_else(|p| p.into_inner()).clone()
+}
+
+/// A copy made every `every` (a backup, an off-site copy): none yet, half an interval late, or
+/// recent enough.
+fn newest_copy(what: &str, newest: Option<SystemTime>, every: Duration) -> Check {
+    match newest.and_then(|at| SystemTime::now().duration_since(at).ok()) {
+        None => Check::warn(format!(
+            "No {what} has been made yet; the first one is under way."
+        )),
+        Some(age) if age > every + every / 2 => Check::warn(format!(
+            "The newest {what} is {} old, though one is due every {}: check the server's log.",
+            in_words(age),
+            in_words(every)
+        )),
+        Some(age) => Check::ok(format!("The newest {what} is {} old.", in_words(age))),
     }
 }
 
