@@ -738,6 +738,7 @@ fn a_reset_mail_given_up_on_or_past_its_hour_keeps_no_link_in_the_outbox() {
         |n| *n == 0,
         WAIT,
     );
+    assert!(!backup_holds(&app, &admin, "/reset-password#token="));
     let given_up: i64 = app.query("SELECT id FROM outbox");
     let retried = app
         .post(&format!("/api/admin/outbox/{given_up}/retry"))
@@ -767,4 +768,28 @@ fn a_reset_mail_given_up_on_or_past_its_hour_keeps_no_link_in_the_outbox() {
         |n| *n == 0,
         WAIT,
     );
+}
+
+#[test]
+fn a_sent_reset_mail_leaves_no_trace_of_its_link_in_a_backup() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.register("member@example.org");
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    let secret = link_token(&mail);
+    assert!(mail.header("Message-ID").is_some(), "{}", mail.data);
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+    assert!(!backup_holds(&app, &admin, &secret));
+}
+
+/// Whether a backup downloaded now holds `text` anywhere in its bytes: a deleted or rewritten
+/// row's old bytes would stay in the file's free space unless SQLite zeroes them.
+fn backup_holds(app: &TestApp, admin: &str, text: &str) -> bool {
+    let backup = app.get("/api/admin/backup").bearer(admin).send();
+    assert_eq!(backup.status, 200);
+    backup
+        .body
+        .windows(text.len())
+        .any(|window| window == text.as_bytes())
 }
