@@ -200,6 +200,17 @@ pub fn forget_old_links(conn: &Connection) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// When the link of the reset mail waiting longest expires (Unix milliseconds, rounded up to the
+/// second after), if one waits: the sender must be awake then to remove it.
+pub fn next_link_expiry(conn: &Connection) -> Result<Option<i64>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT (min(unixepoch(created_at)) + ?1 + 1) * 1000 FROM outbox
+             WHERE kind = 'reset' AND status = 'pending'",
+        )?
+        .query_row([super::password_resets::VALID_SECONDS], |row| row.get(0))?)
+}
+
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     super::changed_any(conn, "DELETE FROM outbox WHERE id = ?1", [id])
 }

@@ -793,3 +793,30 @@ fn backup_holds(app: &TestApp, admin: &str, text: &str) -> bool {
         .windows(text.len())
         .any(|window| window == text.as_bytes())
 }
+
+#[test]
+fn a_waiting_reset_mail_loses_its_link_when_its_hour_is_over_not_at_its_next_attempt() {
+    let smtp = SmtpServer::start();
+    let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
+    // Queued an hour ago less two seconds, its next attempt (after failures) hours away.
+    app.state
+        .pool
+        .get()
+        .unwrap()
+        .execute(
+            "INSERT INTO outbox (kind, recipients, subject, body, attempts, created_at, next_attempt_at)
+             VALUES ('reset', 'member@example.org', 'Reset', 'open SITE/reset-password#token=abc', 4,
+                     strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-3598 seconds'), 9999999999999)",
+            [],
+        )
+        .unwrap();
+    // Other mail wakes the sender while the link still works; then nothing else happens.
+    assert_eq!(app.send_contact(contact("wakes the sender")).status, 201);
+    smtp.wait_for(1, WAIT);
+    wait_until::<i64>(
+        &app,
+        "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
+        |n| *n == 0,
+        WAIT,
+    );
+}
