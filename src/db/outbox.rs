@@ -139,12 +139,26 @@ super::row! {
         pub next_attempt_at: i64,
         pub last_error: Option<String>,
         pub created_at: String,
+        /// A reset mail given up on or past its hour: its link is gone, so it cannot be retried.
+        pub link_removed: bool,
     }
+}
+
+/// Whether a row is a reset mail whose link is gone: [`forget_old_links`] empties every reset
+/// mail it marks failed, and every failed one.
+macro_rules! link_removed {
+    () => {
+        "(kind = 'reset' AND status = 'failed')"
+    };
 }
 
 macro_rules! columns {
     () => {
-        "id, kind, recipients, subject, status, attempts, next_attempt_at, last_error, created_at"
+        concat!(
+            "id, kind, recipients, subject, status, attempts, next_attempt_at, last_error, created_at, ",
+            link_removed!(),
+            " AS link_removed"
+        )
     };
 }
 
@@ -170,14 +184,29 @@ super::like_page!(OutboxItem, OutboxSort, "outbox" {
 });
 
 /// "Retry now": due at once, pending again even after it failed. `false` when there is no such
-/// mail, or it is a reset mail whose link is gone (see [`forget_old_links`]).
+/// mail; 409 for a reset mail whose link is gone (see [`forget_old_links`]).
 pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    super::changed_any(
+    let retried = super::changed_any(
         conn,
-        "UPDATE outbox SET status = 'pending', next_attempt_at = 0
-         WHERE id = ?1 AND NOT (kind = 'reset' AND body = ?2)",
-        params![id, LINK_REMOVED],
-    )
+        concat!(
+            "UPDATE outbox SET status = 'pending', next_attempt_at = 0 WHERE id = ?1 AND NOT ",
+            link_removed!()
+        ),
+        [id],
+    )?;
+    // A row that stays once its link is gone never gets one back, so it is still there to find.
+    let still_there = || {
+        conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1)")?
+            .query_row([id], |row| row.get::<_, bool>(0))
+    };
+    if !retried && still_there()? {
+        return Err(ApiError::Conflict(
+            "This password-reset email's link has been removed, so it cannot be sent; \
+             the visitor can ask for a new one on the login page."
+                .into(),
+        ));
+    }
+    Ok(retried)
 }
 
 /// What a reset mail's body becomes once its link can no longer be used.
