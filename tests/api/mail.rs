@@ -736,12 +736,7 @@ fn a_reset_mail_given_up_on_or_past_its_hour_keeps_no_link_in_the_outbox() {
         |n| *n == 1,
         Duration::from_secs(40),
     );
-    wait_until::<i64>(
-        &app,
-        "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
-        |n| *n == 0,
-        WAIT,
-    );
+    wait_for_no_link(&app);
     assert!(!backup_holds(&app, &admin, "/reset-password#token="));
     // The Email screen still lists it, as one whose link is gone and which cannot be retried.
     let listed = outbox(&app, &admin)["items"][0].clone();
@@ -758,22 +753,8 @@ fn a_reset_mail_given_up_on_or_past_its_hour_keeps_no_link_in_the_outbox() {
         .contains("link has been removed"));
 
     // One still waiting when its hour is over (the server was down meanwhile).
-    let conn = app.state.pool.get().unwrap();
-    conn.execute(
-        "INSERT INTO outbox (kind, recipients, subject, body, created_at, next_attempt_at)
-         VALUES ('reset', 'member@example.org', 'Reset', 'open SITE/reset-password#token=abc',
-                 strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours'), 9999999999999)",
-        [],
-    )
-    .unwrap();
-    drop(conn);
-    assert_eq!(app.send_contact(contact("wakes the sender")).status, 201);
-    wait_until::<i64>(
-        &app,
-        "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
-        |n| *n == 0,
-        WAIT,
-    );
+    queue_late_reset(&app, 7200);
+    wait_for_no_link(&app);
 }
 
 #[test]
@@ -804,7 +785,15 @@ fn backup_holds(app: &TestApp, admin: &str, text: &str) -> bool {
 fn a_waiting_reset_mail_loses_its_link_when_its_hour_is_over_not_at_its_next_attempt() {
     let smtp = SmtpServer::start();
     let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
-    // Queued an hour ago less two seconds, its next attempt (after failures) hours away.
+    // Its link still works for two seconds when the sender wakes; then nothing else happens.
+    queue_late_reset(&app, 3598);
+    smtp.wait_for(1, WAIT);
+    wait_for_no_link(&app);
+}
+
+/// Puts a reset mail in the outbox as if queued `age_seconds` ago, its next attempt hours away
+/// (the mail server was down), and wakes the sender with a contact message.
+fn queue_late_reset(app: &TestApp, age_seconds: i64) {
     app.state
         .pool
         .get()
@@ -812,15 +801,17 @@ fn a_waiting_reset_mail_loses_its_link_when_its_hour_is_over_not_at_its_next_att
         .execute(
             "INSERT INTO outbox (kind, recipients, subject, body, attempts, created_at, next_attempt_at)
              VALUES ('reset', 'member@example.org', 'Reset', 'open SITE/reset-password#token=abc', 4,
-                     strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-3598 seconds'), 9999999999999)",
-            [],
+                     strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1), 9999999999999)",
+            [format!("-{age_seconds} seconds")],
         )
         .unwrap();
-    // Other mail wakes the sender while the link still works; then nothing else happens.
     assert_eq!(app.send_contact(contact("wakes the sender")).status, 201);
-    smtp.wait_for(1, WAIT);
+}
+
+/// Waits until no mail in the outbox holds a reset link.
+fn wait_for_no_link(app: &TestApp) {
     wait_until::<i64>(
-        &app,
+        app,
         "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
         |n| *n == 0,
         WAIT,
