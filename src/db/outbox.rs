@@ -144,8 +144,8 @@ super::row! {
     }
 }
 
-/// Whether a row is a reset mail whose link is gone: [`forget_old_links`] empties every reset
-/// mail it marks failed, and every failed one.
+/// Whether a row is a reset mail whose link is gone: [`forget_old_links`] empties every failed
+/// reset mail, and marks failed every one it empties.
 macro_rules! link_removed {
     () => {
         "(kind = 'reset' AND status = 'failed')"
@@ -194,7 +194,7 @@ pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         ),
         [id],
     )?;
-    // A row that stays once its link is gone never gets one back, so it is still there to find.
+    // Not retried yet still there: its link is gone, and a reset mail never gets its link back.
     let still_there = || {
         conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1)")?
             .query_row([id], |row| row.get::<_, bool>(0))
