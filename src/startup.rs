@@ -122,17 +122,21 @@ pub fn app(
 }
 
 /// The request line as the log shows it: the value of a `token` in the query (an old reset
-/// link's secret) is left out, so the log never holds a way into an account.
+/// link's secret) is left out, so the log never holds a way into an account. A name is
+/// compared as decoded (`%74oken` too), as the page that reads the token decodes it.
 fn request_line(req: &actix_web::HttpRequest) -> String {
     let query = req.query_string();
     let shown = match query.is_empty() {
         true => String::new(),
         false => {
-            let parts: Vec<String> = query
+            let parts: Vec<&str> = query
                 .split('&')
-                .map(|part| match part.split_once('=') {
-                    Some(("token", _)) => "token=…".to_string(),
-                    _ => part.to_string(),
+                .map(|part| {
+                    let name = url::form_urlencoded::parse(part.as_bytes()).next();
+                    match name {
+                        Some((name, _)) if name == "token" => "token=…",
+                        _ => part,
+                    }
                 })
                 .collect();
             format!("?{}", parts.join("&"))
@@ -402,6 +406,13 @@ mod tests {
         let line = request_line(&req);
         assert_eq!(line, "GET /reset-password?utm=mail&token=… HTTP/1.1");
         assert!(!line.contains(&secret));
+        let encoded = TestRequest::get()
+            .uri(&format!("/reset-password?%74oken={secret}&token"))
+            .to_http_request();
+        assert_eq!(
+            request_line(&encoded),
+            "GET /reset-password?token=…&token=… HTTP/1.1"
+        );
         let plain = TestRequest::get()
             .uri("/api/admin/users?page=2")
             .to_http_request();

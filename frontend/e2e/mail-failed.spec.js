@@ -1,9 +1,10 @@
 // A server whose command line sets the mail server (a port of 127.0.0.1 where nothing listens) and the sender, and
 // retries after 1 ms (then 4, 16, … ms; the hidden JYOTI_MAIL_RETRY_BASE): the Email screen shows those settings as
-// the command line's, without fields to edit them, and a mail given up on as Failed, which it deletes.
+// the command line's, without fields to edit them, and a mail given up on as Failed, which it deletes (a reset mail's
+// link removed, with no retry).
 import { expect, test } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, row, toast } from './admin-helpers.js';
-import { SENDER, refreshUntil, sendContact } from './mail-helpers.js';
+import { acceptConfirm, asAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
+import { SENDER, refreshUntil, saveMail, sendContact } from './mail-helpers.js';
 
 // A server of its own for this file. Port 9 (discard) has no listener on a test machine: every delivery fails.
 test.use({
@@ -59,4 +60,27 @@ test('mail that could not be sent shows on every admin screen until it is dealt 
   await openAdmin(page, '/admin/notices');
   await expect(page.getByRole('heading', { name: 'Notices' }).first()).toBeVisible();
   await expect(page.getByText('The site needs attention')).toHaveCount(0);
+});
+
+test('a reset mail given up on is listed with its link removed, and offers no retry', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const token = await asAdmin(page, request);
+  await saveMail(request, token, { siteAddress: baseURL });
+  const member = await registerUser(request);
+  const forgot = await request.post('/api/auth/forgot-password', { data: { email: member.email } });
+  expect(forgot.status()).toBe(202);
+  await openAdmin(page, '/admin/email');
+  const outbox = page.getByRole('region', { name: 'Outbox' });
+  const mail = row(outbox, member.email);
+  await refreshUntil(page, () => expect(mail).toContainText('Failed', { timeout: 500 }));
+  await expect(mail).toContainText('Password reset');
+  await expect(mail).toContainText('Link removed');
+  await expect(mail.getByRole('button', { name: /Retry now/ })).toHaveCount(0);
+  acceptConfirm(page);
+  await mail.getByRole('button', { name: /Delete/ }).click();
+  await expect(toast(page, 'Mail deleted')).toBeVisible();
+  await saveMail(request, token, { siteAddress: '' });
 });

@@ -139,12 +139,26 @@ super::row! {
         pub next_attempt_at: i64,
         pub last_error: Option<String>,
         pub created_at: String,
+        /// A reset mail given up on or past its hour: its link is gone, so it cannot be retried.
+        pub link_removed: bool,
     }
+}
+
+/// Whether a row is a reset mail whose link is gone: [`forget_old_links`] empties every failed
+/// reset mail, and marks failed every one it empties.
+macro_rules! link_removed {
+    () => {
+        "(kind = 'reset' AND status = 'failed')"
+    };
 }
 
 macro_rules! columns {
     () => {
-        "id, kind, recipients, subject, status, attempts, next_attempt_at, last_error, created_at"
+        concat!(
+            "id, kind, recipients, subject, status, attempts, next_attempt_at, last_error, created_at, ",
+            link_removed!(),
+            " AS link_removed"
+        )
     };
 }
 
@@ -170,14 +184,29 @@ super::like_page!(OutboxItem, OutboxSort, "outbox" {
 });
 
 /// "Retry now": due at once, pending again even after it failed. `false` when there is no such
-/// mail, or it is a reset mail whose link is gone (see [`forget_old_links`]).
+/// mail; 409 for a reset mail whose link is gone (see [`forget_old_links`]).
 pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    super::changed_any(
+    let retried = super::changed_any(
         conn,
-        "UPDATE outbox SET status = 'pending', next_attempt_at = 0
-         WHERE id = ?1 AND NOT (kind = 'reset' AND body = ?2)",
-        params![id, LINK_REMOVED],
-    )
+        concat!(
+            "UPDATE outbox SET status = 'pending', next_attempt_at = 0 WHERE id = ?1 AND NOT ",
+            link_removed!()
+        ),
+        [id],
+    )?;
+    // Not retried yet still there: its link is gone, and a reset mail never gets its link back.
+    let still_there = || {
+        conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1)")?
+            .query_row([id], |row| row.get::<_, bool>(0))
+    };
+    if !retried && still_there()? {
+        return Err(ApiError::Conflict(
+            "This password-reset email's link has been removed, so it cannot be sent; \
+             the visitor can ask for a new one on the login page."
+                .into(),
+        ));
+    }
+    Ok(retried)
 }
 
 /// What a reset mail's body becomes once its link can no longer be used.
@@ -198,6 +227,17 @@ pub fn forget_old_links(conn: &Connection) -> Result<(), ApiError> {
         format!("-{} seconds", super::password_resets::VALID_SECONDS)
     ])?;
     Ok(())
+}
+
+/// When the link of the reset mail waiting longest expires (Unix milliseconds, rounded up to the
+/// second after), if one waits: the sender must be awake then to remove it.
+pub fn next_link_expiry(conn: &Connection) -> Result<Option<i64>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT (min(unixepoch(created_at)) + ?1 + 1) * 1000 FROM outbox
+             WHERE kind = 'reset' AND status = 'pending'",
+        )?
+        .query_row([super::password_resets::VALID_SECONDS], |row| row.get(0))?)
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -4,6 +4,7 @@
 use super::{smtp, Mailer, MAX_ATTEMPTS};
 use crate::db::{self, Pool};
 use crate::error::ApiError;
+use rusqlite::Connection;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -48,14 +49,11 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
         let setup = mailer.setup(&conn)?;
         let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
             // Email is off (or was switched off with mail waiting): wait for new settings.
-            return Ok(IDLE);
+            return sleep_until(&conn, now_ms(), None);
         };
         let now = now_ms();
         let Some(mail) = db::outbox::next_due(&conn, now)? else {
-            return Ok(match db::outbox::next_attempt(&conn)? {
-                Some(at) => Duration::from_millis((at - now).max(1) as u64).min(IDLE),
-                None => IDLE,
-            });
+            return sleep_until(&conn, now, db::outbox::next_attempt(&conn)?);
         };
         // lettre opens a connection per mail: a club's few mails a day need no more.
         let recipients: Vec<&str> = mail.recipients.lines().collect();
@@ -95,6 +93,18 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
             }
         }
     }
+}
+
+/// The sleep until `next` (Unix milliseconds), cut short when a waiting reset mail's link
+/// expires first: its body must lose the link then, not at the next attempt hours later.
+fn sleep_until(conn: &Connection, now: i64, next: Option<i64>) -> Result<Duration, ApiError> {
+    let wake = next
+        .into_iter()
+        .chain(db::outbox::next_link_expiry(conn)?)
+        .min();
+    Ok(wake.map_or(IDLE, |at| {
+        Duration::from_millis((at - now).max(1) as u64).min(IDLE)
+    }))
 }
 
 #[cfg(test)]

@@ -521,6 +521,10 @@ fn mail_is_marked_failed_after_the_last_attempt_and_can_be_retried_or_deleted() 
             .all(|i| i["status"] == "failed" && i["attempts"] == 8),
         "{failed}"
     );
+    assert_eq!(
+        items[0]["linkRemoved"], false,
+        "a contact mail keeps its body"
+    );
     assert!(
         !failed.to_string().contains("token="),
         "a reset link is never shown: {failed}"
@@ -732,37 +736,82 @@ fn a_reset_mail_given_up_on_or_past_its_hour_keeps_no_link_in_the_outbox() {
         |n| *n == 1,
         Duration::from_secs(40),
     );
-    wait_until::<i64>(
-        &app,
-        "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
-        |n| *n == 0,
-        WAIT,
-    );
-    let given_up: i64 = app.query("SELECT id FROM outbox");
+    wait_for_no_link(&app);
+    assert!(!backup_holds(&app, &admin, "/reset-password#token="));
+    // The Email screen still lists it, as one whose link is gone and which cannot be retried.
+    let listed = outbox(&app, &admin)["items"][0].clone();
+    assert_eq!(listed["kind"], "reset", "{listed}");
+    assert_eq!(listed["linkRemoved"], true, "{listed}");
     let retried = app
-        .post(&format!("/api/admin/outbox/{given_up}/retry"))
+        .post(&format!("/api/admin/outbox/{}/retry", listed["_id"]))
         .bearer(&admin)
         .send();
-    assert_eq!(
-        retried.status,
-        404,
-        "nothing left to send: {}",
-        retried.text()
-    );
+    assert_error(&retried, 409, "nothing left to send");
+    assert!(retried.json()["message"]
+        .as_str()
+        .unwrap()
+        .contains("link has been removed"));
 
     // One still waiting when its hour is over (the server was down meanwhile).
-    let conn = app.state.pool.get().unwrap();
-    conn.execute(
-        "INSERT INTO outbox (kind, recipients, subject, body, created_at, next_attempt_at)
-         VALUES ('reset', 'member@example.org', 'Reset', 'open SITE/reset-password#token=abc',
-                 strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours'), 9999999999999)",
-        [],
-    )
-    .unwrap();
-    drop(conn);
+    queue_late_reset(&app, 7200);
+    wait_for_no_link(&app);
+}
+
+#[test]
+fn a_sent_reset_mail_leaves_no_trace_of_its_link_in_a_backup() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.register("member@example.org");
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    let secret = link_token(&mail);
+    assert!(mail.header("Message-ID").is_some(), "{}", mail.data);
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+    assert!(!backup_holds(&app, &admin, &secret));
+}
+
+/// Whether a backup downloaded now holds `text` anywhere in its bytes: a deleted or rewritten
+/// row's old bytes would stay in the file's free space unless SQLite zeroes them.
+fn backup_holds(app: &TestApp, admin: &str, text: &str) -> bool {
+    let backup = app.get("/api/admin/backup").bearer(admin).send();
+    assert_eq!(backup.status, 200);
+    backup
+        .body
+        .windows(text.len())
+        .any(|window| window == text.as_bytes())
+}
+
+#[test]
+fn a_waiting_reset_mail_loses_its_link_when_its_hour_is_over_not_at_its_next_attempt() {
+    let smtp = SmtpServer::start();
+    let (app, _) = mail_app(&smtp.url(), Duration::from_secs(30));
+    // Its link still works for two seconds when the sender wakes; then nothing else happens.
+    queue_late_reset(&app, 3598);
+    smtp.wait_for(1, WAIT);
+    wait_for_no_link(&app);
+}
+
+/// Puts a reset mail in the outbox as if queued `age_seconds` ago, its next attempt hours away
+/// (the mail server was down), and wakes the sender with a contact message.
+fn queue_late_reset(app: &TestApp, age_seconds: i64) {
+    app.state
+        .pool
+        .get()
+        .unwrap()
+        .execute(
+            "INSERT INTO outbox (kind, recipients, subject, body, attempts, created_at, next_attempt_at)
+             VALUES ('reset', 'member@example.org', 'Reset', 'open SITE/reset-password#token=abc', 4,
+                     strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1), 9999999999999)",
+            [format!("-{age_seconds} seconds")],
+        )
+        .unwrap();
     assert_eq!(app.send_contact(contact("wakes the sender")).status, 201);
+}
+
+/// Waits until no mail in the outbox holds a reset link.
+fn wait_for_no_link(app: &TestApp) {
     wait_until::<i64>(
-        &app,
+        app,
         "SELECT count(*) FROM outbox WHERE body LIKE '%token=%'",
         |n| *n == 0,
         WAIT,

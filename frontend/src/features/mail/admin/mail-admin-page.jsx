@@ -245,11 +245,15 @@ function Outbox() {
     { header: 'Last error', cell: (mail) => mail.lastError ?? '', className: 'mail-error' },
     {
       header: 'Retry',
-      cell: (mail) => (
-        <button type="button" className="button button-small" onClick={() => retry(mail)}>
-          Retry now<span className="visually-hidden"> {mail.subject}</span>
-        </button>
-      ),
+      // A reset mail given up on or past its hour has lost its link: the visitor asks for a new one.
+      cell: (mail) =>
+        mail.linkRemoved ? (
+          'Link removed'
+        ) : (
+          <button type="button" className="button button-small" onClick={() => retry(mail)}>
+            Retry now<span className="visually-hidden"> {mail.subject}</span>
+          </button>
+        ),
     },
     deleteColumn({
       rowName: (mail) => mail.subject,
