@@ -714,11 +714,7 @@ fn a_failing_scheduled_backup_shows_in_healthz() {
     let backups = file(&dir, "backups");
     std::fs::create_dir(&backups).unwrap();
     // Not even root may add a file to an immutable folder.
-    let frozen = Command::new("chattr").args(["+i", &backups]).status();
-    assert!(
-        frozen.unwrap().success(),
-        "chattr +i (the tests run as root)"
-    );
+    let frozen = support::Immutable::make(vec![backups.clone().into()]);
     let server = serve(
         &file(&dir, "failing.db"),
         &["--backup-dir", &backups, "--backup-every", "1h"],
@@ -727,7 +723,7 @@ fn a_failing_scheduled_backup_shows_in_healthz() {
         let health = server.request("GET", "/healthz").send().json();
         health["checks"]["backups"]["state"] == "fail"
     });
-    let _ = Command::new("chattr").args(["-i", &backups]).status();
+    drop(frozen);
     assert!(failed, "the failed backup is not reported");
     let health = server.request("GET", "/healthz").send();
     assert_eq!(health.status, 200, "the site still saves");
@@ -739,11 +735,7 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
     let db = file(&dir, "alerting.db");
     let backups = file(&dir, "backups");
     std::fs::create_dir(&backups).unwrap();
-    let frozen = Command::new("chattr").args(["+i", &backups]).status();
-    assert!(
-        frozen.unwrap().success(),
-        "chattr +i (the tests run as root)"
-    );
+    let frozen = support::Immutable::make(vec![backups.clone().into()]);
     let smtp = support::smtp::SmtpServer::start();
     let url = smtp.url();
     let server = serve(
@@ -771,7 +763,7 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
     }
     let mails = smtp.wait_for(2, Duration::from_secs(20));
     std::thread::sleep(Duration::from_secs(2));
-    let _ = Command::new("chattr").args(["-i", &backups]).status();
+    drop(frozen);
     assert_eq!(smtp.mails().len(), 2, "once a day, not at every check");
     let mut to: Vec<String> = mails.iter().flat_map(|mail| mail.to.clone()).collect();
     to.sort();
