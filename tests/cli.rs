@@ -551,7 +551,7 @@ fn a_database_of_the_first_schema_is_upgraded_on_start_and_its_accounts_sign_in_
 }
 
 #[test]
-fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched() {
+fn restore_refuses_a_corrupt_or_foreign_file_or_the_database_itself_and_leaves_it_untouched() {
     let dir = temp_dir();
     let db = file(&dir, "site.db");
     assert_eq!(serve(&db, &[]).contact(1), 201);
@@ -579,6 +579,10 @@ fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched()
         let unchanged = std::fs::read(&db).unwrap() == before;
         assert!(unchanged, "{bad} changed the database");
     }
+    // The database itself, spelt another way, is no backup of it.
+    let itself = format!("{}/./site.db", dir.path().display());
+    assert_refused(&restore(&itself, &db), "is the database itself");
+    assert!(std::fs::read(&db).unwrap() == before, "itself changed it");
 }
 
 #[test]
