@@ -930,22 +930,35 @@ fn files_an_older_build_left_readable_by_all_are_made_private_at_start() {
     open(&db, 0o644);
     open(&backups, 0o755);
     open(&format!("{backups}/jyoti-20250101-000000.db"), 0o644);
-    let server = serve(&db, &["--backup-dir", &backups, "--backup-every", "1h"]);
-    let line = server.log.recv_timeout(Duration::from_secs(10)).unwrap();
-    let mut lines = vec![line];
-    while let Ok(line) = server.log.recv_timeout(Duration::from_millis(500)) {
-        lines.push(line);
-    }
-    assert!(
+    let start = || serve(&db, &["--backup-dir", &backups, "--backup-every", "1h"]);
+    // The log of a start, once it has had its say.
+    let log_of = |server: &Server| {
+        let line = server.log.recv_timeout(Duration::from_secs(10)).unwrap();
+        let mut lines = vec![line];
+        while let Ok(line) = server.log.recv_timeout(Duration::from_millis(500)) {
+            lines.push(line);
+        }
         lines
-            .iter()
-            .any(|l| l.contains("made") && l.contains("old.db private (mode 644 → 600)")),
-        "{lines:?}"
-    );
+    };
+    let server = start();
+    let lines = log_of(&server);
+    for name in ["old.db", "old.db-wal", "old.db-shm"] {
+        let said = format!("made {} private (mode 644 → 600)", file(&dir, name));
+        assert!(lines.iter().any(|l| l.contains(&said)), "{said}: {lines:?}");
+    }
     let mode = |path: &str| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-    assert_eq!(mode(&db), 0o600);
+    for private in [&db, &format!("{db}-wal"), &format!("{db}-shm")] {
+        assert_eq!(mode(private), 0o600, "{private}");
+    }
     assert_eq!(mode(&backups), 0o700);
     assert_eq!(mode(&format!("{backups}/jyoti-20250101-000000.db")), 0o600);
+    drop(server);
+
+    let lines = log_of(&start());
+    assert!(
+        !lines.iter().any(|l| l.contains("private")),
+        "nothing left to say: {lines:?}"
+    );
 }
 
 #[test]
