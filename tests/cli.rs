@@ -880,11 +880,25 @@ fn commands_run_as_root_leave_files_the_service_user_owns() {
     }
 }
 
-#[test]
-fn a_database_file_of_another_user_is_named_with_the_fix_at_start() {
+/// `jyoti --port 0 --db <db>` started by the service's user (nobody), as systemd would.
+fn serve_as_nobody(db: &Path) -> Output {
+    Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", BIN])
+        .args(["--port", "0", "--db"])
+        .arg(db)
+        .output()
+        .expect("setpriv")
+}
+
+/// A folder `lib` that others may enter, in a new temp dir, with a database made in it by root.
+fn database_made_by_root() -> (TempDir, std::path::PathBuf, std::path::PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir();
+    let open = std::fs::Permissions::from_mode(0o755);
+    std::fs::set_permissions(dir.path(), open.clone()).unwrap();
     let home = dir.path().join("lib");
     std::fs::create_dir(&home).unwrap();
+    std::fs::set_permissions(&home, open).unwrap();
     let db = home.join("jyoti.db");
     assert_ok(&account(
         "create-admin",
@@ -892,27 +906,86 @@ fn a_database_file_of_another_user_is_named_with_the_fix_at_start() {
         db.to_str().unwrap(),
         "a long password\n",
     ));
+    (dir, home, db)
+}
+
+#[test]
+fn a_database_file_of_another_user_is_named_with_the_fix_at_start() {
+    let (_dir, home, db) = database_made_by_root();
     let wal = home.join("jyoti.db-wal");
     std::fs::write(&wal, b"").unwrap();
     std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
     std::os::unix::fs::chown(&db, Some(65534), Some(65534)).unwrap();
     // The service's user (nobody) starts the server; the -wal is root's.
-    let output = Command::new("setpriv")
-        .args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            BIN,
-            "--port",
-            "0",
-            "--db",
-        ])
-        .arg(&db)
-        .output()
-        .expect("setpriv");
-    let said = assert_refused(&output, "belongs to root, not to nobody who runs jyoti");
-    assert!(said.contains("chown nobody:"), "{said}");
+    let said = assert_refused(
+        &serve_as_nobody(&db),
+        "belongs to root, not to nobody who runs jyoti",
+    );
+    assert!(
+        said.contains(&format!("chown nobody: {}*", db.display())),
+        "{said}"
+    );
     assert!(said.contains("jyoti.db-wal"), "{said}");
+}
+
+#[test]
+fn a_folder_a_read_only_file_or_an_immutable_file_is_named_with_the_fix_at_start() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, home, db) = database_made_by_root();
+    for entry in std::fs::read_dir(&home).unwrap() {
+        std::os::unix::fs::chown(entry.unwrap().path(), Some(65534), Some(65534)).unwrap();
+    }
+    // The folder is still root's: SQLite could not make the -wal there.
+    let home_shown = home.display();
+    assert_refused(
+        &serve_as_nobody(&db),
+        &format!("its folder {home_shown} belongs to root, not to nobody who runs jyoti; fix it with: chown nobody: {home_shown}"),
+    );
+
+    std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    assert_refused(
+        &serve_as_nobody(&db),
+        &format!(
+            "is read-only (mode 444); fix it with: chmod u+w {}",
+            db.display()
+        ),
+    );
+
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let _frozen = support::Immutable::make(vec![db.clone()]);
+    // Even root cannot write it, and no chown would help.
+    let said = assert_refused(
+        &jyoti(&["--port", "0", "--db", db.to_str().unwrap()]),
+        &format!("is immutable; fix it with: chattr -i {}", db.display()),
+    );
+    assert!(!said.contains("chown"), "{said}");
+}
+
+#[test]
+fn a_file_root_cannot_give_to_the_folder_owner_fails_the_command_with_the_fix() {
+    let (_dir, home, db) = database_made_by_root();
+    std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
+    let stuck = home.join("jyoti.db.replaced-20250101-000000");
+    std::fs::write(&stuck, b"an old copy").unwrap();
+    let _frozen = support::Immutable::make(vec![stuck.clone()]);
+    let output = account(
+        "reset-password",
+        "a@example.org",
+        db.to_str().unwrap(),
+        "another long password\n",
+    );
+    let (stuck, home) = (stuck.display(), home.display());
+    assert_refused(&output, &format!("cannot give {stuck} to nobody"));
+    assert_refused(
+        &output,
+        &format!("fix it with: chown --reference={home} {stuck}"),
+    );
+    assert_eq!(
+        owner(&db),
+        (65534, 65534),
+        "the others are given all the same"
+    );
 }
 
 #[test]
