@@ -13,22 +13,25 @@ fn database_error(err: ApiError) -> String {
     format!("cannot update the database: {err:?}")
 }
 
-/// Runs `work` on the database at `path`, opened (and migrated) as the server would; refuses a
-/// database that does not exist unless `create` (a mistyped --db must not quietly make a new
-/// site). Afterwards every file of the database belongs to its folder's owner, also when this
-/// ran as root.
+/// Refuses a database that is not there: a mistyped --db must not quietly make a new site.
+/// `hint` ends the sentence with the way to make one, where the command has it.
+fn existing(db: &Path, hint: &str) -> Result<(), String> {
+    match db.is_file() {
+        true => Ok(()),
+        false => Err(format!(
+            "there is no database at {}: check --db (a service keeps it in /var/lib/jyoti/jyoti.db){hint}",
+            db.display()
+        )),
+    }
+}
+
+/// Runs `work` on the database at `path`, opened (and migrated, or made) as the server would.
+/// Afterwards every file of the database belongs to its folder's owner, also when this ran as
+/// root.
 fn on_database<T>(
     path: &Path,
-    create: bool,
     work: impl FnOnce(&Connection) -> Result<T, String>,
 ) -> Result<T, String> {
-    if !create && !path.is_file() {
-        return Err(format!(
-            "there is no database at {}: check --db (a service keeps it in /var/lib/jyoti/jyoti.db); \
-             `create-admin --create` makes a new one",
-            path.display()
-        ));
-    }
     let result = (|| {
         let pool = db::open(path)?;
         let conn = pool
@@ -36,8 +39,10 @@ fn on_database<T>(
             .map_err(|e| format!("cannot use the database: {e}"))?;
         work(&conn)
     })();
-    crate::files::settle_database(path);
-    result
+    let settled = crate::files::settle_database(path);
+    let value = result?;
+    settled?;
+    Ok(value)
 }
 
 /// The account's email as typed on the command line.
@@ -55,12 +60,12 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
     let CreateAdminArgs { account, create } = args;
     let email = email_of(&account)?;
     let shown = account.db.db.display().to_string();
-    if !create && !account.db.db.is_file() {
-        return on_database(&account.db.db, false, |_| Ok(()));
+    if !create {
+        existing(&account.db.db, ", or add --create to make a new one")?;
     }
     let password = read_password(Password::parse_length)?;
     let password_hash = hash(&password, account.bcrypt_cost)?;
-    on_database(&account.db.db, create, move |conn| {
+    on_database(&account.db.db, move |conn| {
         // Whoever registered this email first must not keep a way in: the typed password
         // replaces theirs and their sessions end.
         if let Some(user) =
@@ -89,14 +94,15 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
 /// Sets a new password and signs every session of that account out.
 pub fn reset_password(args: AccountArgs) -> Result<(), String> {
     let email = email_of(&args)?;
-    let user = on_database(&args.db.db, false, |conn| {
+    existing(&args.db.db, "")?;
+    let user = on_database(&args.db.db, |conn| {
         db::users::find_by_email(conn, &email)
             .map_err(database_error)?
             .ok_or_else(|| format!("no account has the email {}", email.as_str()))
     })?;
     let password = read_password(Password::parse)?;
     let password_hash = hash(&password, args.bcrypt_cost)?;
-    on_database(&args.db.db, false, |conn| {
+    on_database(&args.db.db, |conn| {
         db::users::set_password(conn, user.id, &password_hash).map_err(database_error)
     })?;
     println!(
@@ -134,17 +140,14 @@ pub fn backup(args: BackupArgs) -> Result<(), String> {
         Some(out) => out.clone(),
         None => scratch_beside(&args.db.db, "offsite"),
     };
-    let written = crate::db::backup::backup(&args.db.db, &out);
-    if args.out.is_some() {
-        crate::files::settle_file(&out);
-    }
-    written?;
+    crate::db::backup::backup(&args.db.db, &out)?;
     if args.out.is_some() {
         println!(
             "backup of {} written to {}",
             args.db.db.display(),
             out.display()
         );
+        crate::files::settle_file(&out)?;
     }
     if let Some(offsite) = offsite {
         let uploaded = offsite.upload(&out, 4);
@@ -198,7 +201,7 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
         // The decrypted download was a step on the way: the database now holds it.
         let _ = std::fs::remove_file(&from);
     }
-    crate::files::settle_database(&args.db.db);
+    let settled = crate::files::settle_database(&args.db.db);
     let kept = restored?;
     let source = downloaded.map_or_else(
         || from.display().to_string(),
@@ -208,18 +211,15 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
     if let Some(kept) = kept {
         println!("the replaced database is kept at {}", kept.display());
     }
-    Ok(())
+    // A file left to root fails the command, once it has said what the restore did.
+    settled
 }
 
 /// A new session secret; the running server would keep signing with the old one, so it must be stopped.
 pub fn rotate_secret(args: DbArg) -> Result<(), String> {
-    if !args.db.is_file() {
-        return on_database(&args.db, false, |_| Ok(()));
-    }
+    existing(&args.db, "")?;
     let _lock = db::backup::ServerLock::acquire(&args.db)?;
-    on_database(&args.db, false, |conn| {
-        crate::auth::jwt::rotate_secret(conn)
-    })?;
+    on_database(&args.db, crate::auth::jwt::rotate_secret)?;
     println!("a new session secret is stored: everyone is signed out once the server starts again");
     if std::env::var_os("JYOTI_JWT_SECRET").is_some() {
         println!(

@@ -20,7 +20,8 @@ pub fn folder_of(path: &Path) -> &Path {
 }
 
 /// The database's own files: the `.db`, its side files and the copies kept beside it
-/// (`jyoti.db.before-v10-….bak`, `jyoti.db.replaced-…`), all named after it.
+/// (`jyoti.db.before-v10-….bak`, `jyoti.db.replaced-…`), all named after it and a `-` or `.`
+/// (another database, `jyoti.db2`, is not its).
 fn database_files(db: &Path) -> Vec<PathBuf> {
     let Some(name) = db.file_name().and_then(|n| n.to_str()) else {
         return Vec::new();
@@ -34,7 +35,8 @@ fn database_files(db: &Path) -> Vec<PathBuf> {
             entry
                 .file_name()
                 .to_str()
-                .is_some_and(|n| n.starts_with(name))
+                .and_then(|n| n.strip_prefix(name))
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.']))
         })
         .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
         .map(|entry| entry.path())
@@ -42,52 +44,50 @@ fn database_files(db: &Path) -> Vec<PathBuf> {
 }
 
 fn running_as_root() -> bool {
-    // SAFETY: geteuid only reads the process's user id.
-    unsafe { libc::geteuid() == 0 }
+    current_uid() == 0
 }
 
 /// Gives `files` the owner and group of their folder when root made them: a command run as
-/// root must not leave files the service's own user cannot open. Says what it changed.
-fn give_to_folder_owner(files: &[PathBuf]) -> Vec<String> {
+/// root must not leave files the service's own user cannot open. Says on stderr what it
+/// changed; a file it could not give away fails the command, which would otherwise end as if
+/// the service could use it.
+fn give_to_folder_owner(files: &[PathBuf]) -> Result<(), String> {
     if !running_as_root() {
-        return Vec::new();
+        return Ok(());
     }
-    let mut changed = Vec::new();
+    let mut refused = Vec::new();
     for file in files {
+        // A file gone since it was listed needs no owner.
         let (Ok(meta), Ok(folder)) = (fs::metadata(file), fs::metadata(folder_of(file))) else {
             continue;
         };
         if (meta.uid(), meta.gid()) == (folder.uid(), folder.gid()) {
             continue;
         }
+        let owner = user_name(folder.uid());
         match std::os::unix::fs::chown(file, Some(folder.uid()), Some(folder.gid())) {
-            Ok(()) => changed.push(format!(
-                "{} now belongs to {}",
-                file.display(),
-                user_name(folder.uid())
-            )),
-            Err(err) => changed.push(format!(
-                "cannot give {} to {}: {err}",
-                file.display(),
-                user_name(folder.uid())
+            Ok(()) => eprintln!("{} now belongs to {owner}", file.display()),
+            Err(err) => refused.push(format!(
+                "cannot give {file} to {owner} ({err}), so the service cannot open it; fix it with: chown --reference={folder} {file}",
+                file = file.display(),
+                folder = folder_of(file).display()
             )),
         }
     }
-    changed
+    match refused.is_empty() {
+        true => Ok(()),
+        false => Err(refused.join("; ")),
+    }
 }
 
 /// After a command that opened the database at `db`: its files belong to their folder's owner.
-pub fn settle_database(db: &Path) {
-    for note in give_to_folder_owner(&database_files(db)) {
-        eprintln!("{note}");
-    }
+pub fn settle_database(db: &Path) -> Result<(), String> {
+    give_to_folder_owner(&database_files(db))
 }
 
 /// After a command that wrote `file` elsewhere (a backup): it belongs to its folder's owner.
-pub fn settle_file(file: &Path) {
-    for note in give_to_folder_owner(&[file.to_path_buf()]) {
-        eprintln!("{note}");
-    }
+pub fn settle_file(file: &Path) -> Result<(), String> {
+    give_to_folder_owner(&[file.to_path_buf()])
 }
 
 /// Makes the database's files (0600) and the backup folder (0700) with its files (0600)
@@ -129,38 +129,72 @@ fn set_mode(path: &Path, mode: u32, notes: &mut Vec<String>) {
     }
 }
 
-/// Why this process cannot write the database at `db`, when one of its files belongs to
-/// another user: whose file it is, and the command that fixes it.
+/// Why this process cannot write the database at `db`, asked before SQLite tries (its own error
+/// would only wonder about the folder): the first of the database's files, or its folder, that
+/// this user may not write, whose it is, and the command that fixes it.
 pub fn not_writable(db: &Path) -> Option<String> {
-    // SAFETY: geteuid only reads the process's user id.
-    let me = unsafe { libc::geteuid() };
     let side = |suffix: &str| PathBuf::from(format!("{}{suffix}", db.display()));
-    for file in [db.to_path_buf(), side("-wal"), side("-shm")] {
-        let Ok(meta) = fs::metadata(&file) else {
+    let folder = folder_of(db).to_path_buf();
+    // The folder too: SQLite makes the side files there, and the server its copies.
+    for path in [db.to_path_buf(), side("-wal"), side("-shm"), folder.clone()] {
+        let Ok(meta) = fs::metadata(&path) else {
             continue;
         };
-        if meta.uid() != me && !can_write(&file) {
-            let (owner, runner) = (user_name(meta.uid()), user_name(me));
-            return Some(format!(
-                "cannot open the database {}: its file {} belongs to {owner}, not to {runner} who runs jyoti; \
-                 fix it with: chown {runner}: {}*",
-                db.display(),
-                file.display(),
-                db.display()
-            ));
-        }
+        let Err(refused) = write_access(&path) else {
+            continue;
+        };
+        let what = match path == folder {
+            true => "folder",
+            false => "file",
+        };
+        let shown = path.display();
+        let why = match refused.raw_os_error() {
+            Some(libc::EPERM) => {
+                format!("is immutable; fix it with: chattr -i {shown}")
+            }
+            Some(libc::EROFS) => "is on a file system this process may only read (a read-only mount, or outside the service's ReadWritePaths)".to_string(),
+            _ if meta.uid() != current_uid() => {
+                let (owner, runner) = (user_name(meta.uid()), user_name(current_uid()));
+                let fix = match path == folder {
+                    true => shown.to_string(),
+                    false => format!("{}*", db.display()),
+                };
+                format!("belongs to {owner}, not to {runner} who runs jyoti; fix it with: chown {runner}: {fix}")
+            }
+            _ => format!(
+                "is read-only (mode {:o}); fix it with: chmod u+w {shown}",
+                meta.permissions().mode() & 0o777
+            ),
+        };
+        return Some(format!(
+            "cannot open the database {}: its {what} {shown} {why}",
+            db.display()
+        ));
     }
     None
 }
 
+fn current_uid() -> u32 {
+    // SAFETY: geteuid only reads the process's user id.
+    unsafe { libc::geteuid() }
+}
+
 /// Whether this process may write `file`, asked without opening it.
 pub fn can_write(file: &Path) -> bool {
+    write_access(file).is_ok()
+}
+
+/// [`can_write`], with the reason of a refusal: `EPERM` for an immutable file (even to root),
+/// `EROFS` for a read-only file system, `EACCES` for the owner and mode.
+fn write_access(file: &Path) -> std::io::Result<()> {
     use std::os::unix::ffi::OsStrExt;
-    let Ok(path) = std::ffi::CString::new(file.as_os_str().as_bytes()) else {
-        return false;
-    };
+    let path = std::ffi::CString::new(file.as_os_str().as_bytes())
+        .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
     // SAFETY: access only reads the NUL-terminated path.
-    unsafe { libc::access(path.as_ptr(), libc::W_OK) == 0 }
+    match unsafe { libc::access(path.as_ptr(), libc::W_OK) } {
+        0 => Ok(()),
+        _ => Err(std::io::Error::last_os_error()),
+    }
 }
 
 /// The user's name, or their number when the system has no name for it.
@@ -198,6 +232,7 @@ mod tests {
             "jyoti.db",
             "jyoti.db-wal",
             "jyoti.db.replaced-1",
+            "jyoti.db2",
             "other.db",
         ] {
             fs::write(dir.path().join(name), b"x").unwrap();

@@ -551,7 +551,7 @@ fn a_database_of_the_first_schema_is_upgraded_on_start_and_its_accounts_sign_in_
 }
 
 #[test]
-fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched() {
+fn restore_refuses_a_corrupt_or_foreign_file_or_the_database_itself_and_leaves_it_untouched() {
     let dir = temp_dir();
     let db = file(&dir, "site.db");
     assert_eq!(serve(&db, &[]).contact(1), 201);
@@ -579,6 +579,10 @@ fn restore_refuses_a_corrupt_or_foreign_file_and_leaves_the_database_untouched()
         let unchanged = std::fs::read(&db).unwrap() == before;
         assert!(unchanged, "{bad} changed the database");
     }
+    // The database itself, spelt another way, is no backup of it.
+    let itself = format!("{}/./site.db", dir.path().display());
+    assert_refused(&restore(&itself, &db), "is the database itself");
+    assert!(std::fs::read(&db).unwrap() == before, "itself changed it");
 }
 
 #[test]
@@ -714,11 +718,7 @@ fn a_failing_scheduled_backup_shows_in_healthz() {
     let backups = file(&dir, "backups");
     std::fs::create_dir(&backups).unwrap();
     // Not even root may add a file to an immutable folder.
-    let frozen = Command::new("chattr").args(["+i", &backups]).status();
-    assert!(
-        frozen.unwrap().success(),
-        "chattr +i (the tests run as root)"
-    );
+    let frozen = support::Immutable::make(vec![backups.clone().into()]);
     let server = serve(
         &file(&dir, "failing.db"),
         &["--backup-dir", &backups, "--backup-every", "1h"],
@@ -727,7 +727,7 @@ fn a_failing_scheduled_backup_shows_in_healthz() {
         let health = server.request("GET", "/healthz").send().json();
         health["checks"]["backups"]["state"] == "fail"
     });
-    let _ = Command::new("chattr").args(["-i", &backups]).status();
+    drop(frozen);
     assert!(failed, "the failed backup is not reported");
     let health = server.request("GET", "/healthz").send();
     assert_eq!(health.status, 200, "the site still saves");
@@ -739,11 +739,7 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
     let db = file(&dir, "alerting.db");
     let backups = file(&dir, "backups");
     std::fs::create_dir(&backups).unwrap();
-    let frozen = Command::new("chattr").args(["+i", &backups]).status();
-    assert!(
-        frozen.unwrap().success(),
-        "chattr +i (the tests run as root)"
-    );
+    let frozen = support::Immutable::make(vec![backups.clone().into()]);
     let smtp = support::smtp::SmtpServer::start();
     let url = smtp.url();
     let server = serve(
@@ -771,7 +767,7 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
     }
     let mails = smtp.wait_for(2, Duration::from_secs(20));
     std::thread::sleep(Duration::from_secs(2));
-    let _ = Command::new("chattr").args(["-i", &backups]).status();
+    drop(frozen);
     assert_eq!(smtp.mails().len(), 2, "once a day, not at every check");
     let mut to: Vec<String> = mails.iter().flat_map(|mail| mail.to.clone()).collect();
     to.sort();
@@ -884,11 +880,25 @@ fn commands_run_as_root_leave_files_the_service_user_owns() {
     }
 }
 
-#[test]
-fn a_database_file_of_another_user_is_named_with_the_fix_at_start() {
+/// `jyoti --port 0 --db <db>` started by the service's user (nobody), as systemd would.
+fn serve_as_nobody(db: &Path) -> Output {
+    Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", BIN])
+        .args(["--port", "0", "--db"])
+        .arg(db)
+        .output()
+        .expect("setpriv")
+}
+
+/// A folder `lib` that others may enter, in a new temp dir, with a database made in it by root.
+fn database_made_by_root() -> (TempDir, std::path::PathBuf, std::path::PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir();
+    let open = std::fs::Permissions::from_mode(0o755);
+    std::fs::set_permissions(dir.path(), open.clone()).unwrap();
     let home = dir.path().join("lib");
     std::fs::create_dir(&home).unwrap();
+    std::fs::set_permissions(&home, open).unwrap();
     let db = home.join("jyoti.db");
     assert_ok(&account(
         "create-admin",
@@ -896,27 +906,86 @@ fn a_database_file_of_another_user_is_named_with_the_fix_at_start() {
         db.to_str().unwrap(),
         "a long password\n",
     ));
+    (dir, home, db)
+}
+
+#[test]
+fn a_database_file_of_another_user_is_named_with_the_fix_at_start() {
+    let (_dir, home, db) = database_made_by_root();
     let wal = home.join("jyoti.db-wal");
     std::fs::write(&wal, b"").unwrap();
     std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
     std::os::unix::fs::chown(&db, Some(65534), Some(65534)).unwrap();
     // The service's user (nobody) starts the server; the -wal is root's.
-    let output = Command::new("setpriv")
-        .args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            BIN,
-            "--port",
-            "0",
-            "--db",
-        ])
-        .arg(&db)
-        .output()
-        .expect("setpriv");
-    let said = assert_refused(&output, "belongs to root, not to nobody who runs jyoti");
-    assert!(said.contains("chown nobody:"), "{said}");
+    let said = assert_refused(
+        &serve_as_nobody(&db),
+        "belongs to root, not to nobody who runs jyoti",
+    );
+    assert!(
+        said.contains(&format!("chown nobody: {}*", db.display())),
+        "{said}"
+    );
     assert!(said.contains("jyoti.db-wal"), "{said}");
+}
+
+#[test]
+fn a_folder_a_read_only_file_or_an_immutable_file_is_named_with_the_fix_at_start() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, home, db) = database_made_by_root();
+    for entry in std::fs::read_dir(&home).unwrap() {
+        std::os::unix::fs::chown(entry.unwrap().path(), Some(65534), Some(65534)).unwrap();
+    }
+    // The folder is still root's: SQLite could not make the -wal there.
+    let home_shown = home.display();
+    assert_refused(
+        &serve_as_nobody(&db),
+        &format!("its folder {home_shown} belongs to root, not to nobody who runs jyoti; fix it with: chown nobody: {home_shown}"),
+    );
+
+    std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    assert_refused(
+        &serve_as_nobody(&db),
+        &format!(
+            "is read-only (mode 444); fix it with: chmod u+w {}",
+            db.display()
+        ),
+    );
+
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let _frozen = support::Immutable::make(vec![db.clone()]);
+    // Even root cannot write it, and no chown would help.
+    let said = assert_refused(
+        &jyoti(&["--port", "0", "--db", db.to_str().unwrap()]),
+        &format!("is immutable; fix it with: chattr -i {}", db.display()),
+    );
+    assert!(!said.contains("chown"), "{said}");
+}
+
+#[test]
+fn a_file_root_cannot_give_to_the_folder_owner_fails_the_command_with_the_fix() {
+    let (_dir, home, db) = database_made_by_root();
+    std::os::unix::fs::chown(&home, Some(65534), Some(65534)).unwrap();
+    let stuck = home.join("jyoti.db.replaced-20250101-000000");
+    std::fs::write(&stuck, b"an old copy").unwrap();
+    let _frozen = support::Immutable::make(vec![stuck.clone()]);
+    let output = account(
+        "reset-password",
+        "a@example.org",
+        db.to_str().unwrap(),
+        "another long password\n",
+    );
+    let (stuck, home) = (stuck.display(), home.display());
+    assert_refused(&output, &format!("cannot give {stuck} to nobody"));
+    assert_refused(
+        &output,
+        &format!("fix it with: chown --reference={home} {stuck}"),
+    );
+    assert_eq!(
+        owner(&db),
+        (65534, 65534),
+        "the others are given all the same"
+    );
 }
 
 #[test]
@@ -934,22 +1003,35 @@ fn files_an_older_build_left_readable_by_all_are_made_private_at_start() {
     open(&db, 0o644);
     open(&backups, 0o755);
     open(&format!("{backups}/jyoti-20250101-000000.db"), 0o644);
-    let server = serve(&db, &["--backup-dir", &backups, "--backup-every", "1h"]);
-    let line = server.log.recv_timeout(Duration::from_secs(10)).unwrap();
-    let mut lines = vec![line];
-    while let Ok(line) = server.log.recv_timeout(Duration::from_millis(500)) {
-        lines.push(line);
-    }
-    assert!(
+    let start = || serve(&db, &["--backup-dir", &backups, "--backup-every", "1h"]);
+    // The log of a start, once it has had its say.
+    let log_of = |server: &Server| {
+        let line = server.log.recv_timeout(Duration::from_secs(10)).unwrap();
+        let mut lines = vec![line];
+        while let Ok(line) = server.log.recv_timeout(Duration::from_millis(500)) {
+            lines.push(line);
+        }
         lines
-            .iter()
-            .any(|l| l.contains("made") && l.contains("old.db private (mode 644 → 600)")),
-        "{lines:?}"
-    );
+    };
+    let server = start();
+    let lines = log_of(&server);
+    for name in ["old.db", "old.db-wal", "old.db-shm"] {
+        let said = format!("made {} private (mode 644 → 600)", file(&dir, name));
+        assert!(lines.iter().any(|l| l.contains(&said)), "{said}: {lines:?}");
+    }
     let mode = |path: &str| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-    assert_eq!(mode(&db), 0o600);
+    for private in [&db, &format!("{db}-wal"), &format!("{db}-shm")] {
+        assert_eq!(mode(private), 0o600, "{private}");
+    }
     assert_eq!(mode(&backups), 0o700);
     assert_eq!(mode(&format!("{backups}/jyoti-20250101-000000.db")), 0o600);
+    drop(server);
+
+    let lines = log_of(&start());
+    assert!(
+        !lines.iter().any(|l| l.contains("private")),
+        "nothing left to say: {lines:?}"
+    );
 }
 
 #[test]

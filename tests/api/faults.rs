@@ -7,7 +7,7 @@
 
 use crate::access::{every_row, table, Call, Fixtures, Who};
 use crate::helpers::{contact, spawn_app_on, spawn_app_with_admin, TestApp};
-use std::path::PathBuf;
+use crate::support::Immutable;
 use std::process::Command;
 
 /// Calls of the table that store nothing even when they succeed, so they may succeed on a
@@ -28,27 +28,6 @@ fn run(program: &str, args: &[&str]) {
         .status()
         .unwrap_or_else(|e| panic!("{program} {args:?}: {e} (the storage tests run as root)"));
     assert!(status.success(), "{program} {args:?}: {status}");
-}
-
-/// Files made immutable (`chattr +i`: not even root may write them) until dropped.
-struct Immutable(Vec<PathBuf>);
-
-impl Immutable {
-    fn make(paths: Vec<PathBuf>) -> Immutable {
-        for path in &paths {
-            run("chattr", &["+i", path.to_str().unwrap()]);
-        }
-        Immutable(paths)
-    }
-}
-
-impl Drop for Immutable {
-    fn drop(&mut self) {
-        for path in &self.0 {
-            // The temp dir cannot be removed while a file in it stays immutable.
-            let _ = Command::new("chattr").arg("-i").arg(path).status();
-        }
-    }
 }
 
 /// A small tmpfs mounted on a temp dir, unmounted when dropped.

@@ -1,5 +1,5 @@
-//! Test support shared by the suites: a tiny HTTP/1.1 client over a real socket, and an SMTP
-//! server to receive the site's email.
+//! Test support shared by the suites: a tiny HTTP/1.1 client over a real socket, an SMTP
+//! server to receive the site's email, and files made immutable.
 #![allow(dead_code)]
 
 pub mod process;
@@ -150,4 +150,36 @@ fn dechunk(mut data: &[u8]) -> Vec<u8> {
         data = &data[end + 2 + size + 2..];
     }
     out
+}
+
+/// Files made immutable (`chattr +i`: not even root may write them) until dropped.
+pub struct Immutable(Vec<std::path::PathBuf>);
+
+impl Immutable {
+    pub fn make(paths: Vec<std::path::PathBuf>) -> Immutable {
+        for path in &paths {
+            let status = std::process::Command::new("chattr")
+                .arg("+i")
+                .arg(path)
+                .status();
+            assert!(
+                status.is_ok_and(|s| s.success()),
+                "chattr +i {} (the tests run as root)",
+                path.display()
+            );
+        }
+        Immutable(paths)
+    }
+}
+
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        for path in &self.0 {
+            // The temp dir cannot be removed while a file in it stays immutable.
+            let _ = std::process::Command::new("chattr")
+                .arg("-i")
+                .arg(path)
+                .status();
+        }
+    }
 }
