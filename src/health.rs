@@ -219,39 +219,46 @@ impl Health {
                 return probe.clone();
             }
         }
-        let check = self.probe(pool, space);
-        if check.state == State::Fail {
-            log::warn!("health check: {}", check.message);
+        let probe = self.probe(pool, space);
+        if probe.check.state == State::Fail {
+            log::warn!("health check: {}", probe.check.message);
         }
-        let probe = Probe {
-            disk_full: check.message == DISK_FULL,
-            check,
-        };
         *probed = Some((Instant::now(), probe.clone()));
         probe
     }
 
-    fn probe(&self, pool: &Pool, space: Option<Space>) -> Check {
+    fn probe(&self, pool: &Pool, space: Option<Space>) -> Probe {
+        let disk_full = Probe {
+            check: Check::fail(DISK_FULL),
+            disk_full: true,
+        };
+        let failed = |message: String| Probe {
+            check: Check::fail(message),
+            disk_full: false,
+        };
         if space.is_some_and(|space| space.free < FULL_DISK_BYTES) {
-            return Check::fail(DISK_FULL);
+            return disk_full;
         }
         let wal = PathBuf::from(format!("{}-wal", self.database.display()));
         for file in [&self.database, &wal] {
             // Asked without opening the file: closing any descriptor of the database file would
             // drop SQLite's locks on it. (`access` also refuses an immutable file, even to root.)
             if file.exists() && !crate::files::can_write(file) {
-                return Check::fail(format!(
+                return failed(format!(
                     "The database file {} cannot be written, so the site cannot save anything: make it writable for the user that runs jyoti (chattr -i, chown).",
                     file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned())
                 ));
             }
         }
         match pool.probe_write() {
-            Ok(()) => Check::ok("The database takes writes."),
-            Err(ApiError::DiskFull(_)) => Check::fail(DISK_FULL),
+            Ok(()) => Probe {
+                check: Check::ok("The database takes writes."),
+                disk_full: false,
+            },
+            Err(ApiError::DiskFull(_)) => disk_full,
             Err(err) => {
                 log::warn!("health check: the database write probe failed: {err:?}");
-                Check::fail("The database cannot be written, so the site cannot save anything: see the server's log.")
+                failed("The database cannot be written, so the site cannot save anything: see the server's log.".into())
             }
         }
     }

@@ -43,13 +43,13 @@ pub struct Offsite {
 
 /// One copy in the bucket.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Copy {
+pub struct BucketCopy {
     /// The object's name without the prefix, e.g. `jyoti-2026-11-25T0300Z.db.age`.
     pub name: String,
     pub size: u64,
 }
 
-impl Copy {
+impl BucketCopy {
     /// When it was taken, as its name says (`2026-11-25 03:00 UTC`).
     pub fn taken(&self) -> Option<jiff::Timestamp> {
         let stamp = self.name.strip_prefix("jyoti-")?.strip_suffix(".db.age")?;
@@ -217,7 +217,7 @@ impl Offsite {
     }
 
     /// The copies under the prefix, oldest first.
-    pub fn list(&self) -> Result<Vec<Copy>, String> {
+    pub fn list(&self) -> Result<Vec<BucketCopy>, String> {
         let mut copies = Vec::new();
         let mut token: Option<String> = None;
         loop {
@@ -242,7 +242,7 @@ impl Offsite {
             for object in page.contents {
                 let name = object.key.rsplit('/').next().unwrap_or_default().to_owned();
                 if name.ends_with(".db.age") && self.key(&name) == object.key {
-                    copies.push(Copy {
+                    copies.push(BucketCopy {
                         name,
                         size: object.size.unwrap_or(0),
                     });
@@ -311,6 +311,7 @@ impl Offsite {
                 .map_err(|err| format!("cannot download {name}: {err}"))?;
             decrypt(&sealed, out, &self.passphrase)
         })();
+        // The download and a half-decrypted copy are steps on the way; they may not exist.
         let _ = std::fs::remove_file(&sealed);
         if result.is_err() {
             let _ = std::fs::remove_file(out);
@@ -444,13 +445,13 @@ mod tests {
 
     #[test]
     fn a_copys_name_tells_when_it_was_taken() {
-        let copy = Copy {
+        let copy = BucketCopy {
             name: "jyoti-2026-11-25T0300Z.db.age".into(),
             size: 1,
         };
         assert_eq!(copy.taken().unwrap().to_string(), "2026-11-25T03:00:00Z");
         assert_eq!(
-            Copy {
+            BucketCopy {
                 name: "other.db.age".into(),
                 size: 1
             }

@@ -673,10 +673,16 @@ fn after_a_clean_stop_the_database_file_alone_holds_every_write() {
     assert_eq!(count(&copy, "contacts"), 5);
 }
 
-/// The `jyoti-*.db` files in the folder `dir`.
+/// The `jyoti-*.db` files in the folder `dir`. (A backup being written is a `.partial` file until it is whole.)
 fn scheduled_backups(dir: &str) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(dir)
-        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|path| path.extension().is_some_and(|ext| ext == "db"))
+                .collect()
+        })
         .unwrap_or_default()
 }
 

@@ -7,7 +7,7 @@
 mod process;
 
 use process::{free_port, spawn, wait_for_port, Running};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
@@ -309,8 +309,15 @@ fn each_scheduled_backup_goes_up_encrypted_and_only_the_newest_copies_under_the_
     drop(server);
 }
 
-#[test]
-fn the_latest_copy_restores_into_an_empty_folder_with_every_record_and_photo() {
+/// A site with records in a folder of its own, uploaded with `jyoti backup --offsite` under the
+/// prefix `jyoti`: the bucket, the command's environment, the folder, the database, what it said.
+fn a_site_copied_off_site() -> (
+    S3,
+    Vec<(String, String)>,
+    tempfile::TempDir,
+    PathBuf,
+    String,
+) {
     let s3 = S3::start();
     let env = s3.env("jyoti");
     let dir = tempfile::tempdir().unwrap();
@@ -321,6 +328,12 @@ fn the_latest_copy_restores_into_an_empty_folder_with_every_record_and_photo() {
         &env,
         "",
     ));
+    (s3, env, dir, db, uploaded)
+}
+
+#[test]
+fn the_latest_copy_restores_into_an_empty_folder_with_every_record_and_photo() {
+    let (_s3, env, dir, db, uploaded) = a_site_copied_off_site();
     assert!(
         uploaded.contains("uploaded to s3://club-backups/jyoti"),
         "{uploaded}"
@@ -361,16 +374,7 @@ fn the_latest_copy_restores_into_an_empty_folder_with_every_record_and_photo() {
 
 #[test]
 fn a_wrong_passphrase_says_so_and_replaces_nothing() {
-    let s3 = S3::start();
-    let env = s3.env("jyoti");
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    site_with_records(&db);
-    assert_ok(&jyoti(
-        &["backup", "--offsite", "--db", db.to_str().unwrap()],
-        &env,
-        "",
-    ));
+    let (_s3, env, dir, db, _) = a_site_copied_off_site();
     let before = std::fs::read(&db).unwrap();
     let mut wrong = env.clone();
     wrong.retain(|(name, _)| name != "JYOTI_OFFSITE_PASSPHRASE");
