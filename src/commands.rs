@@ -1,8 +1,10 @@
 //! Maintenance commands run from a terminal: create-admin, reset-password, backup, restore,
 //! rotate-secret.
 
+use crate::audit;
 use crate::cli::{AccountArgs, BackupArgs, CreateAdminArgs, DbArg, OffsiteCommand, RestoreArgs};
 use crate::db;
+use crate::db::audit::{Change, CHANGED};
 use crate::domain::{Email, NewUser, Password};
 use crate::error::ApiError;
 use rusqlite::Connection;
@@ -68,9 +70,30 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
     on_database(&account.db.db, move |conn| {
         // Whoever registered this email first must not keep a way in: the typed password
         // replaces theirs and their sessions end.
+        let before = db::users::find_by_email(conn, &email).map_err(database_error)?;
         if let Some(user) =
             db::users::promote(conn, &email, &password_hash).map_err(database_error)?
         {
+            let mut changes = vec![Change {
+                field: "password".into(),
+                old: String::new(),
+                new: CHANGED.into(),
+            }];
+            if let Some(before) = before.filter(|b| b.role != user.role) {
+                changes.insert(
+                    0,
+                    Change {
+                        field: "role".into(),
+                        old: before.role.to_string(),
+                        new: user.role.to_string(),
+                    },
+                );
+            }
+            let target = format!("user {}", user.id);
+            audit::record(
+                conn,
+                &audit::by_command("made admin (create-admin)", &target, changes),
+            );
             println!(
                 "{} already had an account in {shown}: it is now an admin with the password you typed, and its sessions are signed out",
                 user.email
@@ -85,7 +108,18 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
             email,
             password,
         };
-        let user = db::users::insert(conn, &user, &password_hash, true).map_err(database_error)?;
+        let user = db::users::insert(conn, &user, &password_hash, crate::domain::Role::Admin)
+            .map_err(database_error)?;
+        let target = format!("user {}", user.id);
+        let role = vec![Change {
+            field: "role".into(),
+            old: String::new(),
+            new: user.role.to_string(),
+        }];
+        audit::record(
+            conn,
+            &audit::by_command("admin created (create-admin)", &target, role),
+        );
         println!("created admin {} in {shown}", user.email);
         Ok(())
     })
@@ -103,7 +137,18 @@ pub fn reset_password(args: AccountArgs) -> Result<(), String> {
     let password = read_password(Password::parse)?;
     let password_hash = hash(&password, args.bcrypt_cost)?;
     on_database(&args.db.db, |conn| {
-        db::users::set_password(conn, user.id, &password_hash).map_err(database_error)
+        db::users::set_password(conn, user.id, &password_hash).map_err(database_error)?;
+        let target = format!("user {}", user.id);
+        let password = vec![Change {
+            field: "password".into(),
+            old: String::new(),
+            new: CHANGED.into(),
+        }];
+        audit::record(
+            conn,
+            &audit::by_command("password reset (reset-password)", &target, password),
+        );
+        Ok(())
     })?;
     println!(
         "the password of {} is changed and their sessions are signed out",
@@ -201,12 +246,23 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
         // The decrypted download was a step on the way: the database now holds it.
         let _ = std::fs::remove_file(&from);
     }
-    let settled = crate::files::settle_database(&args.db.db);
-    let kept = restored?;
     let source = downloaded.map_or_else(
         || from.display().to_string(),
         |name| format!("the off-site copy {name}"),
     );
+    if restored.is_ok() {
+        // The restored database says so in its own activity log.
+        let noted = on_database(&args.db.db, |conn| {
+            let what = audit::by_command("database restored (restore)", &source, Vec::new());
+            audit::record(conn, &what);
+            Ok(())
+        });
+        if let Err(err) = noted {
+            eprintln!("warning: the restore was not noted in the activity log: {err}");
+        }
+    }
+    let settled = crate::files::settle_database(&args.db.db);
+    let kept = restored?;
     println!("restored {} from {source}", args.db.db.display());
     if let Some(kept) = kept {
         println!("the replaced database is kept at {}", kept.display());
@@ -219,7 +275,12 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
 pub fn rotate_secret(args: DbArg) -> Result<(), String> {
     existing(&args.db, "")?;
     let _lock = db::backup::ServerLock::acquire(&args.db)?;
-    on_database(&args.db, crate::auth::jwt::rotate_secret)?;
+    on_database(&args.db, |conn| {
+        crate::auth::jwt::rotate_secret(conn)?;
+        let what = audit::by_command("session secret rotated (rotate-secret)", "", Vec::new());
+        audit::record(conn, &what);
+        Ok(())
+    })?;
     println!("a new session secret is stored: everyone is signed out once the server starts again");
     if std::env::var_os("JYOTI_JWT_SECRET").is_some() {
         println!(

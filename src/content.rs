@@ -33,6 +33,9 @@ pub struct Document {
     /// Rosters by slug, in their order.
     #[serde(serialize_with = "by_slug")]
     teams: Vec<Team>,
+    /// The day (`2026-11-25`) the donation details last changed, for donors to see.
+    #[serde(rename = "donationsChangedAt")]
+    donations_changed_at: Option<String>,
 }
 
 /// Every site setting, in the order the admin screen lists them; the photo settings are photos.
@@ -168,7 +171,9 @@ impl Document {
             })
             .collect();
 
+        let donations_changed_at = stored.get(db::site_settings::DONATIONS_CHANGED_ON).cloned();
         Ok(Document {
+            donations_changed_at,
             settings: Settings(settings),
             works,
             awards,

@@ -17,8 +17,8 @@ pub enum ApiError {
     Validation(FieldErrors),
     /// 401: no valid session.
     Unauthorized(&'static str),
-    /// 403: signed in, but not an admin.
-    Forbidden,
+    /// 403: signed in, but the account's role may not do this; the sentence says why.
+    Forbidden(&'static str),
     /// 404: the thing asked for does not exist.
     NotFound(&'static str),
     /// 409: clashes with what is stored (a taken email, the last admin).
@@ -57,8 +57,9 @@ impl fmt::Display for ApiError {
             | ApiError::Conflict(message)
             | ApiError::MailServer(message) => f.write_str(message),
             ApiError::Validation(_) => f.write_str("Some fields are not valid"),
-            ApiError::Unauthorized(message) | ApiError::NotFound(message) => f.write_str(message),
-            ApiError::Forbidden => f.write_str("Admin access required"),
+            ApiError::Unauthorized(message)
+            | ApiError::NotFound(message)
+            | ApiError::Forbidden(message) => f.write_str(message),
             ApiError::PayloadTooLarge => f.write_str("Request body is too large (64 KiB at most)"),
             ApiError::TooManyRequests(_) => {
                 f.write_str("Too many requests, please try again later")
@@ -87,7 +88,7 @@ impl ResponseError for ApiError {
         match self {
             ApiError::BadRequest(_) | ApiError::Validation(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,

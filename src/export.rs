@@ -38,6 +38,28 @@ pub fn contact_row(contact: &Contact) -> String {
     ])
 }
 
+/// The first line of the activity log's CSV file.
+pub fn audit_header() -> String {
+    csv_row(["When", "Who", "Address", "What", "Record", "Changes"])
+}
+
+/// One activity log entry as a CSV line; its changes as `field: old → new`, one per line.
+pub fn audit_row(item: &crate::db::audit::Item) -> String {
+    let changes: Vec<String> = item
+        .changes
+        .iter()
+        .map(|change| format!("{}: {} → {}", change.field, change.old, change.new))
+        .collect();
+    csv_row([
+        item.at.as_str(),
+        &item.actor,
+        &item.address,
+        &item.action,
+        &item.target,
+        &changes.join("\n"),
+    ])
+}
+
 /// One CSV line (with CRLF) from its cells.
 fn csv_row<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
     let mut line = cells

@@ -4,6 +4,8 @@
 pub mod alerts;
 /// The embedded React app and its client routes.
 pub mod assets;
+/// The activity log as requests fill it.
+pub mod audit;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
 /// Which build this is: version, commit, build date.

@@ -1,11 +1,14 @@
-//! Request extractors: a handler that takes [`AdminUser`] cannot be reached without an admin token.
+//! Request extractors: a handler that takes [`AdminUser`] cannot be reached without an admin's
+//! token, one that takes [`StaffUser`] without an admin's or an editor's.
 
+use crate::audit::Actor;
 use crate::db;
+use crate::domain::Role;
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use std::future::Future;
 use std::net::IpAddr;
 use std::pin::Pin;
@@ -15,6 +18,34 @@ pub struct AuthUser(pub db::users::User);
 
 /// A signed-in user who is admin in the database at this moment (a demotion counts at once).
 pub struct AdminUser(pub db::users::User);
+
+/// A signed-in admin or editor: someone who uses the admin area. What an editor may do there is
+/// decided call by call (see [`Access`]).
+pub struct StaffUser(pub db::users::User);
+
+/// Who may make an admin-area call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Admins and editors: publishing, reading messages.
+    Editors,
+    /// Admins alone: people, money details, email, backups, the activity log.
+    Admins,
+}
+
+/// The refusal of an admin-area call to a visitor's account.
+pub const NOT_STAFF: &str = "Admin access required";
+/// The refusal of an admins-only call to an editor.
+pub const ADMINS_ONLY: &str = "Only admins can do this; ask an admin";
+
+impl StaffUser {
+    /// This user, when their role may make a call open to `access`.
+    pub fn allowed(self, access: Access) -> Result<StaffUser, ApiError> {
+        match (access, self.0.role) {
+            (Access::Admins, Role::Admin) | (Access::Editors, _) => Ok(self),
+            _ => Err(ApiError::Forbidden(ADMINS_ONLY)),
+        }
+    }
+}
 
 fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
     req.app_data::<web::Data<AppState>>()
@@ -62,6 +93,26 @@ impl FromRequest for AuthUser {
     }
 }
 
+/// The signed-in admin or editor, noted on the request as the actor of what it changes.
+async fn staff_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
+    let user = current_user(req.clone()).await?;
+    if !user.role.is_staff() {
+        return Err(ApiError::Forbidden(NOT_STAFF));
+    }
+    req.extensions_mut().insert(Actor::of(&user));
+    Ok(user)
+}
+
+impl FromRequest for StaffUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { staff_user(req).await.map(StaffUser) })
+    }
+}
+
 impl FromRequest for AdminUser {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
@@ -69,12 +120,8 @@ impl FromRequest for AdminUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let user = current_user(req).await?;
-            if user.is_admin {
-                Ok(AdminUser(user))
-            } else {
-                Err(ApiError::Forbidden)
-            }
+            let user = StaffUser(staff_user(req).await?).allowed(Access::Admins)?;
+            Ok(AdminUser(user.0))
         })
     }
 }

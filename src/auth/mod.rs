@@ -4,7 +4,7 @@ pub mod extractors;
 pub mod jwt;
 pub mod password;
 
-pub use extractors::{AdminUser, AuthUser};
+pub use extractors::{Access, AdminUser, AuthUser, StaffUser};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};

@@ -43,6 +43,12 @@ const STEPS: &[Step] = &[
     Step::sql(include_str!("migrations/007_email.sql")),
     Step::sql(include_str!("migrations/008_certificates.sql")),
     Step::sql(include_str!("migrations/009_photo_focus.sql")),
+    // Rebuilds the outbox (its kinds grow), whose old pages may hold a reset link's secret.
+    Step {
+        sql: include_str!("migrations/010_roles_and_audit.sql"),
+        then: None,
+        vacuum: true,
+    },
 ];
 
 /// The version a database has after [`migrate`].

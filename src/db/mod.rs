@@ -94,12 +94,14 @@ macro_rules! like_page {
 }
 use like_page;
 
+pub mod audit;
 pub mod backup;
 pub mod cards;
 pub mod certificates;
 pub mod contacts;
 pub mod feedback;
 pub mod gallery_images;
+pub mod invitations;
 pub mod kept_orders;
 pub mod mail_settings;
 pub mod media;

@@ -13,6 +13,10 @@ pub enum Kind {
     Contact,
     /// A password-reset link, to the account's owner.
     Reset,
+    /// An invitation link, to the invited address.
+    Invitation,
+    /// An edit that matters (donation details, roles, email settings), to every admin.
+    Alert,
 }
 
 impl Kind {
@@ -20,6 +24,8 @@ impl Kind {
         match self {
             Kind::Contact => "contact",
             Kind::Reset => "reset",
+            Kind::Invitation => "invitation",
+            Kind::Alert => "alert",
         }
     }
 }
@@ -144,11 +150,19 @@ super::row! {
     }
 }
 
-/// Whether a row is a reset mail whose link is gone: [`forget_old_links`] empties every failed
-/// reset mail, and marks failed every one it empties.
+/// Whether a row is a reset or invitation mail whose link is gone: [`forget_old_links`] empties
+/// every failed one, and marks failed every one it empties.
 macro_rules! link_removed {
     () => {
-        "(kind = 'reset' AND status = 'failed')"
+        "(kind IN ('reset', 'invitation') AND status = 'failed')"
+    };
+}
+
+/// How long the link of a mail of this kind (`kind` in SQL) works, in seconds, from the named
+/// parameters `:reset_seconds` and `:invitation_seconds`.
+macro_rules! link_seconds {
+    () => {
+        "(CASE kind WHEN 'reset' THEN :reset_seconds ELSE :invitation_seconds END)"
     };
 }
 
@@ -213,19 +227,29 @@ pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
 pub const LINK_REMOVED: &str =
     "(This password-reset email was not sent in time; its link has been removed.)";
 
-/// A reset mail given up on, or older than its link's hour, keeps no link: the outbox (and
-/// every backup of it) must not hold a way into an account. A sent mail leaves the outbox.
+/// What an invitation mail's body becomes once its link can no longer be used.
+pub const INVITATION_REMOVED: &str =
+    "(This invitation email was not sent in time; its link has been removed. Invite them again.)";
+
+/// A reset or invitation mail given up on, or older than its link, keeps no link: the outbox
+/// (and every backup of it) must not hold a way into an account. A sent mail leaves the outbox.
 pub fn forget_old_links(conn: &Connection) -> Result<(), ApiError> {
-    conn.prepare_cached(
-        "UPDATE outbox SET body = ?1, status = 'failed',
+    conn.prepare_cached(concat!(
+        "UPDATE outbox SET body = CASE kind WHEN 'reset' THEN :reset_gone ELSE :invitation_gone END,
+             status = 'failed',
              last_error = coalesce(last_error, 'the link expired before it could be sent')
-         WHERE kind = 'reset' AND body <> ?1
-           AND (status = 'failed' OR created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2))",
-    )?
-    .execute(params![
-        LINK_REMOVED,
-        format!("-{} seconds", super::password_resets::VALID_SECONDS)
-    ])?;
+         WHERE kind IN ('reset', 'invitation') AND body NOT IN (:reset_gone, :invitation_gone)
+           AND (status = 'failed'
+                OR unixepoch(created_at) + ",
+        link_seconds!(),
+        " < unixepoch())"
+    ))?
+    .execute(rusqlite::named_params! {
+        ":reset_gone": LINK_REMOVED,
+        ":invitation_gone": INVITATION_REMOVED,
+        ":reset_seconds": super::password_resets::VALID_SECONDS,
+        ":invitation_seconds": super::invitations::VALID_SECONDS,
+    })?;
     Ok(())
 }
 
@@ -233,11 +257,18 @@ pub fn forget_old_links(conn: &Connection) -> Result<(), ApiError> {
 /// second after), if one waits: the sender must be awake then to remove it.
 pub fn next_link_expiry(conn: &Connection) -> Result<Option<i64>, ApiError> {
     Ok(conn
-        .prepare_cached(
-            "SELECT (min(unixepoch(created_at)) + ?1 + 1) * 1000 FROM outbox
-             WHERE kind = 'reset' AND status = 'pending'",
-        )?
-        .query_row([super::password_resets::VALID_SECONDS], |row| row.get(0))?)
+        .prepare_cached(concat!(
+            "SELECT (min(unixepoch(created_at) + ",
+            link_seconds!(),
+            ") + 1) * 1000 FROM outbox WHERE kind IN ('reset', 'invitation') AND status = 'pending'"
+        ))?
+        .query_row(
+            rusqlite::named_params! {
+                ":reset_seconds": super::password_resets::VALID_SECONDS,
+                ":invitation_seconds": super::invitations::VALID_SECONDS,
+            },
+            |row| row.get(0),
+        )?)
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -1,6 +1,6 @@
 //! The `users` table. The password hash is read only by [`password_hash_by_email`]; a [`User`] never carries it.
 
-use crate::domain::{Email, NewUser, UserSort, UserUpdate};
+use crate::domain::{Email, NewUser, Role, UserSort, UserUpdate};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
@@ -15,8 +15,12 @@ super::row! {
         pub department: String,
         pub year: String,
         pub email: String,
+        /// The spec's flag: the admin role.
         #[serde(rename = "isAdmin")]
         pub is_admin: bool,
+        pub role: Role,
+        #[serde(rename = "lastSignInAt")]
+        pub last_sign_in_at: Option<String>,
         #[serde(skip)]
         pub token_version: i64,
         /// When the account was made (Unix seconds): a token issued earlier is not this account's.
@@ -28,7 +32,8 @@ super::row! {
 /// The columns [`User::from_row`] reads, spliced by `concat!` so every query stays a constant.
 macro_rules! columns {
     () => {
-        "id, firstname, lastname, department, year, email, is_admin, token_version, unixepoch(created_at) AS created"
+        "id, firstname, lastname, department, year, email, role = 'admin' AS is_admin, role, last_sign_in_at,
+         token_version, unixepoch(created_at) AS created"
     };
 }
 
@@ -36,15 +41,23 @@ const EMAIL_TAKEN: &str = "User Already Exists!";
 const LAST_ADMIN: &str =
     "The last admin cannot be removed or demoted; make another user admin first";
 
+impl User {
+    /// How the activity log names them: "Firstname Lastname <email>".
+    pub fn named(&self) -> String {
+        let name = format!("{} {}", self.firstname, self.lastname);
+        format!("{} <{}>", name.trim(), self.email)
+    }
+}
+
 /// Inserts a user with an already computed bcrypt hash; 409 when the email is taken.
 pub fn insert(
     conn: &Connection,
     user: &NewUser,
     password_hash: &str,
-    is_admin: bool,
+    role: Role,
 ) -> Result<User, ApiError> {
     let sql = concat!(
-        "INSERT INTO users (firstname, lastname, department, year, email, password_hash, is_admin)
+        "INSERT INTO users (firstname, lastname, department, year, email, password_hash, role)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING ",
         columns!()
     );
@@ -58,7 +71,7 @@ pub fn insert(
             user.year,
             user.email.as_str(),
             password_hash,
-            is_admin
+            role
         ],
         User::from_row,
     )
@@ -109,29 +122,33 @@ pub fn password_hash_by_email(
 }
 
 fn admin_count(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("SELECT count(*) FROM users WHERE is_admin = 1", [], |row| {
-        row.get(0)
-    })
+    conn.query_row(
+        "SELECT count(*) FROM users WHERE role = 'admin'",
+        [],
+        |row| row.get(0),
+    )
 }
 
 /// Applies an admin's change; refuses to demote the last admin or to take another user's email.
+/// The account before and after the change, or `None` when there is no such account.
 pub fn update(
     conn: &mut Connection,
     id: i64,
     change: &UserUpdate,
-) -> Result<Option<User>, ApiError> {
+) -> Result<Option<(User, User)>, ApiError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let Some(current) = find(&tx, id)? else {
         return Ok(None);
     };
-    if current.is_admin && change.is_admin == Some(false) && admin_count(&tx)? <= 1 {
+    let role = change.new_role(current.role);
+    if current.role == Role::Admin && role != Role::Admin && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
     let updated = super::inserted_row(
         &tx,
         concat!("UPDATE users SET firstname = coalesce(?2, firstname), lastname = coalesce(?3, lastname),
                 department = coalesce(?4, department), year = coalesce(?5, year),
-                email = coalesce(?6, email), is_admin = coalesce(?7, is_admin)
+                email = coalesce(?6, email), role = ?7
              WHERE id = ?1 RETURNING ", columns!()),
             params![
                 id,
@@ -140,16 +157,17 @@ pub fn update(
                 change.department,
                 change.year,
                 change.email.as_ref().map(Email::as_str),
-                change.is_admin
+                role
             ],
             User::from_row,
         )
         .map_err(super::conflict_if_taken("Another user already has this email"))?;
     if !updated.email.eq_ignore_ascii_case(&current.email) {
         super::password_resets::end_all(&tx, id)?;
+        super::invitations::end_for_email(&tx, &current.email)?;
     }
     tx.commit()?;
-    Ok(Some(updated))
+    Ok(Some((current, updated)))
 }
 
 /// Deletes a user; refuses the last admin. `false` when there was no such user.
@@ -158,7 +176,7 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     let Some(current) = find(&tx, id)? else {
         return Ok(false);
     };
-    if current.is_admin && admin_count(&tx)? <= 1 {
+    if current.role == Role::Admin && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
     tx.execute("DELETE FROM users WHERE id = ?1", [id])?;
@@ -174,7 +192,7 @@ pub fn promote(
     password_hash: &str,
 ) -> Result<Option<User>, ApiError> {
     conn.execute(
-        "UPDATE users SET is_admin = 1, password_hash = ?2, token_version = token_version + 1
+        "UPDATE users SET role = 'admin', password_hash = ?2, token_version = token_version + 1
          WHERE email = ?1",
         params![email.as_str(), password_hash],
     )?;
@@ -191,7 +209,7 @@ pub fn sign_out(conn: &mut Connection, id: i64) -> Result<(), ApiError> {
 /// Every admin's email address, for the mail about a new contact message.
 pub fn admin_emails(conn: &Connection) -> Result<Vec<String>, ApiError> {
     let emails = conn
-        .prepare_cached("SELECT email FROM users WHERE is_admin = 1 ORDER BY id")?
+        .prepare_cached("SELECT email FROM users WHERE role = 'admin' ORDER BY id")?
         .query_map([], |row| row.get(0))?
         .collect::<Result<_, _>>()?;
     Ok(emails)
@@ -212,7 +230,26 @@ pub fn set_password(conn: &Connection, id: i64, password_hash: &str) -> Result<i
         |row| row.get(0),
     )?;
     super::password_resets::end_all(conn, id)?;
+    if let Some(user) = find(conn, id)? {
+        super::invitations::end_for_email(conn, &user.email)?;
+    }
     version.ok_or(ApiError::NotFound("User not found"))
+}
+
+/// Notes a sign-in (a login, an accepted invitation) for the Users screen.
+pub fn signed_in(conn: &Connection, id: i64) -> Result<(), ApiError> {
+    conn.prepare_cached(
+        "UPDATE users SET last_sign_in_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?1",
+    )?
+    .execute([id])?;
+    Ok(())
+}
+
+/// Gives an account a role (an accepted invitation).
+pub fn set_role(conn: &Connection, id: i64, role: Role) -> Result<(), ApiError> {
+    conn.prepare_cached("UPDATE users SET role = ?2 WHERE id = ?1")?
+        .execute(params![id, role])?;
+    Ok(())
 }
 
 /// Stores the same password hashed again (at another cost): sessions and reset links stay.
@@ -244,3 +281,42 @@ super::like_page!(User, UserSort, "users" {
     Name => "firstname COLLATE NOCASE, lastname COLLATE NOCASE, id",
     Email => "email",
 });
+
+/// One page of the accounts of one role matching the search, in the chosen order.
+pub fn page_of_role(
+    conn: &Connection,
+    listing: &crate::domain::Listing<UserSort>,
+    role: Role,
+) -> Result<super::Page<User>, ApiError> {
+    let order = match listing.sort {
+        UserSort::Newest => "id DESC",
+        UserSort::Oldest => "id",
+        UserSort::Name => "firstname COLLATE NOCASE, lastname COLLATE NOCASE, id",
+        UserSort::Email => "email",
+    };
+    let pattern = listing.like_pattern();
+    let sql = format!(
+        concat!(
+            "SELECT ",
+            columns!(),
+            matching!(),
+            " AND role = ?4 ORDER BY {} LIMIT ?2 OFFSET ?3"
+        ),
+        order
+    );
+    let items = super::all_rows(
+        conn,
+        &sql,
+        params![pattern, listing.size, listing.offset(), role],
+        User::from_row,
+    )?;
+    let total = conn
+        .prepare_cached(concat!("SELECT count(*)", matching!(), " AND role = ?2"))?
+        .query_row(params![pattern, role], |row| row.get(0))?;
+    Ok(super::Page {
+        items,
+        total,
+        page: listing.page,
+        size: listing.size,
+    })
+}

@@ -92,6 +92,18 @@ pub fn search_text(q: Option<&str>) -> Result<Option<String>, String> {
     }
 }
 
+impl<S: SortOrder> Listing<S> {
+    /// The first page in the default order, unsearched.
+    pub fn first_page() -> Listing<S> {
+        Listing {
+            page: 1,
+            size: DEFAULT_SIZE,
+            sort: S::CHOICES[0].1,
+            search: None,
+        }
+    }
+}
+
 impl<S> Listing<S> {
     /// Rows before this page.
     pub fn offset(&self) -> i64 {

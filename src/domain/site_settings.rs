@@ -58,6 +58,18 @@ const SETTINGS: &[(&str, SettingKind)] = &[
     ("footerYear", SettingKind::Year),
 ];
 
+/// The settings that say where donors' money goes: only admins change them, and every change
+/// is mailed to every admin.
+pub const DONATION_DETAILS: &[&str] = &[
+    "donationHolder",
+    "donationAccount",
+    "donationIfsc",
+    "donationBranch",
+    "donationBank",
+    "upiId",
+    "upiPayee",
+];
+
 /// A UPI virtual payment address: `name@handle` (letters, digits, `.`, `-`, `_` before the `@`;
 /// letters and digits after it), or empty.
 fn upi_id(text: &str) -> Result<String, String> {
@@ -102,6 +114,13 @@ pub fn photo_settings() -> impl Iterator<Item = (&'static str, Option<&'static s
         SettingKind::PhotoOrDefault(drawing) => Some((*key, *drawing)),
         _ => None,
     })
+}
+
+impl SiteSettingsPatch {
+    /// Whether the patch sets any of the [`DONATION_DETAILS`].
+    pub fn touches_donations(&self) -> bool {
+        self.0.iter().any(|(key, _)| DONATION_DETAILS.contains(key))
+    }
 }
 
 /// Changed settings, each checked by its rule. A photo setting takes a media id and is stored as

@@ -3,7 +3,60 @@
 use super::values::*;
 use super::{loose_text, same_id, BoolOrText, Checker};
 use crate::error::ApiError;
-use serde::Deserialize;
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use serde::{Deserialize, Serialize};
+
+/// What an account may do: admins everything, editors publish and read messages, users (the
+/// visitors who registered) nothing in the admin area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Admin,
+    Editor,
+    User,
+}
+
+impl Role {
+    pub const CHOICES: [Role; 3] = [Role::Admin, Role::Editor, Role::User];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Editor => "editor",
+            Role::User => "user",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Role, String> {
+        Role::CHOICES
+            .into_iter()
+            .find(|role| role.as_str() == text.trim())
+            .ok_or_else(|| "must be admin, editor or user".to_string())
+    }
+
+    /// Admins and editors: the accounts that use the admin area.
+    pub fn is_staff(self) -> bool {
+        self != Role::User
+    }
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromSql for Role {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Role> {
+        Role::parse(value.as_str()?).map_err(|e| FromSqlError::Other(e.into()))
+    }
+}
+
+impl ToSql for Role {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -93,6 +146,10 @@ pub struct UserUpdateRequest {
     email: Option<String>,
     #[serde(rename = "isAdmin")]
     is_admin: Option<BoolOrText>,
+    role: Option<String>,
+    /// Sent back by a form that sends the whole record; never changed by a client.
+    #[serde(rename = "lastSignInAt")]
+    _last_sign_in_at: Option<serde::de::IgnoredAny>,
 }
 
 /// A change to a user; `None` leaves that field as it is.
@@ -102,7 +159,10 @@ pub struct UserUpdate {
     pub department: Option<String>,
     pub year: Option<String>,
     pub email: Option<Email>,
+    /// The spec's `isAdmin: true` is the admin role; `false` makes an admin a user (an editor
+    /// or user stays as they are).
     pub is_admin: Option<bool>,
+    pub role: Option<Role>,
 }
 
 impl UserUpdate {
@@ -113,6 +173,10 @@ impl UserUpdate {
         let is_admin = match request.is_admin {
             None => Some(None),
             Some(value) => check.check("isAdmin", value.parse()).map(Some),
+        };
+        let role = match request.role {
+            None => Some(None),
+            Some(text) => check.check("role", Role::parse(&text)).map(Some),
         };
         let mut optional = |field, value: Option<String>, max, required| match value {
             None => Some(None),
@@ -134,8 +198,23 @@ impl UserUpdate {
                 year: year?,
                 email: email?,
                 is_admin: is_admin?,
+                role: role?,
             })
         })
+    }
+}
+
+impl UserUpdate {
+    /// The role the account has after this change, from the one it has now. A form may send
+    /// the whole record back with only one of `role` and the spec's `isAdmin` changed: the one
+    /// that differs from the account as it is wins.
+    pub fn new_role(&self, current: Role) -> Role {
+        match (self.role, self.is_admin) {
+            (Some(role), _) if role != current => role,
+            (_, Some(true)) => Role::Admin,
+            (_, Some(false)) if current == Role::Admin => Role::User,
+            _ => current,
+        }
     }
 }
 

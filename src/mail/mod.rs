@@ -285,6 +285,83 @@ impl Mailer {
     }
 }
 
+impl Mailer {
+    /// Queues an alert about an edit that matters (donation details, a role, the email settings,
+    /// an admin invited) to every admin. `false` when email is off or there is no admin.
+    pub fn queue_alert(
+        &self,
+        conn: &Connection,
+        subject: &str,
+        body: &str,
+    ) -> Result<bool, ApiError> {
+        let setup = self.setup(conn)?;
+        if !setup.enabled() {
+            return Ok(false);
+        }
+        let recipients = db::users::admin_emails(conn)?;
+        if recipients.is_empty() {
+            return Ok(false);
+        }
+        let mut body = body.to_owned();
+        body.push_str(
+            "\nIf nobody on your team made this change, sign in, change it back, and read the \
+             Activity screen of the admin area to see what else was changed.\n",
+        );
+        if let Some(site) = &setup.site_address {
+            body.push_str(&format!("Activity: {site}/admin/audit\n"));
+        }
+        db::outbox::queue(
+            conn,
+            &NewMail {
+                kind: Kind::Alert,
+                recipients,
+                reply_to: None,
+                subject: subject.to_owned(),
+                body,
+            },
+        )?;
+        self.wake();
+        Ok(true)
+    }
+
+    /// Queues the invitation link to the invited address (in the caller's transaction). `false`
+    /// when email is off; the admin then passes the link on themselves.
+    pub fn queue_invitation(
+        &self,
+        conn: &Connection,
+        email: &str,
+        role: crate::domain::Role,
+        link: &str,
+        invited_by: &str,
+    ) -> Result<bool, ApiError> {
+        if !self.setup(conn)?.enabled() {
+            return Ok(false);
+        }
+        let body = format!(
+            "{invited_by} invites you to help run the Jyoti site as {article} {role}.\n\n\
+             To accept, open this link within 7 days and choose your password (or sign in with \
+             the one you have, if {email} already has an account):\n\n{link}\n\n\
+             The link works once. If you did not expect it, ignore this email.\n",
+            article = if role == crate::domain::Role::Admin {
+                "an"
+            } else {
+                "a"
+            },
+        );
+        db::outbox::queue(
+            conn,
+            &NewMail {
+                kind: Kind::Invitation,
+                recipients: vec![email.to_owned()],
+                reply_to: None,
+                subject: "You are invited to help run the Jyoti site".to_owned(),
+                body,
+            },
+        )?;
+        Ok(true)
+    }
+}
+
 fn contact_mail(contact: &Contact, recipients: Vec<String>, site: Option<&str>) -> NewMail {
     let stars = contact.subject.stars();
     let mut body = format!(

@@ -17,7 +17,10 @@ use serde_json::json;
 const HASHING_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// This address's turn at password hashing (see `rate_limit::Gate::admit_in_turn`).
-async fn hashing_turn(state: &AppState, ip: std::net::IpAddr) -> Result<Permit, ApiError> {
+pub(super) async fn hashing_turn(
+    state: &AppState,
+    ip: std::net::IpAddr,
+) -> Result<Permit, ApiError> {
     state
         .limits
         .hashing
@@ -51,7 +54,7 @@ pub(super) async fn register(
     let cost = state.config.bcrypt_cost;
     let hash = password::hash(permit, user.password.expose().to_owned(), cost).await?;
     let user = db::run(&state.pool, move |conn| {
-        db::users::insert(conn, &user, &hash, false)
+        db::users::insert(conn, &user, &hash, crate::domain::Role::User)
     })
     .await?;
     let token = state.jwt.issue(user.id, user.token_version)?;
@@ -82,22 +85,51 @@ pub(super) async fn login(
     let cost = state.config.bcrypt_cost;
     let (matches, rehashed) =
         password::verify_for_login(permit, credentials.password, hash, cost).await?;
-    match user {
-        Some(user) if matches => {
-            attempt.give_back();
-            if let Some(hash) = rehashed {
-                let id = user.id;
-                db::run(&state.pool, move |conn| {
-                    db::users::replace_hash(conn, id, &hash)
-                })
-                .await?;
-            }
-            let token = state.jwt.issue(user.id, user.token_version)?;
-            Ok(HttpResponse::Ok()
-                .json(json!({ "msg": "Login Successful", "token": token, "userId": user.id })))
-        }
-        _ => Err(ApiError::Unauthorized(BAD_LOGIN)),
+    let Some(user) = user else {
+        return Err(ApiError::Unauthorized(BAD_LOGIN));
+    };
+    if matches {
+        attempt.give_back();
     }
+    // Sign-ins of admins and editors go in the activity log, the failed ones too.
+    let (id, staff, address) = (user.id, user.role.is_staff(), ip.0.to_string());
+    let entry = staff.then(|| crate::db::audit::Entry {
+        actor_id: Some(user.id),
+        actor: user.named(),
+        address,
+        action: if matches {
+            "signed in"
+        } else {
+            "sign-in failed"
+        }
+        .into(),
+        target: format!("user {}", user.id),
+        changes: Vec::new(),
+    });
+    // Notes, all of them: a database that cannot be written must not keep anyone out.
+    let noted = db::run(&state.pool, move |conn| {
+        if let Some(entry) = &entry {
+            crate::audit::record(conn, entry);
+        }
+        if matches {
+            db::users::signed_in(conn, id)?;
+            if let Some(hash) = rehashed {
+                db::users::replace_hash(conn, id, &hash)?;
+            }
+        }
+        Ok(())
+    })
+    .await;
+    if let Err(err) = noted {
+        log::warn!("a sign-in of user {id} was not noted: {err:?}");
+    }
+    if !matches {
+        return Err(ApiError::Unauthorized(BAD_LOGIN));
+    }
+    let token = state.jwt.issue(user.id, user.token_version)?;
+    Ok(HttpResponse::Ok().json(
+        json!({ "msg": "Login Successful", "token": token, "userId": user.id, "role": user.role }),
+    ))
 }
 
 pub(super) async fn current_user(user: AuthUser) -> HttpResponse {

@@ -13,5 +13,10 @@ pub(super) async fn download(
 ) -> Result<HttpResponse, ApiError> {
     let (file, length) = db::run(&state.pool, |conn| db::backup::snapshot(conn)).await?;
     let filename = format!("jyoti-{}.db", db::backup::stamp());
-    Ok(attachment("application/vnd.sqlite3", &filename).body(file_body(file, length)))
+    // A copy of every password hash and secret: who took one is worth knowing.
+    let read = crate::audit::Note {
+        read: true,
+        ..Default::default()
+    };
+    Ok(read.on(attachment("application/vnd.sqlite3", &filename).body(file_body(file, length))))
 }

@@ -1,9 +1,11 @@
 //! How the resource files declare their calls: a `Call` per method and path, the path-id
 //! extractor, the spec's answers, and builders for the calls that only differ in what they change.
 //!
-//! A builder's name says who may call it (`admin_…` handlers take an [`AdminUser`]).
+//! A builder's name says who may call it: `admin_…` calls are the admin area's, open to the
+//! [`Access`] given first (admins alone, or editors too).
 
-use crate::auth::AdminUser;
+use crate::audit::Note;
+use crate::auth::{Access, StaffUser};
 use crate::conditional::fresh_json;
 use crate::db;
 use crate::db::kept_orders::KeptOrders;
@@ -112,6 +114,7 @@ type Parse<B, I> = fn(B) -> Result<I, ApiError>;
 
 /// `POST path`: an admin adds a record from the parsed body; 201 with `{"_id", "msg": done}`.
 pub fn admin_add<B, I>(
+    access: Access,
     path: &'static str,
     parse: Parse<B, I>,
     insert: fn(&mut Connection, &I) -> Result<i64, ApiError>,
@@ -123,18 +126,20 @@ where
 {
     post(
         path,
-        move |_: AdminUser, state: web::Data<AppState>, body: web::Json<B>| async move {
+        move |user: StaffUser, state: web::Data<AppState>, body: web::Json<B>| async move {
+            user.allowed(access)?;
             let input = parse(body.into_inner())?;
             let id = db::run(&state.pool, move |conn| insert(conn, &input)).await?;
-            Ok::<_, ApiError>(
+            Ok::<_, ApiError>(Note::created(id).on(
                 HttpResponse::Created().json(serde_json::json!({ "_id": id, "msg": done })),
-            )
+            ))
         },
     )
 }
 
 /// `PATCH path`: an admin changes the record the path's id names; `{"msg": done}` or its 404.
 pub fn admin_change<R, B, I>(
+    access: Access,
     path: &'static str,
     parse: Parse<B, I>,
     change: fn(&mut Connection, i64, &I) -> Result<bool, ApiError>,
@@ -147,7 +152,8 @@ where
 {
     patch(
         path,
-        move |_: AdminUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
+        move |user: StaffUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
+            user.allowed(access)?;
             let input = parse(body.into_inner())?;
             let found = db::run(&state.pool, move |conn| change(conn, id.get(), &input)).await?;
             id.done(found, done)
@@ -158,6 +164,7 @@ where
 /// `PATCH path`: an admin changes the record the path's id names (the parser gets that id, to
 /// check an `_id` sent back with the record); the changed record or its 404.
 pub fn admin_update<R, B, I>(
+    access: Access,
     path: &'static str,
     parse: fn(B, i64) -> Result<I, ApiError>,
     update: fn(&mut Connection, i64, &I) -> Result<Option<R>, ApiError>,
@@ -169,7 +176,8 @@ where
 {
     patch(
         path,
-        move |_: AdminUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
+        move |user: StaffUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
+            user.allowed(access)?;
             let input = parse(body.into_inner(), id.get())?;
             let record = db::run(&state.pool, move |conn| update(conn, id.get(), &input)).await?;
             Ok::<_, ApiError>(HttpResponse::Ok().json(id.found(record)?))
@@ -179,13 +187,15 @@ where
 
 /// `DELETE path`: an admin deletes the record the path's id names; `{"msg": done}` or its 404.
 pub fn admin_delete<R: Record>(
+    access: Access,
     path: &'static str,
     delete_record: fn(&mut Connection, i64) -> Result<bool, ApiError>,
     done: &'static str,
 ) -> Call {
     delete(
         path,
-        move |_: AdminUser, state: web::Data<AppState>, id: PathId<R>| async move {
+        move |user: StaffUser, state: web::Data<AppState>, id: PathId<R>| async move {
+            user.allowed(access)?;
             let found = db::run(&state.pool, move |conn| delete_record(conn, id.get())).await?;
             id.done(found, done)
         },
@@ -194,12 +204,14 @@ pub fn admin_delete<R: Record>(
 
 /// `PUT path`: an admin puts a whole list in a new order.
 pub fn admin_reorder(
+    access: Access,
     path: &'static str,
     reorder: fn(&mut Connection, &Order) -> Result<(), ApiError>,
 ) -> Call {
     put(
         path,
-        move |_: AdminUser, state: web::Data<AppState>, body: web::Json<OrderRequest>| async move {
+        move |user: StaffUser, state: web::Data<AppState>, body: web::Json<OrderRequest>| async move {
+            user.allowed(access)?;
             let order = Order::parse(body.into_inner())?;
             db::run(&state.pool, move |conn| reorder(conn, &order)).await?;
             Ok::<_, ApiError>(message("Order saved"))
@@ -211,6 +223,7 @@ pub fn admin_reorder(
 /// spec's client expects), or one page (`?page=&size=&sort=&q=`) with the total. The total of
 /// an unsearched page of a `kept` table comes from its kept orders.
 pub fn admin_list<S, T>(
+    access: Access,
     path: &'static str,
     all: fn(&mut Connection) -> Result<Vec<T>, ApiError>,
     page: PageOf<S, T>,
@@ -222,10 +235,11 @@ where
 {
     get(
         path,
-        move |_: AdminUser,
+        move |user: StaffUser,
               state: web::Data<AppState>,
               req: HttpRequest,
               query: web::Query<ListQuery>| async move {
+            user.allowed(access)?;
             match Listing::<S>::parse(query.into_inner())? {
                 None => fresh_json(&req, &db::run(&state.pool, all).await?),
                 Some(listing) => {
@@ -260,6 +274,7 @@ pub async fn page_of<S: Send + 'static, T: Send + 'static>(
 
 /// `POST path`: an admin adds a record from the parsed body; 201 with the stored record.
 pub fn admin_create<B, I, T>(
+    access: Access,
     path: &'static str,
     parse: Parse<B, I>,
     insert: fn(&mut Connection, &I) -> Result<T, ApiError>,
@@ -271,10 +286,15 @@ where
 {
     post(
         path,
-        move |_: AdminUser, state: web::Data<AppState>, body: web::Json<B>| async move {
+        move |user: StaffUser, state: web::Data<AppState>, body: web::Json<B>| async move {
+            user.allowed(access)?;
             let input = parse(body.into_inner())?;
             let record = db::run(&state.pool, move |conn| insert(conn, &input)).await?;
-            Ok::<_, ApiError>(HttpResponse::Created().json(record))
+            let created = serde_json::to_value(&record)
+                .ok()
+                .and_then(|shown| shown["_id"].as_i64())
+                .map_or_else(Note::default, Note::created);
+            Ok::<_, ApiError>(created.on(HttpResponse::Created().json(record)))
         },
     )
 }

@@ -1,7 +1,7 @@
 //! Admin editing of the home page's carousel cards.
 
 use super::calls::{message, record};
-use crate::auth::AdminUser;
+use crate::auth::StaffUser;
 use crate::db::{self, cards::Card};
 use crate::domain::{Order, OrderRequest, Section};
 use crate::error::ApiError;
@@ -12,7 +12,7 @@ record!(Card, "Card not found");
 
 /// Each carousel has its own order.
 pub(super) async fn reorder(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     section: web::Path<String>,
     body: web::Json<OrderRequest>,

@@ -2,7 +2,7 @@
 
 use super::calls::{record, PathId};
 use crate::auth::extractors::ClientIp;
-use crate::auth::AdminUser;
+use crate::auth::StaffUser;
 use crate::db::{self, certificates::Certificate};
 use crate::domain::certificate_import::MAX_BYTES;
 use crate::domain::CertNumber;
@@ -55,7 +55,7 @@ pub(super) struct ImportQuery {
 /// message}]}` (with errors, nothing was imported and the commit answers 400 with them);
 /// 400 `{message}` for a file that cannot be read; 413 over 1 MB.
 pub(super) async fn import(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     query: web::Query<ImportQuery>,
     mut payload: web::Payload,
@@ -104,7 +104,7 @@ pub(super) async fn import(
 
 /// Every certificate as a CSV download in number order, written row by row as it is sent.
 pub(super) async fn csv(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let filename = format!("jyoti-certificates-{}.csv", db::backup::stamp());
@@ -126,7 +126,7 @@ pub fn verify_link(site: &str, number: i64) -> String {
 /// The certificate's QR code as SVG, pointing at its verify link; 409 while no site address is
 /// known, since a relative link in a printed code would lead nowhere.
 pub(super) async fn qr_svg(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     id: PathId<Certificate>,
 ) -> Result<HttpResponse, ApiError> {

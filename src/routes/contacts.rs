@@ -2,7 +2,7 @@
 
 use super::calls::{record, PathId};
 use crate::auth::extractors::ClientIp;
-use crate::auth::AdminUser;
+use crate::auth::{AdminUser, StaffUser};
 use crate::db::{self, contacts::Contact};
 use crate::domain::{
     ContactReadRequest, ContactRequest, ContactsDeleteRequest, ContactsToDelete, NewContact,
@@ -63,7 +63,7 @@ pub(super) struct CsvQuery {
 }
 
 pub(super) async fn mark_read(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     id: PathId<Contact>,
     body: web::Json<ContactReadRequest>,

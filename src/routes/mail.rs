@@ -2,6 +2,8 @@
 //! stored ones, a test email, and the outbox of mail waiting or given up on.
 
 use super::calls::{message, record, PathId};
+use crate::audit::Note;
+use crate::auth::extractors::ClientIp;
 use crate::auth::AdminUser;
 use crate::db::{self, outbox::OutboxItem};
 use crate::domain::{MailSettingsPatch, MailSettingsRequest, TestMailRequest};
@@ -49,8 +51,9 @@ pub(super) async fn settings(
 /// Changes the stored settings; the fields the command line sets are refused, as the stored
 /// values would not apply anyway.
 pub(super) async fn update(
-    _: AdminUser,
+    admin: AdminUser,
     state: web::Data<AppState>,
+    ip: ClientIp,
     body: web::Json<MailSettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let patch = MailSettingsPatch::parse(body.into_inner())?;
@@ -79,17 +82,48 @@ pub(super) async fn update(
     if !refused.is_empty() {
         return Err(ApiError::Validation(refused));
     }
-    let setup = db::run(&state.pool, move |conn| {
-        db::mail_settings::update(conn, &patch)?;
-        mailer.setup(conn)
+    let (actor, address) = (admin.0.named(), ip.0.to_string());
+    let (setup, changes) = db::run(&state.pool, move |conn| {
+        db::in_transaction(conn, |tx| {
+            let before = stored_fields(&db::mail_settings::get(tx)?);
+            // Setting email up for the first time is no change anyone must be warned of.
+            let was_on = mailer.setup(tx)?.enabled();
+            db::mail_settings::update(tx, &patch)?;
+            let after = stored_fields(&db::mail_settings::get(tx)?);
+            let before: std::collections::HashMap<_, _> = before.into_iter().collect();
+            let changes = crate::audit::differences(&before, &after, &["password"]);
+            if was_on && !changes.is_empty() {
+                crate::audit::alert(
+                    &mailer,
+                    tx,
+                    &actor,
+                    &address,
+                    "the email settings",
+                    &changes,
+                );
+            }
+            Ok((mailer.setup(tx)?, changes))
+        })
     })
     .await?;
     // Mail that waited for a server may go now.
     state.mail.wake();
-    Ok(
-        HttpResponse::Ok()
-            .json(json!({ "msg": "Email settings saved", "settings": shown(&setup) })),
-    )
+    Ok(Note::changes(changes).on(HttpResponse::Ok()
+        .json(json!({ "msg": "Email settings saved", "settings": shown(&setup) }))))
+}
+
+/// The stored settings by the names the Email screen gives them.
+fn stored_fields(stored: &db::mail_settings::StoredMail) -> Vec<(&'static str, String)> {
+    vec![
+        ("host", stored.host.clone()),
+        ("port", stored.port.to_string()),
+        ("security", stored.security.as_str().to_owned()),
+        ("username", stored.username.clone()),
+        ("password", stored.password.clone()),
+        ("sender", stored.sender.clone()),
+        ("contactTo", stored.contact_to.clone()),
+        ("siteAddress", stored.site_address.clone()),
+    ]
 }
 
 /// Sends a test email at once and says whether it went (the mail server's own error goes to the log).

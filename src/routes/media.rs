@@ -1,7 +1,7 @@
 //! Photos: admin upload, list and delete; public serving of the WebP variants.
 
 use super::calls::record;
-use crate::auth::AdminUser;
+use crate::auth::StaffUser;
 use crate::conditional::not_modified;
 use crate::db::{self, media::Media};
 use crate::domain::Id;
@@ -21,7 +21,7 @@ pub fn files(cfg: &mut web::ServiceConfig) {
 record!(Media, "Photo not found");
 
 pub(super) async fn upload(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
@@ -30,9 +30,9 @@ pub(super) async fn upload(
         db::media::insert(conn, &photo.hash, &alt, &photo.variants)
     })
     .await?;
-    Ok(HttpResponse::Created().json(
+    Ok(crate::audit::Note::created(media.id).on(HttpResponse::Created().json(
         json!({ "_id": media.id, "alt": media.alt, "photo": media.photo(), "msg": "Photo Uploaded" }),
-    ))
+    )))
 }
 
 /// `/media/{id}-{hash}-{width}.webp`: the name changes with the content, so it is cached for good.

@@ -1,7 +1,7 @@
 //! Admin editing of a roster's members.
 
 use super::calls::{message, record, PathId};
-use crate::auth::AdminUser;
+use crate::auth::StaffUser;
 use crate::conditional::fresh_json;
 use crate::content;
 use crate::db::{self, members::Member, rosters::Roster};
@@ -17,7 +17,7 @@ record!(Member, "Member not found");
 /// The members of the roster the path names, as the team page shows them: the whole roster
 /// without paging parameters, else one page with the total (`?page&size&sort=order|name&q`).
 pub(super) async fn list(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     req: HttpRequest,
     roster: PathId<Roster>,
@@ -52,7 +52,7 @@ pub(super) async fn list(
 
 /// A new member goes at the end of the roster the path names.
 pub(super) async fn create(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,
     body: web::Json<MemberRequest>,
@@ -66,12 +66,13 @@ pub(super) async fn create(
     })
     .await?;
     let id = roster.found(id)?;
-    Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Member Added" })))
+    Ok(crate::audit::Note::created(id)
+        .on(HttpResponse::Created().json(json!({ "_id": id, "msg": "Member Added" }))))
 }
 
 /// Each roster has its own order.
 pub(super) async fn reorder(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,
     body: web::Json<OrderRequest>,

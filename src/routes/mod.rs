@@ -5,6 +5,7 @@
 //! (`AdminUser`), parse the path id (`PathId`) and the JSON body → a `domain` type parses the
 //! input → `db::run` does the work on the blocking pool → the handler answers with JSON.
 
+mod audit;
 mod auth;
 mod backup;
 mod calls;
@@ -16,6 +17,7 @@ mod donations;
 mod feedback;
 mod gallery_images;
 mod health;
+mod invitations;
 mod mail;
 mod media;
 mod members;
@@ -26,6 +28,7 @@ mod site_settings;
 mod spa;
 mod users;
 
+use crate::auth::Access::{Admins, Editors};
 use crate::db::{
     self, cards::Card, certificates::Certificate, contacts::Contact, feedback::Feedback,
     gallery_images::GalleryImage, media::Media, members::Member, notices::Notice,
@@ -33,7 +36,7 @@ use crate::db::{
 };
 use crate::domain::{
     MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, Revocation,
-    RosterInput, UserUpdate,
+    RosterInput,
 };
 use crate::error::ApiError;
 use actix_web::body::MessageBody;
@@ -44,14 +47,15 @@ use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, HttpResponse};
 use calls::{
     admin_add, admin_change, admin_create, admin_delete, admin_list, admin_reorder, admin_update,
-    get, patch, post, put, Call,
+    delete, get, patch, post, put, Call,
 };
 
 /// Largest JSON body accepted (DESIGN §4).
 pub const JSON_LIMIT: usize = 64 * 1024;
 
-/// Every API call, resource by resource: the whole API in one table. `admin_*` calls need an
-/// admin's token; the others say who may call them in their handler's signature. Where paths
+/// Every API call, resource by resource: the whole API in one table. `admin_*` calls need the
+/// token of an admin, or of an editor where they say `Editors`; the others say who may call them
+/// in their handler's signature (`AdminUser`, `StaffUser`, `AuthUser`). Where paths
 /// overlap, the fixed path (`/admin/rosters/order`) comes before the pattern that would also
 /// match it (`/admin/rosters/{id}`). Input parsers take the body and whether it creates.
 #[rustfmt::skip]
@@ -66,33 +70,43 @@ fn api() -> Vec<Call> {
         post("/auth/forgot-password", auth::forgot_password),
         post("/auth/reset-password", auth::reset_password),
 
-        admin_list("/admin/users", |c| db::users::list(c), db::users::page, Some(Table::Users)),
+        get("/admin/users", users::list),
         get("/admin/users/{id}", users::find),
-        admin_update("/admin/users/update/{id}", UserUpdate::parse, db::users::update),
-        admin_delete::<User>("/admin/users/delete/{id}", db::users::delete, "User has been deleted"),
+        patch("/admin/users/update/{id}", users::update),
+        admin_delete::<User>(Admins, "/admin/users/delete/{id}", db::users::delete, "User has been deleted"),
+        post("/admin/users/{id}/sign-out", users::sign_out),
+
+        post("/admin/invitations", invitations::create),
+        get("/admin/invitations", invitations::pending),
+        delete("/admin/invitations/{id}", invitations::revoke),
+        post("/auth/invitation/details", invitations::details),
+        post("/auth/invitation", invitations::accept),
+
+        get("/admin/audit", audit::page),
+        get("/admin/audit/csv", audit::csv),
 
         post("/form/contact", contacts::create),
-        admin_list("/admin/contacts", |c| db::contacts::list(c), db::contacts::page, Some(Table::Contacts)),
+        admin_list(Editors, "/admin/contacts", |c| db::contacts::list(c), db::contacts::page, Some(Table::Contacts)),
         get("/admin/contacts/csv", contacts::csv),
         post("/admin/contacts/delete", contacts::delete_many),
         patch("/admin/contacts/{id}", contacts::mark_read),
-        admin_delete::<Contact>("/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),
+        admin_delete::<Contact>(Admins, "/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),
 
         post("/form/feedback", feedback::create),
-        admin_list("/admin/feedback", |c| db::feedback::list(c), db::feedback::page, None),
-        admin_delete::<Feedback>("/admin/feedback/{id}", db::feedback::delete, "Feedback deleted"),
+        admin_list(Editors, "/admin/feedback", |c| db::feedback::list(c), db::feedback::page, None),
+        admin_delete::<Feedback>(Editors, "/admin/feedback/{id}", db::feedback::delete, "Feedback deleted"),
 
         get("/admin/servicelist", notices::list),
         get("/admin/servicelist/{id}", notices::find),
-        admin_create("/admin/service", NewNotice::parse, |c, n| db::notices::insert(c, n)),
-        admin_update("/admin/servicelist/update/{id}", NoticeUpdate::parse, db::notices::update),
-        admin_delete::<Notice>("/admin/servicelist/delete/{id}", db::notices::delete, "Service deleted"),
+        admin_create(Editors, "/admin/service", NewNotice::parse, |c, n| db::notices::insert(c, n)),
+        admin_update(Editors, "/admin/servicelist/update/{id}", NoticeUpdate::parse, db::notices::update),
+        admin_delete::<Notice>(Editors, "/admin/servicelist/delete/{id}", db::notices::delete, "Service deleted"),
 
         get("/certificate/get_certificate/{number}", certificates::lookup),
-        admin_list("/admin/display_certificate", |c| db::certificates::list(c), db::certificates::page, Some(Table::Certificates)),
-        admin_create("/admin/post_certificate", NewCertificate::parse, |c, n| db::certificates::insert(c, n)),
-        admin_delete::<Certificate>("/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
-        admin_change::<Certificate, _, _>("/admin/certificates/{id}/revocation", Revocation::parse, db::certificates::set_revoked, "Certificate revocation saved"),
+        admin_list(Editors, "/admin/display_certificate", |c| db::certificates::list(c), db::certificates::page, Some(Table::Certificates)),
+        admin_create(Editors, "/admin/post_certificate", NewCertificate::parse, |c, n| db::certificates::insert(c, n)),
+        admin_delete::<Certificate>(Editors, "/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
+        admin_change::<Certificate, _, _>(Editors, "/admin/certificates/{id}/revocation", Revocation::parse, db::certificates::set_revoked, "Certificate revocation saved"),
         get("/admin/certificates/{id}/qr.svg", certificates::qr_svg),
         get("/admin/certificates/csv", certificates::csv),
         post("/admin/certificates/import", certificates::import),
@@ -100,43 +114,43 @@ fn api() -> Vec<Call> {
         get("/content", content::document),
         get("/donations/upi-qr.svg", donations::upi_qr),
 
-        admin_add("/admin/rosters", |b| RosterInput::parse(b, true), db::rosters::insert, "Team Created"),
-        admin_reorder("/admin/rosters/order", db::rosters::reorder),
-        admin_change::<Roster, _, _>("/admin/rosters/{id}", |b| RosterInput::parse(b, false), db::rosters::update, "Updated Successfully"),
-        admin_delete::<Roster>("/admin/rosters/{id}", db::rosters::delete, "Team deleted"),
+        admin_add(Editors, "/admin/rosters", |b| RosterInput::parse(b, true), db::rosters::insert, "Team Created"),
+        admin_reorder(Editors, "/admin/rosters/order", db::rosters::reorder),
+        admin_change::<Roster, _, _>(Editors, "/admin/rosters/{id}", |b| RosterInput::parse(b, false), db::rosters::update, "Updated Successfully"),
+        admin_delete::<Roster>(Editors, "/admin/rosters/{id}", db::rosters::delete, "Team deleted"),
 
         get("/admin/rosters/{id}/members", members::list),
         post("/admin/rosters/{id}/members", members::create),
         put("/admin/rosters/{id}/members/order", members::reorder),
-        admin_change::<Member, _, _>("/admin/members/{id}", |b| MemberInput::parse(b, false), db::members::update, "Updated Successfully"),
-        admin_delete::<Member>("/admin/members/{id}", db::members::delete, "Member deleted"),
+        admin_change::<Member, _, _>(Editors, "/admin/members/{id}", |b| MemberInput::parse(b, false), db::members::update, "Updated Successfully"),
+        admin_delete::<Member>(Editors, "/admin/members/{id}", db::members::delete, "Member deleted"),
 
-        admin_add("/admin/cards", |b| PictureInput::parse_card(b, true), db::cards::insert, "Card Created"),
+        admin_add(Editors, "/admin/cards", |b| PictureInput::parse_card(b, true), db::cards::insert, "Card Created"),
         put("/admin/cards/{section}/order", cards::reorder),
-        admin_change::<Card, _, _>("/admin/cards/{id}", |b| PictureInput::parse_card(b, false), db::cards::update, "Updated Successfully"),
-        admin_delete::<Card>("/admin/cards/{id}", db::cards::delete, "Card deleted"),
+        admin_change::<Card, _, _>(Editors, "/admin/cards/{id}", |b| PictureInput::parse_card(b, false), db::cards::update, "Updated Successfully"),
+        admin_delete::<Card>(Editors, "/admin/cards/{id}", db::cards::delete, "Card deleted"),
 
-        admin_add("/admin/gallery", |b| PictureInput::parse_gallery_image(b, true), db::gallery_images::insert, "Image Added"),
-        admin_reorder("/admin/gallery/order", db::gallery_images::reorder),
-        admin_change::<GalleryImage, _, _>("/admin/gallery/{id}", |b| PictureInput::parse_gallery_image(b, false), db::gallery_images::update, "Updated Successfully"),
-        admin_delete::<GalleryImage>("/admin/gallery/{id}", db::gallery_images::delete, "Image deleted"),
+        admin_add(Editors, "/admin/gallery", |b| PictureInput::parse_gallery_image(b, true), db::gallery_images::insert, "Image Added"),
+        admin_reorder(Editors, "/admin/gallery/order", db::gallery_images::reorder),
+        admin_change::<GalleryImage, _, _>(Editors, "/admin/gallery/{id}", |b| PictureInput::parse_gallery_image(b, false), db::gallery_images::update, "Updated Successfully"),
+        admin_delete::<GalleryImage>(Editors, "/admin/gallery/{id}", db::gallery_images::delete, "Image deleted"),
 
         patch("/admin/settings", site_settings::update),
         get("/admin/sample-content", site_settings::still_sample),
 
-        admin_list("/admin/media", |c| db::media::list(c), db::media::page, None),
+        admin_list(Editors, "/admin/media", |c| db::media::list(c), db::media::page, None),
         post("/admin/media", media::upload),
-        admin_change::<Media, _, _>("/admin/media/{id}", MediaChange::parse, db::media::update, "Photo saved"),
-        admin_delete::<Media>("/admin/media/{id}", db::media::delete, "Photo deleted"),
+        admin_change::<Media, _, _>(Editors, "/admin/media/{id}", MediaChange::parse, db::media::update, "Photo saved"),
+        admin_delete::<Media>(Editors, "/admin/media/{id}", db::media::delete, "Photo deleted"),
 
         get("/admin/backup", backup::download),
 
         get("/admin/mail", mail::settings),
         patch("/admin/mail", mail::update),
         post("/admin/mail/test", mail::send_test),
-        admin_list("/admin/outbox", |c| db::outbox::list(c), db::outbox::page, None),
+        admin_list(Admins, "/admin/outbox", |c| db::outbox::list(c), db::outbox::page, None),
         post("/admin/outbox/{id}/retry", mail::retry),
-        admin_delete::<OutboxItem>("/admin/outbox/{id}", db::outbox::delete, "Mail deleted"),
+        admin_delete::<OutboxItem>(Admins, "/admin/outbox/{id}", db::outbox::delete, "Mail deleted"),
     ]
 }
 
@@ -150,7 +164,9 @@ pub fn api_calls() -> Vec<(Method, String)> {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    let mut scope = web::scope("/api").wrap(ErrorHandlers::new().default_handler(json_error_body));
+    let mut scope = web::scope("/api")
+        .wrap(ErrorHandlers::new().default_handler(json_error_body))
+        .wrap(actix_web::middleware::from_fn(crate::audit::record_writes));
     // One resource per path, so a known path with another method answers 405 with `Allow`.
     let mut calls = api();
     while !calls.is_empty() {

@@ -1,30 +1,66 @@
 //! Admin editing of the site settings: the club's texts and details.
 
 use super::calls::message;
-use crate::auth::AdminUser;
+use crate::audit::{alert, differences, Note};
+use crate::auth::extractors::ClientIp;
+use crate::auth::StaffUser;
 use crate::db;
+use crate::db::audit::Change;
 use crate::domain::SiteSettingsPatch;
+use crate::domain::{Role, DONATION_DETAILS};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use std::collections::BTreeMap;
 
+/// Saves the changed settings; each is logged old → new. The donation details are for admins
+/// alone: a change to them is dated on the Support page and mailed to every admin.
 pub(super) async fn update(
-    _: AdminUser,
+    user: StaffUser,
     state: web::Data<AppState>,
+    ip: ClientIp,
     body: web::Json<BTreeMap<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let patch = SiteSettingsPatch::parse(body.into_inner())?;
-    db::run(&state.pool, move |conn| {
-        db::site_settings::update(conn, &patch)
+    if patch.touches_donations() && user.0.role != Role::Admin {
+        return Err(ApiError::Forbidden(DONATIONS_ADMINS_ONLY));
+    }
+    let mailer = state.mail.clone();
+    let (actor, address) = (user.0.named(), ip.0.to_string());
+    let changes = db::run(&state.pool, move |conn| {
+        db::in_transaction(conn, |tx| {
+            let before = db::site_settings::all(tx)?;
+            db::site_settings::update(tx, &patch)?;
+            let changes = differences(&before, &patch.0, &[]);
+            let money: Vec<Change> = changes
+                .iter()
+                .filter(|change| DONATION_DETAILS.contains(&change.field.as_str()))
+                .cloned()
+                .collect();
+            if !money.is_empty() {
+                db::site_settings::donations_changed(tx)?;
+                alert(
+                    &mailer,
+                    tx,
+                    &actor,
+                    &address,
+                    "the donation details",
+                    &money,
+                );
+            }
+            Ok(changes)
+        })
     })
     .await?;
-    Ok(message("Updated Successfully"))
+    Ok(Note::changes(changes).on(message("Updated Successfully")))
 }
+
+/// An editor's refusal to change where donors' money goes.
+const DONATIONS_ADMINS_ONLY: &str = "Only admins can change the donation details";
 
 /// What still shows the sample content, each with the admin screen that replaces it.
 pub(super) async fn still_sample(
-    _: AdminUser,
+    _: StaffUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let left = db::run(&state.pool, |conn| db::seed::still_sample(conn)).await?;

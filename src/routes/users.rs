@@ -1,13 +1,54 @@
-//! Admin management of users.
+//! Admin management of users: the list (by role too), one account, a change to it (a change of
+//! role is logged with old → new and mailed to every admin), and signing an account out.
 
-use super::calls::{record, PathId};
+use super::calls::{message, page_of, record, PathId};
+use crate::audit::{self, Note};
+use crate::auth::extractors::ClientIp;
 use crate::auth::AdminUser;
-use crate::db::{self, users::User};
+use crate::conditional::fresh_json;
+use crate::db::audit::Change;
+use crate::db::{self, users::User, Table};
+use crate::domain::{ListQuery, Listing, Role, UserSort, UserUpdate, UserUpdateRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 record!(User, "User not found");
+
+#[derive(serde::Deserialize)]
+pub(super) struct RoleFilter {
+    role: Option<String>,
+}
+
+/// The spec's whole list, or one page (`?page=&size=&sort=&q=`), of one role with `&role=`.
+pub(super) async fn list(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<ListQuery>,
+    filter: web::Query<RoleFilter>,
+) -> Result<HttpResponse, ApiError> {
+    let role = match filter.into_inner().role.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => Some(Role::parse(text).map_err(|why| ApiError::field("role", why))?),
+    };
+    let listing = Listing::<UserSort>::parse(query.into_inner())?;
+    match (listing, role) {
+        (None, None) => fresh_json(&req, &db::run(&state.pool, |c| db::users::list(c)).await?),
+        (listing, Some(role)) => {
+            let listing = listing.unwrap_or_else(Listing::first_page);
+            let page = db::run(&state.pool, move |conn| {
+                db::users::page_of_role(conn, &listing, role)
+            })
+            .await?;
+            fresh_json(&req, &page)
+        }
+        (Some(listing), None) => {
+            let page = page_of(&state, db::users::page, listing, Some(Table::Users)).await?;
+            fresh_json(&req, &page)
+        }
+    }
+}
 
 pub(super) async fn find(
     _: AdminUser,
@@ -16,4 +57,84 @@ pub(super) async fn find(
 ) -> Result<HttpResponse, ApiError> {
     let user = db::run(&state.pool, move |conn| db::users::find(conn, id.get())).await?;
     Ok(HttpResponse::Ok().json(id.found(user)?))
+}
+
+/// The spec's user edit: the changed account. Every changed field is logged old → new; a new
+/// role is mailed to every admin.
+pub(super) async fn update(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    id: PathId<User>,
+    body: web::Json<UserUpdateRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let change = UserUpdate::parse(body.into_inner(), id.get())?;
+    let mailer = state.mail.clone();
+    let actor = admin.0.named();
+    let address = ip.0.to_string();
+    let changed = db::run(&state.pool, move |conn| {
+        let Some((before, after)) = db::users::update(conn, id.get(), &change)? else {
+            return Ok(None);
+        };
+        let changes = changes(&before, &after);
+        if before.role != after.role {
+            let what = format!("the role of {}", after.named());
+            let role: Vec<Change> = changes
+                .iter()
+                .filter(|c| c.field == "role")
+                .cloned()
+                .collect();
+            audit::alert(&mailer, conn, &actor, &address, &what, &role);
+        }
+        Ok(Some((after, changes)))
+    })
+    .await?;
+    let (user, changes) = id.found(changed)?;
+    Ok(Note::changes(changes).on(HttpResponse::Ok().json(user)))
+}
+
+/// The fields of an account an admin changed, old → new.
+fn changes(before: &User, after: &User) -> Vec<Change> {
+    let fields = [
+        ("firstname", &before.firstname, &after.firstname),
+        ("lastname", &before.lastname, &after.lastname),
+        ("department", &before.department, &after.department),
+        ("year", &before.year, &after.year),
+        ("email", &before.email, &after.email),
+    ];
+    let mut changes: Vec<Change> = fields
+        .into_iter()
+        .filter(|(_, old, new)| old != new)
+        .map(|(field, old, new)| Change {
+            field: field.to_owned(),
+            old: old.clone(),
+            new: new.clone(),
+        })
+        .collect();
+    if before.role != after.role {
+        changes.push(Change {
+            field: "role".to_owned(),
+            old: before.role.to_string(),
+            new: after.role.to_string(),
+        });
+    }
+    changes
+}
+
+/// "Sign out everywhere": every session of the account ends (a lost phone, a departing member).
+pub(super) async fn sign_out(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    id: PathId<User>,
+) -> Result<HttpResponse, ApiError> {
+    let found = db::run(&state.pool, move |conn| {
+        if db::users::find(conn, id.get())?.is_none() {
+            return Ok(false);
+        }
+        db::users::sign_out(conn, id.get())?;
+        Ok(true)
+    })
+    .await?;
+    id.found(found.then_some(()))?;
+    Ok(message("Signed out everywhere"))
 }

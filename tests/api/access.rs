@@ -1,5 +1,6 @@
 //! Who may make each API call: one table of every call, checked against the calls the server
-//! registers, then each call made with no token, a bad token, a visitor's and an admin's.
+//! registers, then each call made with no token, a bad token, a visitor's, an editor's and an
+//! admin's.
 
 use crate::helpers::{
     assert_error, contact, id, ids, multipart, picture, spawn_app_with_admin, Response, TestApp,
@@ -16,6 +17,9 @@ use std::fmt::Display;
 pub(crate) enum Who {
     Anyone,
     SignedIn,
+    /// Editors and admins: publishing, reading messages.
+    Editor,
+    /// Admins alone.
     Admin,
 }
 
@@ -35,6 +39,10 @@ fn anyone(name: &'static str) -> Call {
 
 fn signed_in(name: &'static str) -> Call {
     Call::new(name, Who::SignedIn)
+}
+
+fn editor(name: &'static str) -> Call {
+    Call::new(name, Who::Editor)
 }
 
 fn admin(name: &'static str) -> Call {
@@ -126,6 +134,9 @@ pub(crate) struct Fixtures {
     reset_link: String,
     mail: i64,
     failed_mail: i64,
+    /// The secret of an open invitation's link, and another invitation's id.
+    invitation_link: String,
+    invitation: i64,
 }
 
 impl Fixtures {
@@ -162,8 +173,26 @@ impl Fixtures {
                 .unwrap()
         };
         let (mail, failed_mail) = (given_up(), given_up());
+        let invite = |email: &str| {
+            app.create(
+                admin,
+                "/api/admin/invitations",
+                json!({"email": email, "role": "editor"}),
+            )
+        };
+        let invitation_link = invite("invited@example.org")["link"]
+            .as_str()
+            .and_then(|link| link.split_once("#token="))
+            .expect("a link with its token")
+            .1
+            .to_owned();
+        let invitation = invite("other.invited@example.org")["id"]
+            .as_i64()
+            .expect("an invitation id");
         let fixtures = Fixtures {
             user,
+            invitation_link,
+            invitation,
             _smtp: Some(smtp),
             reset_link,
             mail,
@@ -226,65 +255,75 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         admin("GET /api/admin/users"),
         admin("GET /api/admin/users/{id}").at(f.user),
         admin("PATCH /api/admin/users/update/{id}").at(f.user).json(json!({"lastname": "Changed"})),
+        admin("POST /api/admin/users/{id}/sign-out").at(f.user),
         admin("DELETE /api/admin/users/delete/{id}").at(f.user),
 
+        admin("POST /api/admin/invitations").json(json!({"email": "new.editor@example.org", "role": "editor"})).answers(201),
+        admin("GET /api/admin/invitations"),
+        admin("DELETE /api/admin/invitations/{id}").at(f.invitation),
+        anyone("POST /api/auth/invitation/details").json(json!({"token": f.invitation_link})),
+        anyone("POST /api/auth/invitation").json(json!({"token": f.invitation_link, "password": PASSWORD, "firstname": "Invited"})),
+
+        admin("GET /api/admin/audit"),
+        admin("GET /api/admin/audit/csv"),
+
         anyone("POST /api/form/contact").json(contact("hello again")).answers(201),
-        admin("GET /api/admin/contacts"),
+        editor("GET /api/admin/contacts"),
         admin("GET /api/admin/contacts/csv"),
-        admin("PATCH /api/admin/contacts/{id}").at(f.contact).json(json!({"read": true})),
+        editor("PATCH /api/admin/contacts/{id}").at(f.contact).json(json!({"read": true})),
         admin("POST /api/admin/contacts/delete").json(json!({"ids": [987654]})),
         admin("DELETE /api/admin/contacts_delete/{id}").at(f.contact),
 
         anyone("POST /api/form/feedback").json(json!({"rating": 4})).answers(201),
-        admin("GET /api/admin/feedback"),
-        admin("DELETE /api/admin/feedback/{id}").at(f.feedback),
+        editor("GET /api/admin/feedback"),
+        editor("DELETE /api/admin/feedback/{id}").at(f.feedback),
 
         anyone("GET /api/admin/servicelist"),
         anyone("GET /api/admin/servicelist/{id}").at(f.notice),
-        admin("POST /api/admin/service").json(json!({"title": "New", "url": "", "date": "2025-02-03"})).answers(201),
-        admin("PATCH /api/admin/servicelist/update/{id}").at(f.notice).json(json!({"title": "Renamed"})),
-        admin("DELETE /api/admin/servicelist/delete/{id}").at(f.notice),
+        editor("POST /api/admin/service").json(json!({"title": "New", "url": "", "date": "2025-02-03"})).answers(201),
+        editor("PATCH /api/admin/servicelist/update/{id}").at(f.notice).json(json!({"title": "Renamed"})),
+        editor("DELETE /api/admin/servicelist/delete/{id}").at(f.notice),
 
         anyone("GET /api/certificate/get_certificate/{number}").at(501),
-        admin("GET /api/admin/display_certificate"),
-        admin("POST /api/admin/post_certificate").json(json!({"name": "New Holder", "certinumber": 777})).answers(201),
-        admin("PATCH /api/admin/certificates/{id}/revocation").at(f.certificate).json(json!({"revoked": true, "revokedOn": "2025-03-01"})),
-        admin("GET /api/admin/certificates/{id}/qr.svg").at(f.certificate),
-        admin("GET /api/admin/certificates/csv"),
-        admin("POST /api/admin/certificates/import").body(("text/csv".into(), b"name,number\nImported,778\n".to_vec())),
-        admin("DELETE /api/admin/delete_certificate/{id}").at(f.certificate),
+        editor("GET /api/admin/display_certificate"),
+        editor("POST /api/admin/post_certificate").json(json!({"name": "New Holder", "certinumber": 777})).answers(201),
+        editor("PATCH /api/admin/certificates/{id}/revocation").at(f.certificate).json(json!({"revoked": true, "revokedOn": "2025-03-01"})),
+        editor("GET /api/admin/certificates/{id}/qr.svg").at(f.certificate),
+        editor("GET /api/admin/certificates/csv"),
+        editor("POST /api/admin/certificates/import").body(("text/csv".into(), b"name,number\nImported,778\n".to_vec())),
+        editor("DELETE /api/admin/delete_certificate/{id}").at(f.certificate),
 
         anyone("GET /api/content"),
         anyone("GET /api/donations/upi-qr.svg"),
 
-        admin("PUT /api/admin/rosters/order").json(json!({"ids": f.rosters})),
-        admin("POST /api/admin/rosters").json(json!({"slug": "2k27", "title": "Team 2k27"})).answers(201),
-        admin("PATCH /api/admin/rosters/{id}").at(f.roster).json(json!({"title": "Renamed"})),
-        admin("DELETE /api/admin/rosters/{id}").at(f.roster),
+        editor("PUT /api/admin/rosters/order").json(json!({"ids": f.rosters})),
+        editor("POST /api/admin/rosters").json(json!({"slug": "2k27", "title": "Team 2k27"})).answers(201),
+        editor("PATCH /api/admin/rosters/{id}").at(f.roster).json(json!({"title": "Renamed"})),
+        editor("DELETE /api/admin/rosters/{id}").at(f.roster),
 
-        admin("GET /api/admin/rosters/{id}/members").at(f.core),
-        admin("PUT /api/admin/rosters/{id}/members/order").at(f.core).json(json!({"ids": f.members})),
-        admin("POST /api/admin/rosters/{id}/members").at(f.core).json(json!({"name": "New Member"})).answers(201),
-        admin("PATCH /api/admin/members/{id}").at(f.member).json(json!({"name": "Renamed"})),
-        admin("DELETE /api/admin/members/{id}").at(f.member),
+        editor("GET /api/admin/rosters/{id}/members").at(f.core),
+        editor("PUT /api/admin/rosters/{id}/members/order").at(f.core).json(json!({"ids": f.members})),
+        editor("POST /api/admin/rosters/{id}/members").at(f.core).json(json!({"name": "New Member"})).answers(201),
+        editor("PATCH /api/admin/members/{id}").at(f.member).json(json!({"name": "Renamed"})),
+        editor("DELETE /api/admin/members/{id}").at(f.member),
 
-        admin("PUT /api/admin/cards/{section}/order").at("awards").json(json!({"ids": f.awards})),
-        admin("POST /api/admin/cards").json(json!({"section": "works", "caption": "New"})).answers(201),
-        admin("PATCH /api/admin/cards/{id}").at(f.card).json(json!({"caption": "Renamed"})),
-        admin("DELETE /api/admin/cards/{id}").at(f.card),
+        editor("PUT /api/admin/cards/{section}/order").at("awards").json(json!({"ids": f.awards})),
+        editor("POST /api/admin/cards").json(json!({"section": "works", "caption": "New"})).answers(201),
+        editor("PATCH /api/admin/cards/{id}").at(f.card).json(json!({"caption": "Renamed"})),
+        editor("DELETE /api/admin/cards/{id}").at(f.card),
 
-        admin("PUT /api/admin/gallery/order").json(json!({"ids": f.gallery})),
-        admin("POST /api/admin/gallery").json(json!({"caption": "New"})).answers(201),
-        admin("PATCH /api/admin/gallery/{id}").at(f.image).json(json!({"caption": "Renamed"})),
-        admin("DELETE /api/admin/gallery/{id}").at(f.image),
+        editor("PUT /api/admin/gallery/order").json(json!({"ids": f.gallery})),
+        editor("POST /api/admin/gallery").json(json!({"caption": "New"})).answers(201),
+        editor("PATCH /api/admin/gallery/{id}").at(f.image).json(json!({"caption": "Renamed"})),
+        editor("DELETE /api/admin/gallery/{id}").at(f.image),
 
-        admin("PATCH /api/admin/settings").json(json!({"heroTitle": "Renamed"})),
-        admin("GET /api/admin/sample-content"),
+        editor("PATCH /api/admin/settings").json(json!({"heroTitle": "Renamed"})),
+        editor("GET /api/admin/sample-content"),
 
-        admin("GET /api/admin/media"),
-        admin("POST /api/admin/media").body(photo).answers(201),
-        admin("PATCH /api/admin/media/{id}").at(f.photo).json(json!({"focus": {"x": 30, "y": 20}})),
-        admin("DELETE /api/admin/media/{id}").at(f.photo),
+        editor("GET /api/admin/media"),
+        editor("POST /api/admin/media").body(photo).answers(201),
+        editor("PATCH /api/admin/media/{id}").at(f.photo).json(json!({"focus": {"x": 30, "y": 20}})),
+        editor("DELETE /api/admin/media/{id}").at(f.photo),
 
         admin("GET /api/admin/backup"),
 
@@ -326,16 +365,19 @@ fn the_table_lists_every_registered_api_call_once_and_no_other() {
 fn calls_refuse_a_missing_or_bad_token_and_admin_calls_a_visitor_changing_nothing() {
     let (app, admin) = spawn_app_with_admin();
     let (_, visitor) = app.register("visitor@example.org");
+    let (_, editor) = app.editor("editor@example.org");
     let fixtures = Fixtures::create(&app, &admin);
     let (rows, content) = (every_row(&app), app.content());
     let no_token = ("no token", None, 401);
     let bad_token = ("a bad token", Some("not-a-jwt"), 401);
     let visitor_token = ("a visitor's token", Some(visitor.as_str()), 403);
+    let editor_token = ("an editor's token", Some(editor.as_str()), 403);
     for call in table(&fixtures) {
         let refusals = match call.who {
             Who::Anyone => vec![],
             Who::SignedIn => vec![no_token, bad_token],
-            Who::Admin => vec![no_token, bad_token, visitor_token],
+            Who::Editor => vec![no_token, bad_token, visitor_token],
+            Who::Admin => vec![no_token, bad_token, visitor_token, editor_token],
         };
         for (what, token, status) in refusals {
             let response = call.send(&app, token);
@@ -352,13 +394,15 @@ fn calls_refuse_a_missing_or_bad_token_and_admin_calls_a_visitor_changing_nothin
 #[test]
 fn every_call_succeeds_for_those_it_is_open_to_and_a_signed_in_answer_is_not_stored() {
     let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
     let fixtures = Fixtures::create(&app, &admin);
     for (n, call) in table(&fixtures).into_iter().enumerate() {
         // A visitor of their own for each call: a password change or a logout ends the sessions
-        // it was made with.
+        // it was made with. The calls open to editors are made by an editor.
         let token = match call.who {
             Who::Anyone => None,
             Who::SignedIn => Some(app.register(&format!("visitor{n}@example.org")).1),
+            Who::Editor => Some(editor.clone()),
             Who::Admin => Some(admin.clone()),
         };
         let response = call.send(&app, token.as_deref());

@@ -98,8 +98,8 @@ fn writes_by_another_process_show_at_once_in_paged_lists_and_the_content() {
     let other = Connection::open(app.dir.path().join("jyoti.db")).unwrap();
     other
         .execute_batch(
-            "INSERT INTO users (firstname, email, password_hash, is_admin)
-                 VALUES ('Second', 'second@example.org', 'x', 1);
+            "INSERT INTO users (firstname, email, password_hash, role)
+                 VALUES ('Second', 'second@example.org', 'x', 'admin');
              UPDATE site_settings SET value = 'Changed elsewhere' WHERE key = 'heroTitle';",
         )
         .unwrap();

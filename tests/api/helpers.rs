@@ -120,8 +120,17 @@ impl TestApp {
     pub fn admin(&self, email: &str) -> (i64, String) {
         let (id, token) = self.register(email);
         let conn = self.state.pool.get().expect("a connection");
-        conn.execute("UPDATE users SET is_admin = 1 WHERE id = ?1", [id])
+        conn.execute("UPDATE users SET role = 'admin' WHERE id = ?1", [id])
             .expect("promote");
+        (id, token)
+    }
+
+    /// Registers a user, makes them an editor straight in the database, and returns `(id, token)`.
+    pub fn editor(&self, email: &str) -> (i64, String) {
+        let (id, token) = self.register(email);
+        let conn = self.state.pool.get().expect("a connection");
+        conn.execute("UPDATE users SET role = 'editor' WHERE id = ?1", [id])
+            .expect("make editor");
         (id, token)
     }
 

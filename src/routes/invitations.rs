@@ -1,0 +1,253 @@
+//! Invitations: an admin invites someone by email as an admin or editor; the link (mailed when
+//! email works, and shown once to the admin) opens a page that makes the account, or gives an
+//! existing account the role once its owner signed in with their own password.
+
+use super::calls::{record, PathId};
+use crate::audit::{self, Note};
+use crate::auth::extractors::ClientIp;
+use crate::auth::{password, AdminUser};
+use crate::db::audit::{Change, Entry};
+use crate::db::{self, invitations::Invitation};
+use crate::domain::{
+    AcceptInvitationRequest, Acceptance, Email, InvitationRequest, InvitationTokenRequest,
+    NewInvitation, NewUser, ResetToken, Role,
+};
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+record!(Invitation, "Invitation not found");
+
+/// The one refusal of a link that does not work, whatever the reason.
+const LINK_GONE: &str = "This invitation has expired or has already been used.";
+
+/// 201 with the invitation and its link, shown this once (only its hash is kept).
+pub(super) async fn create(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<InvitationRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let invitation = NewInvitation::parse(body.into_inner())?;
+    let token = ResetToken::generate()?;
+    let mailer = state.mail.clone();
+    let (actor, actor_id, address) = (admin.0.named(), admin.0.id, ip.0.to_string());
+    let (invitation, link, mailed) = db::run(&state.pool, move |conn| {
+        let site = mailer.setup(conn)?.site_address.unwrap_or_default();
+        let link = format!("{site}/invitation#token={}", token.as_str());
+        db::in_transaction(conn, |tx| {
+            let stored = db::invitations::create(
+                tx,
+                &invitation.email,
+                invitation.role,
+                &token.hash(),
+                actor_id,
+            )?;
+            let mailed = mailer.queue_invitation(tx, &stored.email, stored.role, &link, &actor)?;
+            if stored.role == Role::Admin {
+                let what = format!("the admins (an invitation to {} as an admin)", stored.email);
+                audit::alert(&mailer, tx, &actor, &address, &what, &[]);
+            }
+            Ok((stored, link, mailed))
+        })
+    })
+    .await?;
+    if mailed {
+        state.mail.wake();
+    }
+    let note = Note {
+        target: Some(invitation.id.to_string()),
+        changes: vec![
+            Change {
+                field: "email".into(),
+                old: String::new(),
+                new: invitation.email.clone(),
+            },
+            Change {
+                field: "role".into(),
+                old: String::new(),
+                new: invitation.role.to_string(),
+            },
+        ],
+        ..Note::default()
+    };
+    Ok(note.on(HttpResponse::Created().json(json!({
+        "id": invitation.id,
+        "email": invitation.email,
+        "role": invitation.role,
+        "expiresAt": invitation.expires_at,
+        "link": link,
+        "mailed": mailed,
+    }))))
+}
+
+pub(super) async fn pending(
+    _: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let pending = db::run(&state.pool, |conn| db::invitations::pending(conn)).await?;
+    Ok(HttpResponse::Ok().json(pending))
+}
+
+pub(super) async fn revoke(
+    _: AdminUser,
+    state: web::Data<AppState>,
+    id: PathId<Invitation>,
+) -> Result<HttpResponse, ApiError> {
+    let found = db::run(&state.pool, move |conn| {
+        db::invitations::revoke(conn, id.get())
+    })
+    .await?;
+    id.done(found, "Invitation revoked")
+}
+
+/// What the invitation page shows before anything is typed: the email, the role, and whether
+/// that email has an account already. A link that does not work counts like a failed login.
+pub(super) async fn details(
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<InvitationTokenRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attempt = state.limits.failed_logins.reserve(ip.0)?;
+    let Some(token) = body.token() else {
+        return Err(ApiError::BadRequest(LINK_GONE.into()));
+    };
+    let found = db::run(&state.pool, move |conn| {
+        let Some((email, role)) = db::invitations::usable(conn, &token.hash())? else {
+            return Ok(None);
+        };
+        let existing = match Email::parse(Some(email.clone())) {
+            Ok(parsed) => db::users::find_by_email(conn, &parsed)?.is_some(),
+            Err(_) => false,
+        };
+        Ok(Some((email, role, existing)))
+    })
+    .await?;
+    let Some((email, role, existing)) = found else {
+        return Err(ApiError::BadRequest(LINK_GONE.into()));
+    };
+    attempt.give_back();
+    Ok(HttpResponse::Ok()
+        .json(json!({ "email": email, "role": role, "existingAccount": existing })))
+}
+
+/// Accepts an invitation; answers like a login. A new account is made with the role (limited
+/// like registration); an existing account gets the role once the password typed is its own.
+pub(super) async fn accept(
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    body: web::Json<AcceptInvitationRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (attempt, acceptance) = state
+        .limits
+        .failed_logins
+        .reserve_parsed(ip.0, || Acceptance::parse(body.into_inner()))?;
+    let Some(token) = acceptance.token.as_ref().map(ResetToken::hash) else {
+        return Err(ApiError::BadRequest(LINK_GONE.into()));
+    };
+    let checked = token.clone();
+    let found = db::run(&state.pool, move |conn| {
+        let Some((email, role)) = db::invitations::usable(conn, &checked)? else {
+            return Ok(None);
+        };
+        let email = Email::parse(Some(email)).map_err(ApiError::internal)?;
+        let account = db::users::password_hash_by_email(conn, &email)?;
+        Ok(Some((email, role, account)))
+    })
+    .await?;
+    let Some((email, role, account)) = found else {
+        return Err(ApiError::BadRequest(LINK_GONE.into()));
+    };
+    let permit = super::auth::hashing_turn(&state, ip.0)
+        .await
+        .inspect_err(|_| attempt.give_back())?;
+    let cost = state.config.bcrypt_cost;
+    let address = ip.0.to_string();
+    let mailer = state.mail.clone();
+    let accepted = match account {
+        Some((user, hash)) => {
+            if !password::verify(permit, acceptance.password, Some(hash), cost).await? {
+                return Err(ApiError::field(
+                    "password",
+                    "is not the password of this account",
+                ));
+            }
+            attempt.give_back();
+            db::run(&state.pool, move |conn| {
+                db::in_transaction(conn, |tx| {
+                    if db::invitations::take(tx, &token)?.is_none() {
+                        return Ok(None);
+                    }
+                    db::users::set_role(tx, user.id, role)?;
+                    db::users::signed_in(tx, user.id)?;
+                    let change = vec![Change {
+                        field: "role".into(),
+                        old: user.role.to_string(),
+                        new: role.to_string(),
+                    }];
+                    if user.role != role {
+                        let what = format!("the role of {}", user.named());
+                        audit::alert(&mailer, tx, &user.named(), &address, &what, &change);
+                    }
+                    audit::record(tx, &accepted_entry(&user, &address, change));
+                    db::users::find(tx, user.id)
+                })
+            })
+            .await?
+        }
+        None => {
+            attempt.give_back();
+            let (firstname, lastname, password) = acceptance.new_account()?;
+            let _counted = state.limits.registrations.reserve(ip.0)?;
+            let hash = password::hash(permit, password.expose().to_owned(), cost).await?;
+            let new = NewUser {
+                firstname,
+                lastname,
+                department: String::new(),
+                year: String::new(),
+                email,
+                password,
+            };
+            db::run(&state.pool, move |conn| {
+                db::in_transaction(conn, |tx| {
+                    if db::invitations::take(tx, &token)?.is_none() {
+                        return Ok(None);
+                    }
+                    let user = db::users::insert(tx, &new, &hash, role)?;
+                    db::users::signed_in(tx, user.id)?;
+                    let change = vec![Change {
+                        field: "role".into(),
+                        old: String::new(),
+                        new: role.to_string(),
+                    }];
+                    audit::record(tx, &accepted_entry(&user, &address, change));
+                    db::users::find(tx, user.id)
+                })
+            })
+            .await?
+        }
+    };
+    let Some(user) = accepted else {
+        return Err(ApiError::BadRequest(LINK_GONE.into()));
+    };
+    let token = state.jwt.issue(user.id, user.token_version)?;
+    Ok(HttpResponse::Ok().json(json!({
+        // "an admin", "an editor".
+        "msg": format!("Welcome to the team! You are now an {}.", user.role),
+        "token": token,
+        "userId": user.id,
+        "role": user.role,
+    })))
+}
+
+fn accepted_entry(user: &db::users::User, address: &str, changes: Vec<Change>) -> Entry {
+    Entry {
+        actor_id: Some(user.id),
+        actor: user.named(),
+        address: address.to_owned(),
+        action: "invitation accepted".into(),
+        target: format!("user {}", user.id),
+        changes,
+    }
+}
