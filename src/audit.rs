@@ -137,17 +137,33 @@ pub async fn record_writes(
 fn entry_of(request: &HttpRequest, actor: Actor, note: Note) -> Entry {
     let pattern = request.match_pattern().unwrap_or_default();
     let (kind, verb) = describe(request.method(), &pattern);
-    let id = note
-        .target
-        .or_else(|| request.match_info().get("id").map(str::to_owned))
-        .or_else(|| request.match_info().get("section").map(str::to_owned));
+    // The members of a roster are reached through the roster's id.
+    let in_path = if pattern.contains("/rosters/{id}/members") {
+        "team"
+    } else {
+        kind
+    };
+    let (owner, id) = match note.target {
+        Some(id) => (kind, Some(id)),
+        None => (
+            in_path,
+            request
+                .match_info()
+                .get("id")
+                .or_else(|| request.match_info().get("section"))
+                .map(str::to_owned),
+        ),
+    };
     Entry {
         actor_id: Some(actor.id),
         actor: actor.name,
         address: client_ip(request).map_or_else(|_| String::new(), |ip| ip.to_string()),
-        action: note.action.unwrap_or_else(|| format!("{kind} {verb}")),
+        action: note.action.unwrap_or_else(|| match verb {
+            "test email sent" => verb.to_owned(),
+            _ => format!("{kind} {verb}"),
+        }),
         target: match id {
-            Some(id) => format!("{kind} {id}"),
+            Some(id) => format!("{owner} {id}"),
             None => kind.to_owned(),
         },
         changes: note.changes,

@@ -1381,3 +1381,62 @@ fn the_mail_server_and_sender_from_the_environment_carry_contact_mail_to_the_adm
         Some("New message on the Jyoti site from Writer 1")
     );
 }
+
+/// The activity log's entries made by the server's commands, oldest first: `(actor, action)`.
+fn command_entries(db: &str) -> Vec<(String, String)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT actor, action FROM audit_log WHERE actor_id IS NULL ORDER BY id")
+        .unwrap();
+    stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn the_server_commands_are_recorded_in_the_activity_log() {
+    let dir = temp_dir();
+    let (db, saved) = (file(&dir, "site.db"), file(&dir, "backup.db"));
+    assert_ok(&account(
+        "create-admin",
+        "chief@example.org",
+        &db,
+        "a strong password\n",
+    ));
+    assert_ok(&account(
+        "reset-password",
+        "chief@example.org",
+        &db,
+        "another strong one\n",
+    ));
+    assert_ok(&jyoti(&["rotate-secret", "--db", &db]));
+    assert_ok(&backup(&db, &saved));
+    assert_ok(&restore(&saved, &db));
+    let actions: Vec<String> = command_entries(&db)
+        .into_iter()
+        .map(|(actor, action)| {
+            assert_eq!(actor, "server command");
+            action
+        })
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "admin created (create-admin)",
+            "password reset (reset-password)",
+            "session secret rotated (rotate-secret)",
+            "database restored (restore)",
+        ]
+    );
+    // A password is never in the log, only that it changed.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let leaked: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM audit_log WHERE changes LIKE '%strong%'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(leaked, 0);
+}

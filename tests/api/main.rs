@@ -6,6 +6,7 @@ mod support;
 
 mod helpers;
 
+mod audit;
 mod auth;
 mod backup;
 mod cards;
@@ -14,6 +15,7 @@ mod contacts;
 mod content;
 mod feedback;
 mod gallery_images;
+mod invitations;
 mod mail;
 mod media;
 mod members;
