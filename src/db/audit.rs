@@ -1,6 +1,7 @@
 //! The `audit_log` table: who changed what, from where, and when. Append-only: triggers refuse
 //! any change to an entry and the removal of one younger than two years.
 
+use crate::domain::AuditSort;
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 use serde::{Deserialize, Serialize};
@@ -75,22 +76,31 @@ pub struct Item {
     pub changes: Vec<Change>,
 }
 
-fn item(row: &rusqlite::Row) -> rusqlite::Result<Item> {
-    let changes: Option<String> = row.get("changes")?;
-    Ok(Item {
-        id: row.get("id")?,
-        at: row.get("at")?,
-        actor: row.get("actor")?,
-        address: row.get("address")?,
-        action: row.get("action")?,
-        target: row.get("target")?,
-        changes: changes
-            .and_then(|json| serde_json::from_str(&json).ok())
-            .unwrap_or_default(),
-    })
+impl Item {
+    fn from_row(row: &rusqlite::Row) -> rusqlite::Result<Item> {
+        let changes: Option<String> = row.get("changes")?;
+        Ok(Item {
+            id: row.get("id")?,
+            at: row.get("at")?,
+            actor: row.get("actor")?,
+            address: row.get("address")?,
+            action: row.get("action")?,
+            target: row.get("target")?,
+            changes: changes
+                .and_then(|json| serde_json::from_str(&json).ok())
+                .unwrap_or_default(),
+        })
+    }
 }
 
-/// Entries whose who, address, what or changes contain the `LIKE` pattern `?1` (all when NULL).
+macro_rules! columns {
+    () => {
+        "id, at, actor, address, action, target, changes"
+    };
+}
+
+/// Entries whose who, address, what or changes contain the `LIKE` pattern `?1` (every entry
+/// when it is NULL).
 macro_rules! matching {
     () => {
         " FROM audit_log WHERE (?1 IS NULL OR actor LIKE ?1 ESCAPE '\\' OR address LIKE ?1 ESCAPE '\\'
@@ -98,28 +108,10 @@ macro_rules! matching {
     };
 }
 
-/// One page, newest first, and how many entries match.
-pub fn page(
-    conn: &Connection,
-    pattern: Option<&str>,
-    size: u32,
-    offset: i64,
-) -> Result<(Vec<Item>, i64), ApiError> {
-    let items = super::all_rows(
-        conn,
-        concat!(
-            "SELECT id, at, actor, address, action, target, changes",
-            matching!(),
-            " ORDER BY id DESC LIMIT ?2 OFFSET ?3"
-        ),
-        params![pattern, size, offset],
-        item,
-    )?;
-    let total = conn
-        .prepare_cached(concat!("SELECT count(*)", matching!()))?
-        .query_row([pattern], |row| row.get(0))?;
-    Ok((items, total))
-}
+// One page, newest first (ids kept in memory while nothing is written), and how many match.
+super::like_page!(Item, AuditSort, "audit_log" {
+    Newest => "at DESC, id DESC",
+});
 
 /// Every entry matching the pattern, newest first, one at a time until `each` says stop (for the
 /// CSV export).
@@ -129,13 +121,14 @@ pub fn for_each(
     mut each: impl FnMut(&Item) -> bool,
 ) -> Result<(), ApiError> {
     let mut stmt = conn.prepare_cached(concat!(
-        "SELECT id, at, actor, address, action, target, changes",
+        "SELECT ",
+        columns!(),
         matching!(),
-        " ORDER BY id DESC"
+        " ORDER BY at DESC, id DESC"
     ))?;
     let mut rows = stmt.query([pattern])?;
     while let Some(row) = rows.next()? {
-        if !each(&item(row)?) {
+        if !each(&Item::from_row(row)?) {
             break;
         }
     }

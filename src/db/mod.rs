@@ -253,10 +253,11 @@ pub enum Table {
     GalleryImages,
     Media,
     MailSettings,
+    AuditLog,
 }
 
 impl Table {
-    const COUNT: usize = 11;
+    const COUNT: usize = 12;
 
     fn named(name: &str) -> Option<Table> {
         Some(match name {
@@ -271,6 +272,7 @@ impl Table {
             "gallery_images" => Table::GalleryImages,
             "media" | "media_variants" => Table::Media,
             "mail_settings" => Table::MailSettings,
+            "audit_log" => Table::AuditLog,
             _ => return None,
         })
     }

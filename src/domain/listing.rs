@@ -16,6 +16,23 @@ pub struct ListQuery {
     q: Option<String>,
 }
 
+impl ListQuery {
+    /// The parameters under other names than the usual ones (the activity log's `pageSize`).
+    pub fn new(
+        page: Option<String>,
+        size: Option<String>,
+        sort: Option<String>,
+        q: Option<String>,
+    ) -> ListQuery {
+        ListQuery {
+            page,
+            size,
+            sort,
+            q,
+        }
+    }
+}
+
 /// The orders one list offers; the first is its default.
 pub trait SortOrder: Copy + Sized + 'static {
     const CHOICES: &'static [(&'static str, Self)];
@@ -110,20 +127,22 @@ impl<S> Listing<S> {
         i64::from(self.page - 1) * i64::from(self.size)
     }
 
-    /// The search as a `LIKE` pattern (`%text%`, with `%`, `_` and `\` taken literally), or
-    /// `None` to match everything.
+    /// The search as a `LIKE` pattern, or `None` to match everything.
     pub fn like_pattern(&self) -> Option<String> {
-        self.search.as_ref().map(|text| {
-            let escaped: String = text
-                .chars()
-                .flat_map(|c| match c {
-                    '%' | '_' | '\\' => vec!['\\', c],
-                    c => vec![c],
-                })
-                .collect();
-            format!("%{escaped}%")
-        })
+        self.search.as_deref().map(like_pattern)
     }
+}
+
+/// A search text as a `LIKE` pattern: `%text%`, with `%`, `_` and `\` taken literally.
+pub fn like_pattern(text: &str) -> String {
+    let escaped: String = text
+        .chars()
+        .flat_map(|c| match c {
+            '%' | '_' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect();
+    format!("%{escaped}%")
 }
 
 /// The search as a full-text query: every word must appear, as a word or the start of one.
@@ -161,6 +180,8 @@ sort_orders! {
     CertificateSort { "newest" => Newest, "number" => Number, "name" => Name }
     /// Feedback form answers: newest first by default.
     FeedbackSort { "newest" => Newest, "oldest" => Oldest }
+    /// The activity log: newest first, always.
+    AuditSort { "newest" => Newest }
     /// Photos: newest first by default.
     MediaSort { "newest" => Newest, "oldest" => Oldest }
     /// A roster's members: in the order the team page shows them by default.

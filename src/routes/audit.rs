@@ -1,8 +1,9 @@
 //! The Activity screen's calls (admins only): the log a page at a time, searched, and as CSV.
 
+use super::calls::page_of;
 use crate::auth::AdminUser;
-use crate::db;
-use crate::domain::{search_text, DEFAULT_SIZE, MAX_SIZE};
+use crate::db::{self, Table};
+use crate::domain::{like_pattern, search_text, AuditSort, ListQuery, Listing};
 use crate::download::{attachment, produced};
 use crate::error::ApiError;
 use crate::export::{audit_header, audit_row};
@@ -20,61 +21,46 @@ pub(super) struct AuditQuery {
     q: Option<String>,
 }
 
-/// The search as a `LIKE` pattern, `%`, `_` and `\` taken literally.
-fn like_pattern(q: Option<&str>) -> Result<Option<String>, ApiError> {
-    let search = search_text(q).map_err(|why| ApiError::field("q", why))?;
-    Ok(search.map(|text| {
-        let escaped: String = text
-            .chars()
-            .flat_map(|c| match c {
-                '%' | '_' | '\\' => vec!['\\', c],
-                c => vec![c],
-            })
-            .collect();
-        format!("%{escaped}%")
-    }))
-}
-
-fn number(field: &str, value: Option<&str>, default: u32, max: u32) -> Result<u32, ApiError> {
-    match value.map(str::trim) {
-        None | Some("") => Ok(default),
-        Some(text) => match text.parse::<u32>() {
-            Ok(n) if (1..=max).contains(&n) => Ok(n),
-            _ => Err(ApiError::field(
-                field,
-                format!("must be a whole number from 1 to {max}"),
-            )),
-        },
-    }
-}
-
-/// `{"items":[…],"total":N}`, newest first.
+/// `{"items":[…],"total":N}`, newest first; `pageSize` (or `size`, as the other lists say).
 pub(super) async fn page(
     _: AdminUser,
     state: web::Data<AppState>,
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
-    let page = number("page", query.page.as_deref(), 1, 1_000_000)?;
     let size_field = if query.page_size.is_some() {
         "pageSize"
     } else {
         "size"
     };
-    let size = number(
-        size_field,
-        query.page_size.as_deref().or(query.size.as_deref()),
-        DEFAULT_SIZE,
-        MAX_SIZE,
-    )?;
-    let pattern = like_pattern(query.q.as_deref())?;
-    let offset = i64::from(page - 1) * i64::from(size);
-    let (items, total) = db::run(&state.pool, move |conn| {
-        db::audit::page(conn, pattern.as_deref(), size, offset)
-    })
-    .await?;
-    Ok(HttpResponse::Ok()
-        .json(json!({ "items": items, "total": total, "page": page, "pageSize": size })))
+    let listing = Listing::<AuditSort>::parse(ListQuery::new(
+        query.page,
+        query.page_size.or(query.size),
+        None,
+        query.q,
+    ))
+    .map_err(|err| rename_field(err, "size", size_field))?
+    .unwrap_or_else(Listing::first_page);
+    let page = page_of(&state, db::audit::page, listing, Some(Table::AuditLog)).await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "items": page.items,
+        "total": page.total,
+        "page": page.page,
+        "pageSize": page.size,
+    })))
+}
+
+/// The field errors of `err` with `from` named `to`.
+fn rename_field(err: ApiError, from: &str, to: &str) -> ApiError {
+    match err {
+        ApiError::Validation(mut errors) => {
+            if let Some(why) = errors.remove(from) {
+                errors.insert(to.to_owned(), why);
+            }
+            ApiError::Validation(errors)
+        }
+        other => other,
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -88,7 +74,9 @@ pub(super) async fn csv(
     state: web::Data<AppState>,
     query: web::Query<CsvQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let pattern = like_pattern(query.into_inner().q.as_deref())?;
+    let search =
+        search_text(query.into_inner().q.as_deref()).map_err(|why| ApiError::field("q", why))?;
+    let pattern = search.map(|text| like_pattern(&text));
     let filename = format!("jyoti-activity-{}.csv", db::backup::stamp());
     let rows = produced(state.pool.clone(), move |conn, write| {
         if write(audit_header()) {
