@@ -838,3 +838,55 @@ fn wait_for_no_link(app: &TestApp) {
         WAIT,
     );
 }
+
+#[test]
+fn an_invitation_mail_given_up_on_or_past_its_week_keeps_no_link_in_the_outbox() {
+    let port = crate::support::process::free_port();
+    let (app, admin) = mail_app(
+        &format!("smtp://127.0.0.1:{port}?tls=none"),
+        Duration::from_millis(1),
+    );
+    let invitation = app.create(
+        &admin,
+        "/api/admin/invitations",
+        json!({"email": "helper@example.org", "role": "editor"}),
+    );
+    assert_eq!(invitation["mailed"], true);
+    wait_until::<i64>(
+        &app,
+        "SELECT count(*) FROM outbox WHERE kind = 'invitation' AND status = 'failed'",
+        |n| *n == 1,
+        Duration::from_secs(40),
+    );
+    wait_for_no_link(&app);
+    let listed = outbox(&app, &admin)["items"][0].clone();
+    assert_eq!(listed["kind"], "invitation", "{listed}");
+    assert_eq!(listed["linkRemoved"], true, "{listed}");
+    // The admin still has the link they were shown once, and it still works.
+    let token = invitation["link"]
+        .as_str()
+        .unwrap()
+        .split_once("#token=")
+        .unwrap()
+        .1;
+    let details = app
+        .post("/api/auth/invitation/details")
+        .json(&json!({"token": token}))
+        .send();
+    assert_eq!(details.status, 200);
+
+    // One still waiting when its week is over (the server was down meanwhile).
+    app.state
+        .pool
+        .get()
+        .unwrap()
+        .execute(
+            "INSERT INTO outbox (kind, recipients, subject, body, attempts, created_at, next_attempt_at)
+             VALUES ('invitation', 'late@example.org', 'Invited', 'open SITE/invitation#token=abc', 4,
+                     strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-8 days'), 9999999999999)",
+            [],
+        )
+        .unwrap();
+    assert_eq!(app.send_contact(contact("wakes the sender")).status, 201);
+    wait_for_no_link(&app);
+}
