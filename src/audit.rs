@@ -3,9 +3,9 @@
 //! handler left (the record it created, the fields it changed). Sign-ins and the server's
 //! commands record their own entries.
 
-use crate::auth::extractors::client_ip;
+use crate::access::{client_ip, Actor};
+use crate::db;
 use crate::db::audit::{Change, Entry, CHANGED, SERVER_COMMAND};
-use crate::db::{self, users::User};
 use crate::state::AppState;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -13,22 +13,6 @@ use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use std::collections::HashMap;
-
-/// Who made a request, as the access check found them (kept on the request).
-#[derive(Debug, Clone)]
-pub struct Actor {
-    pub id: i64,
-    pub name: String,
-}
-
-impl Actor {
-    pub fn of(user: &User) -> Actor {
-        Actor {
-            id: user.id,
-            name: user.named(),
-        }
-    }
-}
 
 /// What a handler says about its change, beyond what its route tells (kept on the response).
 #[derive(Debug, Clone, Default)]

@@ -1,41 +1,96 @@
-//! How this server runs, from the command line: bcrypt cost, proxy trust, rate limits, HTTPS, email.
-//! (Not the club's site settings, nor the server's stored `settings` such as its secret.)
+//! How this server runs, from the command line: where it listens, bcrypt cost, proxy trust, rate
+//! limits, HTTPS, email, backups. A plain value: what changes while the server runs (the HTTPS
+//! certificate, a backup's outcome) lives in `AppState`. (Not the club's site settings, nor the
+//! server's stored `settings` such as its secret.)
 
-/// The running server's options with their defaults (DESIGN §5); `serve` fills them from the command line.
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The running server's options with their defaults (the README's "Command line"); `serve`
+/// fills them from the command line, tests from what they test.
 pub struct Config {
+    /// The address to listen on.
+    pub bind: IpAddr,
+    /// The port: plain HTTP's, or with `https` HTTPS's. 0 picks a free one (tests).
+    pub port: u16,
+    /// With `https`: the plain port for redirects and ACME challenges.
+    pub http_port: u16,
+    /// Worker threads; 0 for one per core.
+    pub workers: usize,
+    /// How long a client gets for its request head, and an idle connection stays open.
+    pub timeouts: Timeouts,
     pub bcrypt_cost: u32,
     pub trust_proxy: bool,
     pub rate_limit: bool,
     /// Set with `--domain`: this server speaks HTTPS itself for these names.
-    pub https: Option<std::sync::Arc<crate::https::Site>>,
+    pub https: Option<HttpsOptions>,
     /// `--smtp-url`, `--mail-from`: they win over the admin area's email settings.
     pub mail: crate::mail::MailOptions,
     /// `--backup-dir` and its interval and count: backups taken while serving.
     pub backups: Option<BackupPlan>,
     /// How long a problem lasts before it is mailed to the admins (a day; shorter in tests).
-    pub alert_after: std::time::Duration,
+    pub alert_after: Duration,
     /// `--offsite`: where encrypted copies of the scheduled backups go.
     pub offsite: Option<std::sync::Arc<crate::offsite::Offsite>>,
+}
+
+/// The time limits of every connection, on either port.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// To send the request head.
+    pub request_head: Duration,
+    /// An idle kept-alive connection is closed after this long.
+    pub keep_alive: Duration,
+    /// To close a connection once the answer is out.
+    pub disconnect: Duration,
+}
+
+/// HTTPS by the server itself (`--domain`): the names, and the CA to get certificates from.
+#[derive(Debug, Clone)]
+pub struct HttpsOptions {
+    /// The names the certificate covers, as given (lowercase); the first is the canonical one.
+    pub domains: Vec<String>,
+    pub acme: AcmeOptions,
+}
+
+/// The ACME CA and account.
+#[derive(Debug, Clone)]
+pub struct AcmeOptions {
+    pub directory: String,
+    /// Contact address for the CA's expiry warnings.
+    pub email: Option<String>,
+    /// Trust only this root for the CA's own HTTPS (a test CA such as Pebble).
+    pub ca_root: Option<PathBuf>,
 }
 
 /// Where and how often `serve` writes backups, and how many it keeps.
 #[derive(Debug, Clone)]
 pub struct BackupPlan {
-    pub dir: std::path::PathBuf,
-    pub every: std::time::Duration,
+    pub dir: PathBuf,
+    pub every: Duration,
     pub keep: usize,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 0,
+            http_port: 0,
+            workers: 0,
+            timeouts: Timeouts {
+                request_head: Duration::from_secs(10),
+                keep_alive: Duration::from_secs(10),
+                disconnect: Duration::from_secs(2),
+            },
             bcrypt_cost: 12,
             trust_proxy: false,
             rate_limit: true,
             https: None,
             mail: crate::mail::MailOptions::default(),
             backups: None,
-            alert_after: std::time::Duration::from_secs(24 * 3600),
+            alert_after: Duration::from_secs(24 * 3600),
             offsite: None,
         }
     }

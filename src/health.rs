@@ -5,8 +5,11 @@
 //! gets 503 when the site cannot save, the admins see a banner, and a problem that lasts a day
 //! is mailed to them (see `alerts`).
 
+use crate::db::backup::Backups;
 use crate::db::{self, Pool};
 use crate::error::ApiError;
+use crate::offsite::Uploads as Offsite;
+use crate::words::in_words;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -95,51 +98,6 @@ const PROBE_FOR: Duration = Duration::from_secs(2);
 
 /// A pending mail this old, or tried this often, is stuck.
 const STUCK_MAIL_AFTER_MS: i64 = 6 * 3600 * 1000;
-
-/// The scheduled backups as `serve` runs them: where, how often, and how the last one went.
-#[derive(Debug)]
-pub struct Backups {
-    pub dir: PathBuf,
-    pub every: Duration,
-    /// The error of the last scheduled backup, cleared by the next one that works.
-    pub last_error: Mutex<Option<String>>,
-}
-
-impl Backups {
-    pub fn new(dir: PathBuf, every: Duration) -> Backups {
-        Backups {
-            dir,
-            every,
-            last_error: Mutex::new(None),
-        }
-    }
-
-    pub fn record(&self, result: &Result<(), String>) {
-        *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = result.as_ref().err().cloned();
-    }
-}
-
-/// The off-site copies as the backup schedule uploads them: the newest copy's time, and the last
-/// upload's error.
-pub struct Offsite {
-    pub target: Arc<crate::offsite::Offsite>,
-    pub newest: Mutex<Option<SystemTime>>,
-    pub last_error: Mutex<Option<String>>,
-}
-
-impl Offsite {
-    pub fn record(&self, result: &Result<SystemTime, String>) {
-        match result {
-            Ok(at) => {
-                *self.newest.lock().unwrap_or_else(|p| p.into_inner()) = Some(*at);
-                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = None;
-            }
-            Err(err) => {
-                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(err.clone())
-            }
-        }
-    }
-}
 
 /// What the checks read: the database file, the backup schedule and the HTTPS site.
 pub struct Health {
@@ -418,20 +376,6 @@ fn free_space(folder: &Path) -> Option<Space> {
     })
 }
 
-/// `3 days`, `5 hours`, `1 minute`: the largest whole unit.
-pub fn in_words(duration: Duration) -> String {
-    let (count, unit) = match duration.as_secs() {
-        s if s >= 2 * 86_400 => (s / 86_400, "day"),
-        s if s >= 2 * 3600 => (s / 3600, "hour"),
-        s if s >= 60 => (s / 60, "minute"),
-        s => (s, "second"),
-    };
-    match count {
-        1 => format!("1 {unit}"),
-        _ => format!("{count} {unit}s"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,14 +416,5 @@ mod tests {
             State::Fail
         );
         assert_eq!(disk(None).state, State::Warn);
-    }
-
-    #[test]
-    fn durations_read_in_their_largest_whole_unit() {
-        assert_eq!(in_words(Duration::from_secs(3 * 86_400 + 5)), "3 days");
-        assert_eq!(in_words(Duration::from_secs(30 * 3600)), "30 hours");
-        assert_eq!(in_words(Duration::from_secs(600)), "10 minutes");
-        assert_eq!(in_words(Duration::from_secs(60)), "1 minute");
-        assert_eq!(in_words(Duration::from_secs(59)), "59 seconds");
     }
 }

@@ -1,5 +1,7 @@
 //! jyoti: the Jyoti night school's website, its JSON API and its SQLite database in one program.
 
+/// Who may make a call: the extractors in handler signatures (AdminUser, StaffUser, AuthUser).
+pub mod access;
 /// Problems of `/healthz` that last a day, mailed to the admins.
 pub mod alerts;
 /// The embedded React app and its client routes.
@@ -60,5 +62,7 @@ pub mod slow_clients;
 pub mod startup;
 /// What every handler can reach.
 pub mod state;
+/// A duration in words, for messages.
+pub mod words;
 /// Threads of their own for slow work.
 pub mod workers;

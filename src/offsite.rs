@@ -165,7 +165,7 @@ impl Offsite {
                     Err(err) => {
                         log::warn!(
                             "uploading the off-site copy failed ({err}); trying again in {}",
-                            crate::health::in_words(wait)
+                            crate::words::in_words(wait)
                         );
                         std::thread::sleep(wait);
                         wait = wait.saturating_mul(4);
@@ -365,6 +365,28 @@ fn status_ok(
     Err(format!("the bucket answered {status} {code}")
         .trim_end()
         .to_owned())
+}
+
+/// The off-site copies as the backup schedule uploads them: the newest copy's time, and the last
+/// upload's error.
+pub struct Uploads {
+    pub target: std::sync::Arc<Offsite>,
+    pub newest: std::sync::Mutex<Option<std::time::SystemTime>>,
+    pub last_error: std::sync::Mutex<Option<String>>,
+}
+
+impl Uploads {
+    pub fn record(&self, result: &Result<std::time::SystemTime, String>) {
+        match result {
+            Ok(at) => {
+                *self.newest.lock().unwrap_or_else(|p| p.into_inner()) = Some(*at);
+                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = None;
+            }
+            Err(err) => {
+                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(err.clone())
+            }
+        }
+    }
 }
 
 #[cfg(test)]

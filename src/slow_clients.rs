@@ -3,7 +3,7 @@
 //! progress at once. (Request heads and idle keep-alive have their own time limits, set where
 //! the server is built.)
 
-use crate::auth::extractors::ClientIp;
+use crate::access::ClientIp;
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::body::MessageBody;

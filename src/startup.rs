@@ -5,12 +5,12 @@ use crate::auth::jwt::{self, JwtKeys};
 use crate::cache::Cached;
 use crate::cli::ServeArgs;
 use crate::conditional::Encoded;
-use crate::config::Config;
+use crate::config::{AcmeOptions, Config, HttpsOptions};
 use crate::content::{self, Published};
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{self, Pool, Table};
 use crate::domain::SmtpServer;
-use crate::https::listener::{self, Handshakes, Timeouts};
+use crate::https::listener::{self, Handshakes};
 use crate::https::Site;
 use crate::mail::{MailOptions, Mailer};
 use crate::rate_limit::Limits;
@@ -22,7 +22,6 @@ use actix_web::middleware::{DefaultHeaders, Logger};
 use actix_web::{web, App, HttpServer};
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Only our own scripts run (no inline script); inline styles stay allowed for the carousel library.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -40,14 +39,18 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .map(std::path::PathBuf::from)
         .unwrap_or_default();
     drop(conn);
+    let https = config
+        .https
+        .as_ref()
+        .map(|options| Arc::new(Site::new(options.domains.clone(), config.port)));
     let health = crate::health::Health::new(
         database,
         config.backups.as_ref(),
         config.offsite.clone(),
-        config.https.clone(),
+        https.clone(),
     );
     // Links in emails point at the main --domain, never at whatever Host a request named.
-    let site_address = config.https.as_ref().and_then(|site| {
+    let site_address = https.as_ref().and_then(|site| {
         let domain = site.domains.first()?;
         Some(match site.https_port {
             443 => format!("https://{domain}"),
@@ -80,6 +83,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .map(|table| Arc::new(KeptOrders::new(pool.clone(), table)))
         .collect(),
         health,
+        https,
         config,
         pool,
     }))
@@ -97,8 +101,15 @@ pub fn app(
         InitError = (),
     >,
 > {
+    let site = state.https.clone();
     App::new()
         .app_data(state)
+        // What `https::guard` redirects to, and the challenges it answers.
+        .configure(|cfg| {
+            if let Some(site) = site {
+                cfg.app_data(web::Data::from(site));
+            }
+        })
         .configure(routes::configure)
         .wrap(actix_web::middleware::from_fn(crate::auth::private_answers))
         .wrap(actix_web::middleware::from_fn(crate::slow_clients::guard))
@@ -115,7 +126,7 @@ pub fn app(
         .wrap(
             Logger::new("%{client}xi \"%{request}xi\" %s %b %Dms")
                 .custom_request_replace("client", |req| {
-                    crate::auth::extractors::client_ip(req.request())
+                    crate::access::client_ip(req.request())
                         .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
                 })
                 .custom_request_replace("request", |req| request_line(req.request())),
@@ -146,30 +157,143 @@ fn request_line(req: &actix_web::HttpRequest) -> String {
     format!("{} {}{shown} {:?}", req.method(), req.path(), req.version())
 }
 
-/// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
-pub fn serve(args: ServeArgs) -> Result<(), String> {
-    init_logging();
-    let mail = mail_options(&args)?;
-    let (pool, mut notes) = db::open_noting(&args.db.db)?;
-    // Files an older build (or a hand) left readable by all are made private now.
-    notes.extend(crate::files::make_private(
-        &args.db.db,
-        args.backup_dir.as_deref(),
-    ));
-    let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
-    let https = match args.domains.is_empty() {
-        true => None,
-        false => Some(Arc::new(Site::new(
-            args.domains.clone(),
-            args.port.unwrap_or(443),
-        ))),
+/// The HTTP server of `jyoti serve`, and of the tests: the app on its listeners (the plain port,
+/// and with `--domain` the HTTPS port as a server of its own), with the connection time limits.
+pub struct Application {
+    state: web::Data<AppState>,
+    plain: actix_web::dev::Server,
+    secure: Option<actix_web::dev::Server>,
+    port: u16,
+    http_port: Option<u16>,
+}
+
+impl Application {
+    /// Builds the state on `pool` and binds the listeners (port 0: a free one). Runs inside an
+    /// actix system; [`Application::run_until_stopped`] then serves.
+    pub fn build(config: Config, pool: Pool) -> Result<Application, String> {
+        let state = state(pool, config)?;
+        let config = &state.config;
+        let timeouts = config.timeouts;
+        let app_state = state.clone();
+        let server = HttpServer::new(move || app(app_state.clone()))
+            .client_request_timeout(timeouts.request_head)
+            .keep_alive(timeouts.keep_alive)
+            .client_disconnect_timeout(timeouts.disconnect)
+            .shutdown_timeout(10);
+        let server = match config.workers {
+            0 => server,
+            workers => server.workers(workers),
+        };
+        let Some(site) = state.https.clone() else {
+            let server = server
+                .bind((config.bind, config.port))
+                .map_err(|err| bind_error(config, config.port, "--port", err))?;
+            let port = server.addrs()[0].port();
+            return Ok(Application {
+                plain: server.run(),
+                secure: None,
+                port,
+                http_port: None,
+                state,
+            });
+        };
+        let listener = std::net::TcpListener::bind((config.bind, config.port))
+            .map_err(|err| bind_error(config, config.port, "--port", err))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        let tls = site.server_config()?;
+        let handshakes = Arc::new(Handshakes::default());
+        let tls_state = state.clone();
+        // The HTTPS port is a server of its own: actix-web's binding offers no place to refuse
+        // an address's excess handshakes before they take a slot.
+        let secure = actix_server::Server::build();
+        let secure = match config.workers {
+            0 => secure,
+            workers => secure.workers(workers),
+        };
+        let secure = secure
+            .listen("https", listener, move || {
+                listener::service(
+                    app(tls_state.clone()),
+                    tls.clone(),
+                    local,
+                    handshakes.clone(),
+                    &timeouts,
+                )
+            })
+            .map_err(|err| bind_error(config, config.port, "--port", err))?
+            .shutdown_timeout(10)
+            .run();
+        let server = server
+            .bind((config.bind, config.http_port))
+            .map_err(|err| bind_error(config, config.http_port, "--http-port", err))?;
+        let http_port = server.addrs()[0].port();
+        Ok(Application {
+            plain: server.run(),
+            secure: Some(secure),
+            port: local.port(),
+            http_port: Some(http_port),
+            state,
+        })
+    }
+
+    pub fn state(&self) -> &web::Data<AppState> {
+        &self.state
+    }
+
+    /// The port the app answers on: plain HTTP's, or HTTPS's with `--domain`.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// "listening on http://ADDRESS:PORT" (both ports with `--domain`): the log's first line.
+    pub fn listening(&self) -> String {
+        let bind = self.state.config.bind;
+        let at = |port| std::net::SocketAddr::new(bind, port);
+        match self.http_port {
+            None => format!("listening on http://{}", at(self.port)),
+            Some(plain) => format!(
+                "listening on https://{} and http://{}",
+                at(self.port),
+                at(plain)
+            ),
+        }
+    }
+
+    /// Serves until SIGINT/SIGTERM (or the servers are stopped), each port finishing the
+    /// requests in flight.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        match self.secure {
+            None => self.plain.await,
+            Some(secure) => futures_util::future::try_join(self.plain, secure)
+                .await
+                .map(|_| ()),
+        }
+    }
+}
+
+/// The configuration `jyoti serve` runs with, from its command line.
+fn config_of(args: &ServeArgs) -> Result<Config, String> {
+    let https = (!args.domains.is_empty()).then(|| HttpsOptions {
+        domains: args.domains.clone(),
+        acme: AcmeOptions {
+            directory: args.acme_directory.clone(),
+            email: args.acme_email.clone(),
+            ca_root: args.acme_ca_root.clone(),
+        },
+    });
+    let port = match &https {
+        None => args.port.unwrap_or(8080),
+        Some(_) => args.port.unwrap_or(443),
     };
-    let config = Config {
+    Ok(Config {
+        bind: args.bind,
+        port,
+        http_port: args.http_port,
         bcrypt_cost: args.bcrypt_cost,
         trust_proxy: args.trust_proxy,
         rate_limit: !args.no_rate_limit,
-        https: https.clone(),
-        mail,
+        https,
+        mail: mail_options(args)?,
         backups: args
             .backup_dir
             .clone()
@@ -185,113 +309,99 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
             &|name| std::env::var(name).ok(),
         )?
         .map(Arc::new),
-    };
-    let state = state(pool, config)?;
+        ..Config::default()
+    })
+}
+
+/// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
+pub fn serve(args: ServeArgs) -> Result<(), String> {
+    init_logging();
+    let config = config_of(&args)?;
+    let (pool, mut notes) = db::open_noting(&args.db.db)?;
+    // Files an older build (or a hand) left readable by all are made private now.
+    notes.extend(crate::files::make_private(
+        &args.db.db,
+        args.backup_dir.as_deref(),
+    ));
+    let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
+    let database = args.db.db.clone();
+    let stopped_pool = pool.clone();
+    actix_web::rt::System::new().block_on(async move {
+        crate::slow_clients::raise_open_file_limit();
+        let application = Application::build(config, pool)?;
+        // The first line of the log; tests and scripts read the port from it.
+        say_once(&application.listening());
+        log::info!("{}", crate::build_info::DESCRIPTION);
+        notes.iter().for_each(|note| log::info!("{note}"));
+        start_background_work(application.state(), &database)?;
+        application
+            .run_until_stopped()
+            .await
+            .map_err(|err| format!("the server stopped with an error: {err}"))
+    })?;
+    // Threads of their own (mail, backups) keep connections open to the end, so SQLite's own
+    // checkpoint at the last close never comes: fold the write-ahead log in now, so the .db file
+    // alone holds everything.
+    match db::checkpoint(&stopped_pool) {
+        Ok(()) => log::info!("stopped; the database file holds every change"),
+        Err(err) => log::warn!("stopped, but the write-ahead log could not be folded into the database: {err}; copy the -wal file with it"),
+    }
+    Ok(())
+}
+
+/// What a serving server does besides answering: scheduled backups and their off-site copies,
+/// the HTTPS certificate, the alert mails; and the warning when there is no admin yet.
+fn start_background_work(
+    state: &web::Data<AppState>,
+    database: &std::path::Path,
+) -> Result<(), String> {
+    if let (Some(plan), Some(status)) = (&state.config.backups, state.health.backups()) {
+        std::fs::create_dir_all(&plan.dir).map_err(|e| {
+            format!(
+                "cannot create the backup folder {}: {e}",
+                plan.dir.display()
+            )
+        })?;
+        crate::db::backup::schedule(
+            database.to_path_buf(),
+            plan.keep,
+            status.clone(),
+            state.health.offsite().cloned(),
+        );
+        log::info!(
+            "backing up into {} every {}, keeping {}",
+            plan.dir.display(),
+            crate::words::in_words(plan.every),
+            plan.keep
+        );
+    }
+    match (&state.config.offsite, &state.config.backups) {
+        (Some(offsite), Some(_)) => log::info!(
+            "uploading an encrypted copy of each backup to {}, keeping {}",
+            offsite.describe(),
+            offsite.keep
+        ),
+        (Some(_), None) => log::warn!(
+            "--offsite uploads the scheduled backups, and there are none: add --backup-dir"
+        ),
+        _ => {}
+    }
     let has_admin = state
         .pool
         .get()
         .ok()
         .and_then(|conn| db::users::any_admin(&conn).ok())
         .unwrap_or(true);
-
-    let pool = state.pool.clone();
-    actix_web::rt::System::new().block_on(async move {
-        let app_state = state.clone();
-        crate::slow_clients::raise_open_file_limit();
-        let timeouts = Timeouts {
-            request_head: Duration::from_secs(10),
-            keep_alive: Duration::from_secs(10),
-            disconnect: Duration::from_secs(2),
-        };
-        // A client gets this long to send its request head, and an idle kept-alive connection
-        // is closed after this long: stalled connections do not pile up.
-        let server = HttpServer::new(move || app(app_state.clone()))
-            .client_request_timeout(timeouts.request_head)
-            .keep_alive(timeouts.keep_alive)
-            .client_disconnect_timeout(timeouts.disconnect)
-            .shutdown_timeout(10);
-        let (server, secure, line) = match &https {
-            None => {
-                let port = args.port.unwrap_or(8080);
-                let server = server
-                    .bind((args.bind, port))
-                    .map_err(|err| bind_error(&args, port, "--port", err))?;
-                let addr = server.addrs()[0];
-                (server, None, format!("listening on http://{addr}"))
-            }
-            Some(site) => {
-                let port = site.https_port;
-                let listener = std::net::TcpListener::bind((args.bind, port))
-                    .map_err(|err| bind_error(&args, port, "--port", err))?;
-                let local = listener.local_addr().map_err(|e| e.to_string())?;
-                let tls = site.server_config()?;
-                let handshakes = Arc::new(Handshakes::default());
-                let tls_state = state.clone();
-                // The HTTPS port is a server of its own: actix-web's binding offers no place to
-                // refuse an address's excess handshakes before they take a slot.
-                let secure = actix_server::Server::build()
-                    .listen("https", listener, move || {
-                        listener::service(
-                            app(tls_state.clone()),
-                            tls.clone(),
-                            local,
-                            handshakes.clone(),
-                            &timeouts,
-                        )
-                    })
-                    .map_err(|err| bind_error(&args, port, "--port", err))?
-                    .shutdown_timeout(10)
-                    .run();
-                let server = server
-                    .bind((args.bind, args.http_port))
-                    .map_err(|err| bind_error(&args, args.http_port, "--http-port", err))?;
-                let plain = server.addrs()[0];
-                (
-                    server,
-                    Some(secure),
-                    format!("listening on https://{local} and http://{plain}"),
-                )
-            }
-        };
-        // The first line of the log; tests and scripts read the port from it.
-        say_once(&line);
-        log::info!("{}", crate::build_info::DESCRIPTION);
-        notes.iter().for_each(|note| log::info!("{note}"));
-        if let (Some(plan), Some(status)) = (&state.config.backups, state.health.backups()) {
-            std::fs::create_dir_all(&plan.dir).map_err(|e| format!("cannot create the backup folder {}: {e}", plan.dir.display()))?;
-            crate::db::backup::schedule(args.db.db.clone(), plan.keep, status.clone(), state.health.offsite().cloned());
-            log::info!("backing up into {} every {}, keeping {}", plan.dir.display(), crate::health::in_words(plan.every), plan.keep);
-        }
-        match (&state.config.offsite, &state.config.backups) {
-            (Some(offsite), Some(_)) => log::info!("uploading an encrypted copy of each backup to {}, keeping {}", offsite.describe(), offsite.keep),
-            (Some(_), None) => log::warn!("--offsite uploads the scheduled backups, and there are none: add --backup-dir"),
-            _ => {}
-        }
-        if !has_admin {
-            log::warn!(
-                "no admin account yet: create one with `jyoti create-admin --email YOU@EXAMPLE.ORG --db {}` (it asks for the password)",
-                args.db.db.display()
-            );
-        }
-        if let Some(site) = &https {
-            start_certificates(site.clone(), &state.pool, &args)?;
-        }
-        crate::alerts::start(state.clone(), state.config.alert_after);
-        // Both ports stop on SIGINT/SIGTERM, each finishing its requests in flight.
-        let plain = server.run();
-        let stopped = match secure {
-            None => plain.await,
-            Some(secure) => futures_util::future::try_join(plain, secure).await.map(|_| ()),
-        };
-        stopped.map_err(|err| format!("the server stopped with an error: {err}"))
-    })?;
-    // Threads of their own (mail, backups) keep connections open to the end, so SQLite's own
-    // checkpoint at the last close never comes: fold the write-ahead log in now, so the .db file
-    // alone holds everything.
-    match db::checkpoint(&pool) {
-        Ok(()) => log::info!("stopped; the database file holds every change"),
-        Err(err) => log::warn!("stopped, but the write-ahead log could not be folded into the database: {err}; copy the -wal file with it"),
+    if !has_admin {
+        log::warn!(
+            "no admin account yet: create one with `jyoti create-admin --email YOU@EXAMPLE.ORG --db {}` (it asks for the password)",
+            database.display()
+        );
     }
+    if let (Some(site), Some(options)) = (&state.https, &state.config.https) {
+        start_certificates(site.clone(), &state.pool, &options.acme)?;
+    }
+    crate::alerts::start(state.clone(), state.config.alert_after);
     Ok(())
 }
 
@@ -314,7 +424,7 @@ fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
 
 /// Serves the stored certificate at once if there is a valid one, and keeps one obtained and
 /// renewed in the background.
-fn start_certificates(site: Arc<Site>, pool: &db::Pool, args: &ServeArgs) -> Result<(), String> {
+fn start_certificates(site: Arc<Site>, pool: &db::Pool, acme: &AcmeOptions) -> Result<(), String> {
     // The ACME client's own HTTPS uses the process's default TLS provider: ring, as the server.
     let _ = rustls::crypto::ring::default_provider().install_default();
     if crate::https::load_stored(&site, pool)? {
@@ -328,12 +438,11 @@ fn start_certificates(site: Arc<Site>, pool: &db::Pool, args: &ServeArgs) -> Res
             site.domains.join(", ")
         );
     }
-    let options = crate::https::acme::Options {
-        directory: args.acme_directory.clone(),
-        email: args.acme_email.clone(),
-        ca_root: args.acme_ca_root.clone(),
-    };
-    actix_web::rt::spawn(crate::https::keep_certified(site, pool.clone(), options));
+    actix_web::rt::spawn(crate::https::keep_certified(
+        site,
+        pool.clone(),
+        acme.clone(),
+    ));
     Ok(())
 }
 
@@ -360,18 +469,18 @@ fn stdout_is_stderr() -> bool {
     }
 }
 
-fn bind_error(args: &ServeArgs, port: u16, flag: &str, err: std::io::Error) -> String {
+fn bind_error(config: &Config, port: u16, flag: &str, err: std::io::Error) -> String {
     match err.kind() {
         std::io::ErrorKind::AddrInUse => {
             format!(
                 "port {port} is already in use on {}; stop the other program or choose another {flag}",
-                args.bind
+                config.bind
             )
         }
         std::io::ErrorKind::PermissionDenied => {
             format!("not allowed to listen on port {port} (ports below 1024 need extra rights, e.g. AmbientCapabilities=CAP_NET_BIND_SERVICE in the systemd unit); choose another {flag}")
         }
-        _ => format!("cannot listen on {}:{port}: {err}", args.bind),
+        _ => format!("cannot listen on {}:{port}: {err}", config.bind),
     }
 }
 

@@ -35,6 +35,8 @@ pub struct AppState {
     pub kept_orders: Vec<Arc<KeptOrders>>,
     /// The checks of `/healthz` and the admin area's banner.
     pub health: crate::health::Health,
+    /// With `--domain`: the certificate being served, renewed and checked.
+    pub https: Option<Arc<crate::https::Site>>,
 }
 
 impl AppState {

@@ -1,10 +1,8 @@
-//! Sessions: JWTs, bcrypt on the blocking pool, and the extractors that put access in handler signatures.
+//! Sessions: JWTs, bcrypt on the blocking pool, and answers kept private to the signed-in.
+//! (Who may make a call is `crate::access`, in the handlers' signatures.)
 
-pub mod extractors;
 pub mod jwt;
 pub mod password;
-
-pub use extractors::{Access, AdminUser, AuthUser, StaffUser};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};

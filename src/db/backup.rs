@@ -5,6 +5,7 @@ use super::{configure, migrations};
 use rusqlite::{Connection, OpenFlags};
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// Pages copied per step; between steps the live server may write.
@@ -245,8 +246,8 @@ impl ServerLock {
 pub fn schedule(
     db: PathBuf,
     keep: usize,
-    status: std::sync::Arc<crate::health::Backups>,
-    offsite: Option<std::sync::Arc<crate::health::Offsite>>,
+    status: std::sync::Arc<Backups>,
+    offsite: Option<std::sync::Arc<crate::offsite::Uploads>>,
 ) {
     std::thread::spawn(move || {
         yield_to_pages();
@@ -292,7 +293,7 @@ fn yield_to_pages() {
 }
 
 /// Uploads an encrypted copy of the backup `out`; a failure is reported, never stops the site.
-fn upload_offsite(offsite: &crate::health::Offsite, out: &Path) {
+fn upload_offsite(offsite: &crate::offsite::Uploads, out: &Path) {
     let result = offsite
         .target
         .upload(out, 4)
@@ -310,7 +311,7 @@ fn upload_offsite(offsite: &crate::health::Offsite, out: &Path) {
 /// At start: learns the newest off-site copy's time, and uploads the newest local backup when
 /// the bucket has none as recent as the interval asks (a server restarted daily, or one whose
 /// uploads failed).
-fn catch_up_offsite(status: &crate::health::Backups, offsite: &crate::health::Offsite) {
+fn catch_up_offsite(status: &Backups, offsite: &crate::offsite::Uploads) {
     let newest = match offsite.target.list() {
         Ok(copies) => copies
             .last()
@@ -366,6 +367,29 @@ pub fn prune(dir: &Path, keep: usize) {
             Ok(()) => log::info!("removed old backup {}", old.display()),
             Err(err) => log::warn!("cannot remove old backup {}: {err}", old.display()),
         }
+    }
+}
+
+/// The scheduled backups as `serve` runs them: where, how often, and how the last one went.
+#[derive(Debug)]
+pub struct Backups {
+    pub dir: PathBuf,
+    pub every: Duration,
+    /// The error of the last scheduled backup, cleared by the next one that works.
+    pub last_error: Mutex<Option<String>>,
+}
+
+impl Backups {
+    pub fn new(dir: PathBuf, every: Duration) -> Backups {
+        Backups {
+            dir,
+            every,
+            last_error: Mutex::new(None),
+        }
+    }
+
+    pub fn record(&self, result: &Result<(), String>) {
+        *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = result.as_ref().err().cloned();
     }
 }
 

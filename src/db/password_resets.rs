@@ -1,7 +1,7 @@
 //! The `password_resets` table: the links of "Forgot password?", kept as hashes of their secrets.
 
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// How long a reset link works.
 pub const VALID_SECONDS: i64 = 60 * 60;
@@ -30,28 +30,17 @@ pub fn usable(conn: &Connection, token_hash: &str) -> Result<bool, ApiError> {
         .is_some())
 }
 
-/// Uses the link: in one transaction it is marked used (with every other open link of the same
-/// account), the password hash is stored and the account's token version raised, signing every
-/// session out. `None` when the link no longer works (used meanwhile, or expired).
-pub fn use_link(
-    conn: &mut Connection,
-    token_hash: &str,
-    password_hash: &str,
-) -> Result<Option<i64>, ApiError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let user_id: Option<i64> = super::written_row(
-        &tx,
+/// Uses the link up (in the caller's transaction, which then sets the password): it is marked
+/// used, and its account's id returned; `None` when the link no longer works (used meanwhile,
+/// or expired).
+pub fn use_link(conn: &Connection, token_hash: &str) -> Result<Option<i64>, ApiError> {
+    Ok(super::written_row(
+        conn,
         "UPDATE password_resets SET used_at = unixepoch()
              WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > unixepoch() RETURNING user_id",
         [token_hash],
         |row| row.get(0),
-    )?;
-    let Some(user_id) = user_id else {
-        return Ok(None);
-    };
-    super::users::set_password(&tx, user_id, password_hash)?;
-    tx.commit()?;
-    Ok(Some(user_id))
+    )?)
 }
 
 /// Ends every open link of the account: its password or email changed, so a link asked for

@@ -8,21 +8,13 @@ use instant_acme::{
     Account, AccountCredentials, AuthorizationStatus, ChallengeType, Identifier, NewAccount,
     NewOrder, OrderStatus, RetryPolicy,
 };
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// Let's Encrypt's production directory.
 pub const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
 
-/// How the server talks to its CA.
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub directory: String,
-    /// Contact address for the CA's expiry warnings.
-    pub email: Option<String>,
-    /// Trust only this root for the CA's own HTTPS (a test CA such as Pebble).
-    pub ca_root: Option<PathBuf>,
-}
+/// The CA and account (`--acme-directory`, `--acme-email`, `--acme-ca-root`).
+pub use crate::config::AcmeOptions as Options;
 
 /// How long the CA gets to validate the challenges and then to issue.
 fn patience() -> RetryPolicy {

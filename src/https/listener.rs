@@ -23,13 +23,7 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(3);
 /// parallel, a school's shared address a few dozen.
 pub const HANDSHAKES_PER_ADDRESS: u32 = 32;
 
-/// The time limits of every connection, on either port (see `startup::serve`).
-#[derive(Clone, Copy)]
-pub struct Timeouts {
-    pub request_head: Duration,
-    pub keep_alive: Duration,
-    pub disconnect: Duration,
-}
+pub use crate::config::Timeouts;
 
 /// Unfinished handshakes by client address (an IPv6 client by its /64).
 #[derive(Default)]

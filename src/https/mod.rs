@@ -9,7 +9,6 @@ pub mod acme;
 pub mod listener;
 
 use crate::db::{self, Pool};
-use crate::state::AppState;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
@@ -214,10 +213,7 @@ pub async fn guard(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let site = req
-        .app_data::<web::Data<AppState>>()
-        .and_then(|state| state.config.https.clone());
-    let Some(site) = site else {
+    let Some(site) = req.app_data::<web::Data<Site>>().cloned() else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
     if req.conn_data::<listener::OverTls>().is_some() {
@@ -313,7 +309,7 @@ pub async fn keep_certified(site: Arc<Site>, pool: Pool, options: acme::Options)
                 log::error!(
                     "could not get a certificate for {}: {err}; trying again in {}",
                     site.domains.join(", "),
-                    crate::health::in_words(wait)
+                    crate::words::in_words(wait)
                 );
                 *held(&site.renewal_error) = Some(err);
                 actix_web::rt::time::sleep(wait).await;

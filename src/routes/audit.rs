@@ -1,7 +1,7 @@
 //! The Activity screen's calls (admins only): the log a page at a time, searched, and as CSV.
 
 use super::calls::page_of;
-use crate::auth::AdminUser;
+use crate::access::AdminUser;
 use crate::db::{self, Table};
 use crate::domain::{like_pattern, search_text, AuditSort, ListQuery, Listing};
 use crate::download::{attachment, produced};

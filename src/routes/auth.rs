@@ -1,7 +1,8 @@
 //! Registration, login, the current user, and a forgotten password.
 
-use crate::auth::extractors::ClientIp;
-use crate::auth::{password, AuthUser};
+use crate::access::AuthUser;
+use crate::access::ClientIp;
+use crate::auth::password;
 use crate::db;
 use crate::domain::{
     Credentials, ForgotPasswordRequest, LoginRequest, NewUser, PasswordChange,
@@ -257,8 +258,16 @@ pub(super) async fn reset_password(
     let permit = hashing_turn(&state, ip.0).await?;
     let cost = state.config.bcrypt_cost;
     let hash = password::hash(permit, reset.password.expose().to_owned(), cost).await?;
+    // In one transaction: the link is used up, the password stored and every session of the
+    // account signed out (with every other open link of it).
     let used = db::run(&state.pool, move |conn| {
-        db::password_resets::use_link(conn, &token_hash, &hash)
+        db::in_transaction(conn, |tx| {
+            let Some(user_id) = db::password_resets::use_link(tx, &token_hash)? else {
+                return Ok(None);
+            };
+            db::users::set_password(tx, user_id, &hash)?;
+            Ok(Some(user_id))
+        })
     })
     .await?;
     match used {

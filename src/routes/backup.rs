@@ -1,6 +1,6 @@
 //! `GET /api/admin/backup`: a consistent copy of the live database, streamed to an admin.
 
-use crate::auth::AdminUser;
+use crate::access::AdminUser;
 use crate::db;
 use crate::download::{attachment, file_body};
 use crate::error::ApiError;

@@ -4,8 +4,8 @@
 //! A builder's name says who may call it: `admin_…` calls are the admin area's, open to the
 //! [`Access`] given first (admins alone, or editors too).
 
+use crate::access::{Access, StaffUser};
 use crate::audit::Note;
-use crate::auth::{Access, StaffUser};
 use crate::conditional::fresh_json;
 use crate::db;
 use crate::db::kept_orders::KeptOrders;

@@ -1,7 +1,7 @@
 //! Admin editing of the home page's carousel cards.
 
 use super::calls::{message, record};
-use crate::auth::StaffUser;
+use crate::access::StaffUser;
 use crate::db::{self, cards::Card};
 use crate::domain::{Order, OrderRequest, Section};
 use crate::error::ApiError;

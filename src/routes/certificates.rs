@@ -1,8 +1,8 @@
 //! Certificates: public lookup by number, admin list and writes, and each certificate's QR code.
 
 use super::calls::{record, PathId};
-use crate::auth::extractors::ClientIp;
-use crate::auth::StaffUser;
+use crate::access::ClientIp;
+use crate::access::StaffUser;
 use crate::db::{self, certificates::Certificate};
 use crate::domain::certificate_import::MAX_BYTES;
 use crate::domain::CertNumber;

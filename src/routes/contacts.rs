@@ -1,8 +1,8 @@
 //! The contact form and the admin list of its messages.
 
 use super::calls::{record, PathId};
-use crate::auth::extractors::ClientIp;
-use crate::auth::{AdminUser, StaffUser};
+use crate::access::ClientIp;
+use crate::access::{AdminUser, StaffUser};
 use crate::db::{self, contacts::Contact};
 use crate::domain::{
     ContactReadRequest, ContactRequest, ContactsDeleteRequest, ContactsToDelete, NewContact,

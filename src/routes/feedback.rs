@@ -1,7 +1,7 @@
 //! The feedback form's answers: sent by anyone, read and deleted by admins.
 
 use super::calls::record;
-use crate::auth::extractors::ClientIp;
+use crate::access::ClientIp;
 use crate::db::{self, feedback::Feedback};
 use crate::domain::{FeedbackRequest, NewFeedback};
 use crate::error::ApiError;

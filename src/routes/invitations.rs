@@ -3,9 +3,10 @@
 //! existing account the role once its owner signed in with their own password.
 
 use super::calls::{record, PathId};
+use crate::access::AdminUser;
+use crate::access::ClientIp;
 use crate::audit::{self, Note};
-use crate::auth::extractors::ClientIp;
-use crate::auth::{password, AdminUser};
+use crate::auth::password;
 use crate::db::audit::{Change, Entry};
 use crate::db::{self, invitations::Invitation};
 use crate::domain::{

@@ -2,9 +2,9 @@
 //! stored ones, a test email, and the outbox of mail waiting or given up on.
 
 use super::calls::{message, record, PathId};
+use crate::access::AdminUser;
+use crate::access::ClientIp;
 use crate::audit::Note;
-use crate::auth::extractors::ClientIp;
-use crate::auth::AdminUser;
 use crate::db::{self, outbox::OutboxItem};
 use crate::domain::{MailSettingsPatch, MailSettingsRequest, TestMailRequest};
 use crate::error::ApiError;

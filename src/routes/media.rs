@@ -1,7 +1,7 @@
 //! Photos: admin upload, list and delete; public serving of the WebP variants.
 
 use super::calls::record;
-use crate::auth::StaffUser;
+use crate::access::StaffUser;
 use crate::conditional::not_modified;
 use crate::db::{self, media::Media};
 use crate::domain::Id;

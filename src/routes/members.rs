@@ -1,7 +1,7 @@
 //! Admin editing of a roster's members.
 
 use super::calls::{message, record, PathId};
-use crate::auth::StaffUser;
+use crate::access::StaffUser;
 use crate::conditional::fresh_json;
 use crate::content;
 use crate::db::{self, members::Member, rosters::Roster};

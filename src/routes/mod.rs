@@ -28,7 +28,7 @@ mod site_settings;
 mod spa;
 mod users;
 
-use crate::auth::Access::{Admins, Editors};
+use crate::access::Access::{Admins, Editors};
 use crate::db::{
     self, cards::Card, certificates::Certificate, contacts::Contact, feedback::Feedback,
     gallery_images::GalleryImage, media::Media, members::Member, notices::Notice,

@@ -1,9 +1,9 @@
 //! Admin editing of the site settings: the club's texts and details.
 
 use super::calls::message;
+use crate::access::ClientIp;
+use crate::access::StaffUser;
 use crate::audit::{alert, differences, Note};
-use crate::auth::extractors::ClientIp;
-use crate::auth::StaffUser;
 use crate::db;
 use crate::db::audit::Change;
 use crate::domain::SiteSettingsPatch;

@@ -2,9 +2,9 @@
 //! role is logged with old → new and mailed to every admin), and signing an account out.
 
 use super::calls::{message, page_of, record, PathId};
+use crate::access::AdminUser;
+use crate::access::ClientIp;
 use crate::audit::{self, Note};
-use crate::auth::extractors::ClientIp;
-use crate::auth::AdminUser;
 use crate::conditional::fresh_json;
 use crate::db::audit::Change;
 use crate::db::{self, users::User, Table};

@@ -41,6 +41,7 @@ pub fn spawn_app_with_admin() -> (TestApp, String) {
 pub fn test_config() -> Config {
     Config {
         bcrypt_cost: TEST_BCRYPT_COST,
+        workers: 1,
         ..Config::default()
     }
 }
@@ -56,23 +57,24 @@ pub fn spawn_app_on(dir: TempDir, pool: db::Pool) -> TestApp {
     serve_pool(dir, pool, test_config())
 }
 
+/// Serves the app as `jyoti serve` does (`startup::Application`), on a free port of 127.0.0.1.
 fn serve_pool(dir: TempDir, pool: db::Pool, config: Config) -> TestApp {
-    let state = jyoti::startup::state(pool, config).expect("build the app state");
     let (tx, rx) = mpsc::channel();
-    let server_state = state.clone();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            let server =
-                actix_web::HttpServer::new(move || jyoti::startup::app(server_state.clone()))
-                    .workers(1)
-                    .bind(("127.0.0.1", 0))
-                    .expect("bind a free port");
-            tx.send(server.addrs()[0]).expect("report the address");
-            server.run().await
+            let application =
+                jyoti::startup::Application::build(config, pool).expect("build the application");
+            tx.send((application.port(), application.state().clone()))
+                .expect("report the port");
+            application.run_until_stopped().await
         })
     });
-    let addr = rx.recv().expect("the server started");
-    TestApp { addr, state, dir }
+    let (port, state) = rx.recv().expect("the server started");
+    TestApp {
+        addr: SocketAddr::from(([127, 0, 0, 1], port)),
+        state,
+        dir,
+    }
 }
 
 impl TestApp {

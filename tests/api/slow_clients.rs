@@ -64,3 +64,66 @@ fn one_address_cannot_hold_more_than_its_share_of_requests_while_others_are_serv
     assert_eq!(other.status, 200, "another address is served meanwhile");
     drop(held);
 }
+
+/// An app whose connections have `head` to send their request head and `idle` between requests.
+fn app_with_timeouts(head: Duration, idle: Duration) -> crate::helpers::TestApp {
+    spawn_app_with(Config {
+        timeouts: jyoti::config::Timeouts {
+            request_head: head,
+            keep_alive: idle,
+            disconnect: Duration::from_secs(1),
+        },
+        ..test_config()
+    })
+}
+
+/// Reads until the server closes the connection (or `within` passes); how long that took and
+/// what came.
+fn until_closed(stream: &mut TcpStream, within: Duration) -> (Duration, String) {
+    let started = Instant::now();
+    stream.set_read_timeout(Some(within)).unwrap();
+    let mut got = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buffer[..n]),
+        }
+    }
+    (
+        started.elapsed(),
+        String::from_utf8_lossy(&got).into_owned(),
+    )
+}
+
+#[test]
+fn a_request_head_that_never_ends_is_cut_off_after_its_time() {
+    let app = app_with_timeouts(Duration::from_secs(1), Duration::from_secs(30));
+    let mut stream = TcpStream::connect(app.addr).unwrap();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        .unwrap();
+    let (took, answer) = until_closed(&mut stream, Duration::from_secs(10));
+    assert!(took < Duration::from_secs(5), "closed after {took:?}");
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+        "{answer}"
+    );
+    // Others are served meanwhile and after.
+    assert_eq!(app.get("/healthz").send().status, 200);
+}
+
+#[test]
+fn an_idle_kept_alive_connection_is_closed_after_its_time() {
+    let app = app_with_timeouts(Duration::from_secs(5), Duration::from_secs(1));
+    let mut stream = TcpStream::connect(app.addr).unwrap();
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let (took, answer) = until_closed(&mut stream, Duration::from_secs(10));
+    assert!(answer.starts_with("HTTP/1.1 "), "{answer}");
+    assert!(
+        (Duration::from_millis(500)..Duration::from_secs(5)).contains(&took),
+        "the idle connection was closed after {took:?}"
+    );
+}

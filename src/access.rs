@@ -1,7 +1,6 @@
 //! Request extractors: a handler that takes [`AdminUser`] cannot be reached without an admin's
 //! token, one that takes [`StaffUser`] without an admin's or an editor's.
 
-use crate::audit::Actor;
 use crate::db;
 use crate::domain::Role;
 use crate::error::ApiError;
@@ -123,6 +122,22 @@ impl FromRequest for AdminUser {
             let user = StaffUser(staff_user(req).await?).allowed(Access::Admins)?;
             Ok(AdminUser(user.0))
         })
+    }
+}
+
+/// Who made a request, as the access check found them (kept on the request).
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub id: i64,
+    pub name: String,
+}
+
+impl Actor {
+    pub fn of(user: &db::users::User) -> Actor {
+        Actor {
+            id: user.id,
+            name: user.named(),
+        }
     }
 }
 

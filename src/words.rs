@@ -1,0 +1,31 @@
+//! How the server's messages say things: a duration in words.
+
+use std::time::Duration;
+
+/// `3 days`, `5 hours`, `1 minute`: the largest whole unit.
+pub fn in_words(duration: Duration) -> String {
+    let (count, unit) = match duration.as_secs() {
+        s if s >= 2 * 86_400 => (s / 86_400, "day"),
+        s if s >= 2 * 3600 => (s / 3600, "hour"),
+        s if s >= 60 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    match count {
+        1 => format!("1 {unit}"),
+        _ => format!("{count} {unit}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_in_their_largest_whole_unit() {
+        assert_eq!(in_words(Duration::from_secs(3 * 86_400 + 5)), "3 days");
+        assert_eq!(in_words(Duration::from_secs(30 * 3600)), "30 hours");
+        assert_eq!(in_words(Duration::from_secs(600)), "10 minutes");
+        assert_eq!(in_words(Duration::from_secs(60)), "1 minute");
+        assert_eq!(in_words(Duration::from_secs(59)), "59 seconds");
+    }
+}
