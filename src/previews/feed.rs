@@ -1,0 +1,60 @@
+//! `/notices.atom`: the notices as an Atom feed.
+
+use super::{xml, Facts, FEED_PATH, SITE_TITLE};
+use std::fmt::Write;
+
+/// `/notices.atom`: the notices, newest first, as an Atom feed (RFC 4287).
+pub fn feed(facts: &Facts, site: Option<&str>) -> String {
+    let base = site.unwrap_or("");
+    let id = |suffix: &str| match site {
+        Some(site) => format!("{site}{suffix}"),
+        None => format!("urn:jyoti{}", suffix.replace(['/', '#'], ":")),
+    };
+    let updated = facts
+        .notices
+        .iter()
+        .map(|notice| notice.date.as_str())
+        .max()
+        .map(timestamp)
+        .unwrap_or_else(|| timestamp("2010-01-01"));
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n",
+    );
+    let _ = writeln!(out, "  <id>{}</id>", xml(&id(FEED_PATH)));
+    let _ = writeln!(out, "  <title>Notices | {}</title>", xml(SITE_TITLE));
+    let _ = writeln!(out, "  <updated>{updated}</updated>");
+    let _ = writeln!(out, "  <author><name>Jyoti</name></author>");
+    let _ = writeln!(
+        out,
+        "  <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>",
+        xml(&format!("{base}{FEED_PATH}"))
+    );
+    let _ = writeln!(
+        out,
+        "  <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>",
+        xml(&format!("{base}/notice"))
+    );
+    for notice in &facts.notices {
+        let link = notice
+            .url
+            .clone()
+            .unwrap_or_else(|| format!("{base}/notice"));
+        out.push_str("  <entry>\n");
+        let _ = writeln!(
+            out,
+            "    <id>{}</id>",
+            xml(&id(&format!("/notice#{}", notice.id)))
+        );
+        let _ = writeln!(out, "    <title>{}</title>", xml(&notice.title));
+        let _ = writeln!(out, "    <updated>{}</updated>", timestamp(&notice.date));
+        let _ = writeln!(out, "    <link href=\"{}\"/>", xml(&link));
+        out.push_str("  </entry>\n");
+    }
+    out.push_str("</feed>\n");
+    out
+}
+
+/// A notice's day (`2026-11-22`) as an RFC 3339 time at its start.
+fn timestamp(date: &str) -> String {
+    format!("{date}T00:00:00Z")
+}

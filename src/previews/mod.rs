@@ -1,0 +1,374 @@
+//! Link previews and search: each page's own `<title>`, description, canonical address, Open
+//! Graph and Twitter tags filled into `index.html` (so a shared link shows the right title and
+//! picture with no JavaScript run), the 1200×630 preview picture, `/sitemap.xml`, `/robots.txt`,
+//! the notices' Atom feed and the organisation's JSON-LD on `/`.
+//!
+//! This file: what the previews are made from (`Facts`), each page's title and description,
+//! and the filled pages kept; `head.rs` the tags filled into `index.html`, `json_ld.rs` the
+//! organisation, `sitemap.rs` the sitemap and robots.txt, `feed.rs` the Atom feed,
+//! `picture.rs` the preview picture.
+//!
+//! Absolute addresses come from the site address (`--domain`, else the admin's setting), never
+//! from a request's Host. Without one, canonical and `og:url` are left out, the preview picture
+//! is named by its path, the sitemap lists nothing and robots.txt names no sitemap.
+
+mod feed;
+mod head;
+mod json_ld;
+mod picture;
+mod sitemap;
+
+pub use feed::feed;
+pub use sitemap::{robots, sitemap};
+
+use head::{club_logo, fill};
+use picture::preview_image;
+
+use crate::cache::Cached;
+use crate::conditional::Encoded;
+use crate::db::rosters::CORE;
+use crate::db::{self, notices::Notice, Table};
+use crate::error::ApiError;
+use actix_web::http::header::HeaderValue;
+use actix_web::web::Bytes;
+use rusqlite::Connection;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The Home page's title, and the end of every other page's (as the app's `SITE_TITLE`).
+pub const SITE_TITLE: &str = "JYOTI - A RAY OF HOPE";
+const SITE_DESCRIPTION: &str =
+    "Jyoti is a free night education center run by students of JGEC for \
+children who need it, supported by alumni since 2010.";
+/// The preview picture's path and size (what Facebook, WhatsApp and LinkedIn show large).
+pub const IMAGE_PATH: &str = "/preview.jpg";
+pub const IMAGE_SIZE: (u32, u32) = (1200, 630);
+pub const FEED_PATH: &str = "/notices.atom";
+
+/// The public pages' headings, as each page shows it in its `<h1>` (the app makes its tab title
+/// from that heading, so these must stay the same texts), with a description for previews.
+/// `/team` and the roster pages take their roster's title. Public pages go in the sitemap.
+const PAGES: &[(&str, &str, &str)] = &[
+    (
+        "/support",
+        "Support Jyoti",
+        "Help Jyoti keep its free night school running: how to donate.",
+    ),
+    (
+        "/gallery",
+        "Gallery",
+        "Photos from Jyoti's classes, events and celebrations.",
+    ),
+    ("/notice", "NOTICE BOARD", "The latest notices from Jyoti."),
+    (
+        "/contact",
+        "Keep in Touch",
+        "Write to Jyoti, or find its address and social links.",
+    ),
+    ("/form", "Feedback Form", "Tell Jyoti what you think."),
+    (
+        "/verify",
+        "Verify authenticity of certificate",
+        "Check a certificate issued by Jyoti by its number.",
+    ),
+];
+
+/// Pages for one visitor, not for search engines: their heading, and `noindex`.
+const PRIVATE_PAGES: &[(&str, &str)] = &[
+    ("/signup", "Registration"),
+    ("/login", "Login"),
+    ("/forgot-password", "Forgot password"),
+    ("/reset-password", "Choose a new password"),
+    ("/verify/:number", "Verify authenticity of certificate"),
+    ("/account", "Your account"),
+];
+
+/// The not-found page's heading (the app's 404 page).
+const NOT_FOUND: &str = "Sorry, We couldn't find what you are looking for!";
+
+/// What the previews are made from; rebuilt when one of these tables is written.
+pub const TABLES: &[Table] = &[
+    Table::SiteSettings,
+    Table::Rosters,
+    Table::Notices,
+    Table::MailSettings,
+    Table::Media,
+];
+
+/// The tables the preview picture is chosen from.
+const IMAGE_TABLES: &[Table] = &[
+    Table::SiteSettings,
+    Table::GalleryImages,
+    Table::Cards,
+    Table::Media,
+];
+
+pub struct Facts {
+    settings: HashMap<String, String>,
+    /// `(slug, title)` in the rosters' order; the core team's slug is [`CORE`].
+    rosters: Vec<(String, String)>,
+    /// Newest first.
+    notices: Vec<Notice>,
+    /// The site address an admin stored (may be empty).
+    stored_site_address: String,
+    /// The smallest picture of the club's uploaded logo, for the loading screen; none while the
+    /// built-in drawing is the logo.
+    club_logo: Option<String>,
+}
+
+impl Facts {
+    fn build(conn: &mut Connection) -> Result<Facts, ApiError> {
+        let settings = db::site_settings::all(conn)?;
+        Ok(Facts {
+            club_logo: club_logo(conn, &settings)?,
+            settings,
+            rosters: db::rosters::list(conn)?
+                .into_iter()
+                .map(|roster| (roster.slug, roster.title))
+                .collect(),
+            notices: db::notices::list(conn)?,
+            stored_site_address: db::mail_settings::get(conn)?.site_address,
+        })
+    }
+
+    /// The site address an admin stored ("" for none); [`crate::mail::Mailer::site_address`]
+    /// puts `--domain` first.
+    pub fn stored_site_address(&self) -> &str {
+        &self.stored_site_address
+    }
+
+    fn setting(&self, key: &str) -> &str {
+        self.settings.get(key).map(String::as_str).unwrap_or("")
+    }
+
+    fn roster_title(&self, slug: &str) -> Option<&str> {
+        self.rosters
+            .iter()
+            .find(|(known, _)| known == slug)
+            .map(|(_, title)| title.as_str())
+    }
+
+    /// Every public page's path, for the sitemap.
+    fn public_paths(&self) -> Vec<String> {
+        let mut paths = vec!["/".to_owned(), "/team".to_owned()];
+        paths.extend(
+            self.rosters
+                .iter()
+                .filter(|(slug, _)| slug != CORE)
+                .map(|(slug, _)| format!("/team{slug}")),
+        );
+        paths.extend(PAGES.iter().map(|(path, _, _)| (*path).to_owned()));
+        paths
+    }
+}
+
+/// One page as its preview describes it.
+pub struct Page {
+    /// What the filled page is kept under: the path, or the route pattern of a page with an id.
+    key: String,
+    /// The page's own address, for canonical and `og:url`; `None` for pages not to be indexed.
+    canonical: Option<String>,
+    title: String,
+    description: String,
+}
+
+impl Page {
+    fn public(path: &str, heading: &str, description: &str) -> Page {
+        Page {
+            key: path.to_owned(),
+            canonical: Some(path.to_owned()),
+            title: full_title(path, heading),
+            description: description.to_owned(),
+        }
+    }
+
+    fn private(key: &str, heading: &str) -> Page {
+        Page {
+            key: key.to_owned(),
+            canonical: None,
+            title: full_title(key, heading),
+            description: SITE_DESCRIPTION.to_owned(),
+        }
+    }
+}
+
+/// As the app sets `document.title`: the Home title alone, or "Heading | JYOTI - A RAY OF HOPE".
+fn full_title(path: &str, heading: &str) -> String {
+    if path == "/" {
+        SITE_TITLE.to_owned()
+    } else {
+        format!("{heading} | {SITE_TITLE}")
+    }
+}
+
+/// The page a client route shows, or `None` for a path the app does not know (a 404).
+/// `pattern` is the route table's pattern the path matched, if any.
+fn page_for(path: &str, pattern: Option<&str>, facts: &Facts) -> Option<Page> {
+    if path == "/" {
+        return Some(Page::public("/", SITE_TITLE, SITE_DESCRIPTION));
+    }
+    if let Some(slug) = path.strip_prefix("/team") {
+        let slug = if slug.is_empty() { CORE } else { slug };
+        if pattern.is_some() || slug != CORE {
+            if let Some(title) = facts.roster_title(slug) {
+                let description = format!("The members of {title} at Jyoti.");
+                return Some(Page::public(path, title, &description));
+            }
+        }
+    }
+    let pattern = pattern?;
+    if let Some((_, heading, description)) = PAGES.iter().find(|(p, _, _)| *p == pattern) {
+        return Some(Page::public(pattern, heading, description));
+    }
+    if let Some((_, heading)) = PRIVATE_PAGES.iter().find(|(p, _)| *p == pattern) {
+        return Some(Page::private(pattern, heading));
+    }
+    if pattern == "/admin" || pattern.starts_with("/admin/") {
+        // Admin screens name themselves once their data is shown; before that, "Admin".
+        return Some(Page::private("/admin", "Admin"));
+    }
+    // A page without a heading of its own (`/logout`): the site's title alone.
+    Some(Page {
+        title: SITE_TITLE.to_owned(),
+        ..Page::private(pattern, SITE_TITLE)
+    })
+}
+
+/// What the server keeps for previews: the facts, the picture and the filled pages.
+pub struct Previews {
+    facts: Cached<Facts>,
+    image: Cached<Encoded>,
+    /// Filled pages by [`Page::key`], with the facts and `index.html` they were filled from.
+    pages: Mutex<HashMap<String, Filled>>,
+}
+
+struct Filled {
+    facts: Arc<Facts>,
+    site: Option<String>,
+    index: Bytes,
+    page: Encoded,
+}
+
+impl Default for Previews {
+    fn default() -> Previews {
+        Previews::new()
+    }
+}
+
+impl Previews {
+    pub fn new() -> Previews {
+        Previews {
+            facts: Cached::new(TABLES, Facts::build),
+            image: Cached::new(IMAGE_TABLES, preview_image),
+            pages: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub async fn facts(&self, pool: &db::Pool) -> Result<Arc<Facts>, ApiError> {
+        self.facts.get(pool).await
+    }
+
+    pub async fn image(&self, pool: &db::Pool) -> Result<Arc<Encoded>, ApiError> {
+        self.image.get(pool).await
+    }
+
+    /// `index` filled for `path` (which matched `pattern` of the route table, if any), and
+    /// whether the app knows the path. Filled once per page and change, gzipped then.
+    pub fn page(
+        &self,
+        index: &Encoded,
+        path: &str,
+        pattern: Option<&str>,
+        facts: &Arc<Facts>,
+        site: Option<&str>,
+    ) -> (bool, Encoded) {
+        let (known, page) = match page_for(path, pattern, facts) {
+            Some(page) => (true, page),
+            None => (false, Page::private("*", NOT_FOUND)),
+        };
+        let mut pages = self.pages.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(filled) = pages.get(&page.key) {
+            if Arc::ptr_eq(&filled.facts, facts)
+                && filled.site.as_deref() == site
+                && filled.index == index.identity()
+            {
+                return (known, filled.page.clone());
+            }
+        }
+        let html = fill(
+            &String::from_utf8_lossy(index.identity()),
+            &page,
+            facts,
+            site,
+        );
+        let encoded = Encoded::made(
+            HeaderValue::from_static("text/html; charset=utf-8"),
+            html.into_bytes(),
+        );
+        pages.insert(
+            page.key,
+            Filled {
+                facts: facts.clone(),
+                site: site.map(str::to_owned),
+                index: index.identity().clone(),
+                page: encoded.clone(),
+            },
+        );
+        (known, encoded)
+    }
+}
+
+/// Text made safe for HTML text and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text made safe for XML text and attribute values.
+fn xml(text: &str) -> String {
+    escape(text).replace("&#39;", "&apos;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Facts with these settings and no rosters, notices or site address.
+    pub(super) fn facts(settings: HashMap<String, String>) -> Facts {
+        Facts {
+            settings,
+            rosters: Vec::new(),
+            notices: Vec::new(),
+            stored_site_address: String::new(),
+            club_logo: None,
+        }
+    }
+
+    #[test]
+    fn a_page_without_a_heading_has_the_site_title_once() {
+        let facts = facts(HashMap::new());
+        let page = page_for("/logout", Some("/logout"), &facts).unwrap();
+        assert_eq!(page.title, SITE_TITLE);
+        assert!(page.canonical.is_none());
+        assert!(page_for("/teamnobody", None, &facts).is_none());
+    }
+
+    #[test]
+    fn home_is_the_site_title_alone() {
+        assert_eq!(full_title("/", SITE_TITLE), SITE_TITLE);
+        assert_eq!(
+            full_title("/gallery", "Gallery"),
+            "Gallery | JYOTI - A RAY OF HOPE"
+        );
+    }
+}
