@@ -3,21 +3,11 @@
 
 use crate::conditional::Encoded;
 use crate::db::media::{stored_reference, Photo};
-use crate::db::{self, rosters::CORE, Table};
+use crate::db::{self, rosters::CORE};
 use crate::error::ApiError;
 use rusqlite::Connection;
 use serde::{Serialize, Serializer};
 use std::collections::HashMap;
-
-/// The tables the document is built from: a write to any of them makes a new document.
-pub const TABLES: &[Table] = &[
-    Table::SiteSettings,
-    Table::Cards,
-    Table::GalleryImages,
-    Table::Rosters,
-    Table::Members,
-    Table::Media,
-];
 
 /// Size of the shipped drawings, for `width`/`height` on the page.
 const MEMBER_ART: (u32, u32) = (300, 300);

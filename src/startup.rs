@@ -6,7 +6,7 @@ use crate::cache::Cached;
 use crate::cli::ServeArgs;
 use crate::conditional::Encoded;
 use crate::config::{AcmeOptions, Config, HttpsOptions};
-use crate::content::{self, Published};
+use crate::content::Published;
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{self, Pool, Table};
 use crate::domain::SmtpServer;
@@ -63,15 +63,11 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         jwt: JwtKeys::from_secret(&secret),
         limits: Limits::new(config.rate_limit),
         assets: Assets::load()?,
-        content: Cached::new(content::TABLES, Published::build),
-        upi_qr: Cached::new(&[Table::SiteSettings], crate::donations::upi_qr),
+        content: Cached::new(Published::build),
+        upi_qr: Cached::new(crate::donations::upi_qr),
         previews: crate::previews::Previews::new(),
-        notice_list: Cached::new(&[Table::Notices], |conn| {
-            Encoded::json(&db::notices::list(conn)?)
-        }),
-        certificate_names: Cached::new(&[Table::Certificates], |conn| {
-            db::certificates::holders(conn)
-        }),
+        notice_list: Cached::new(|conn| Encoded::json(&db::notices::list(conn)?)),
+        certificate_names: Cached::new(|conn| db::certificates::holders(conn)),
         kept_orders: [
             Table::Users,
             Table::Contacts,

@@ -230,6 +230,14 @@ impl Pool {
             + outside
     }
 
+    /// Every table's version now.
+    pub fn versions(&self) -> Versions {
+        Versions {
+            tables: Table::ALL.map(|table| self.versions[table as usize].load(Ordering::Acquire)),
+            outside: self.outside.epoch(),
+        }
+    }
+
     fn publish(&self, touched: u32) {
         for (index, version) in self.versions.iter().enumerate() {
             if touched & (1 << index) != 0 {
@@ -258,7 +266,23 @@ pub enum Table {
 
 impl Table {
     const COUNT: usize = 12;
+    const ALL: [Table; Table::COUNT] = [
+        Table::Users,
+        Table::Contacts,
+        Table::Notices,
+        Table::Certificates,
+        Table::SiteSettings,
+        Table::Rosters,
+        Table::Members,
+        Table::Cards,
+        Table::GalleryImages,
+        Table::Media,
+        Table::MailSettings,
+        Table::AuditLog,
+    ];
 
+    /// The table a write to `name` changes, as the update hook names it (it never reports a
+    /// `WITHOUT ROWID` table such as `media_variants`).
     fn named(name: &str) -> Option<Table> {
         Some(match name {
             "users" => Table::Users,
@@ -270,12 +294,81 @@ impl Table {
             "members" => Table::Members,
             "cards" => Table::Cards,
             "gallery_images" => Table::GalleryImages,
-            "media" | "media_variants" => Table::Media,
+            "media" => Table::Media,
             "mail_settings" => Table::MailSettings,
             "audit_log" => Table::AuditLog,
             _ => return None,
         })
     }
+
+    /// The table whose version covers a read of `name`: a photo's variants are written only
+    /// with their `media` row (added with it, deleted by its cascade), so `media` stands for them.
+    fn read_as(name: &str) -> Option<Table> {
+        match name {
+            "media_variants" => Some(Table::Media),
+            name => Table::named(name),
+        }
+    }
+}
+
+/// Every table's version at one moment, for a value whose tables are known only once it is built.
+pub struct Versions {
+    tables: [u64; Table::COUNT],
+    outside: u64,
+}
+
+impl Versions {
+    /// As [`Pool::version`] was for `tables` at the moment of the snapshot.
+    pub fn of(&self, tables: &[Table]) -> u64 {
+        tables
+            .iter()
+            .map(|table| self.tables[*table as usize])
+            .sum::<u64>()
+            + self.outside
+    }
+}
+
+/// Runs `work` and answers what it returned with the tables its statements read, as SQLite's
+/// authorizer reports them while each statement is prepared (the statement cache is emptied
+/// first, or a cached statement would be read unseen). A table no version covers is an error:
+/// a value built from it could not know when it goes stale.
+pub fn reading<T>(
+    conn: &mut Connection,
+    work: impl FnOnce(&mut Connection) -> Result<T, ApiError>,
+) -> Result<(T, Vec<Table>), ApiError> {
+    let read = Arc::new(Mutex::new(std::collections::BTreeSet::<String>::new()));
+    let noted = read.clone();
+    conn.flush_prepared_statement_cache();
+    conn.authorizer(Some(move |context: rusqlite::hooks::AuthContext<'_>| {
+        if let rusqlite::hooks::AuthAction::Read { table_name, .. } = context.action {
+            noted
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(table_name.to_owned());
+        }
+        rusqlite::hooks::Authorization::Allow
+    }))?;
+    let result = work(conn);
+    conn.authorizer(
+        None::<fn(rusqlite::hooks::AuthContext<'_>) -> rusqlite::hooks::Authorization>,
+    )?;
+    // The statements prepared under the authorizer go with it.
+    conn.flush_prepared_statement_cache();
+    let value = result?;
+    let names = std::mem::take(&mut *read.lock().unwrap_or_else(|p| p.into_inner()));
+    let mut tables = Vec::new();
+    for name in names.iter().filter(|name| !name.starts_with("sqlite_")) {
+        match Table::read_as(name) {
+            Some(table) if !tables.contains(&table) => tables.push(table),
+            Some(_) => {}
+            None => {
+                return Err(ApiError::internal(format!(
+                    "a cached value read the table {name}, which no version covers (add it to db::Table)"
+                )))
+            }
+        }
+    }
+    Ok((value, tables))
 }
 
 thread_local! {
@@ -284,13 +377,12 @@ thread_local! {
 }
 
 /// Notes each row change in [`TOUCHED`]; the change becomes visible to caches when its work ends.
-fn watch_writes(conn: &Connection) {
+fn watch_writes(conn: &Connection) -> rusqlite::Result<()> {
     conn.update_hook(Some(|_, _: &str, table: &str, _| {
         if let Some(table) = Table::named(table) {
             TOUCHED.with(|touched| touched.set(touched.get() | 1 << table as u32));
         }
     }))
-    .ok();
 }
 
 /// A commit is turned into a rollback while the database file cannot be written (made
@@ -382,7 +474,7 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
     );
     let (watched, counted) = (path.to_path_buf(), outside.clone());
     let manager = SqliteConnectionManager::file(path).with_init(move |conn| {
-        watch_writes(conn);
+        watch_writes(conn)?;
         refuse_commits_the_file_cannot_keep(conn, watched.clone(), Some(counted.clone()))?;
         configure(conn)
     });

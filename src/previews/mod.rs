@@ -27,7 +27,7 @@ use picture::preview_image;
 use crate::cache::Cached;
 use crate::conditional::Encoded;
 use crate::db::rosters::CORE;
-use crate::db::{self, notices::Notice, Table};
+use crate::db::{self, notices::Notice};
 use crate::error::ApiError;
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
@@ -85,23 +85,6 @@ const PRIVATE_PAGES: &[(&str, &str)] = &[
 
 /// The not-found page's heading (the app's 404 page).
 const NOT_FOUND: &str = "Sorry, We couldn't find what you are looking for!";
-
-/// What the previews are made from; rebuilt when one of these tables is written.
-pub const TABLES: &[Table] = &[
-    Table::SiteSettings,
-    Table::Rosters,
-    Table::Notices,
-    Table::MailSettings,
-    Table::Media,
-];
-
-/// The tables the preview picture is chosen from.
-const IMAGE_TABLES: &[Table] = &[
-    Table::SiteSettings,
-    Table::GalleryImages,
-    Table::Cards,
-    Table::Media,
-];
 
 pub struct Facts {
     settings: HashMap<String, String>,
@@ -258,8 +241,8 @@ impl Default for Previews {
 impl Previews {
     pub fn new() -> Previews {
         Previews {
-            facts: Cached::new(TABLES, Facts::build),
-            image: Cached::new(IMAGE_TABLES, preview_image),
+            facts: Cached::new(Facts::build),
+            image: Cached::new(preview_image),
             pages: Mutex::new(HashMap::new()),
         }
     }
