@@ -1,6 +1,6 @@
 // Support: how to donate — by bank transfer (each detail with a copy button) and, when the club has a UPI ID, by a
 // UPI app (a QR code to scan, and on phones a link that opens the app) — beside a photo and the appeal.
-import { useState } from 'react';
+import { CopyButton } from '../../components/copy-button.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
 import './support.css';
@@ -68,27 +68,11 @@ export function SupportPage() {
  * alone in the <dd>, as the spec's page shows it.
  */
 function Detail({ label, value }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="support-detail">
       <dt>
         {label}
-        <button type="button" className="button button-small button-outline copy-button" onClick={copy}>
-          {copied ? 'Copied' : 'Copy'}
-          <span className="visually-hidden"> {label.toLowerCase()}</span>
-        </button>
-        <span className="visually-hidden" role="status">
-          {copied ? `${label} copied` : ''}
-        </span>
+        <CopyButton value={value} label={label} />
       </dt>
       <dd className="support-value">{value}</dd>
     </div>
