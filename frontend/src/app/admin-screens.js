@@ -1,5 +1,5 @@
 // Everything the admin area shows, gathered so the route table loads it as one chunk that visitors never fetch.
-export { AdminLayout } from './admin-layout.jsx';
+export { AdminHome, AdminLayout } from './admin-layout.jsx';
 export { UsersPage } from '../features/users/admin/users-page.jsx';
 export { UserEditPage } from '../features/users/admin/user-edit-page.jsx';
 export { ContactsPage } from '../features/contacts/admin/contacts-page.jsx';

@@ -56,7 +56,7 @@ export const routeTable = [
         // The admin screens share one chunk that visitors never download.
         chunk: () => import('./admin-screens.js'),
         children: [
-          { index: true, redirect: 'users' },
+          { index: true, page: 'AdminHome' },
           { path: 'users', page: 'UsersPage' },
           { path: 'users/:id', children: editRoutes('UserEditPage') },
           { path: 'contacts', page: 'ContactsPage' },
