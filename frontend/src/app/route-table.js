@@ -46,6 +46,11 @@ export const routeTable = [
         page: 'ResetPasswordPage',
         load: () => import('../features/auth/reset-password-page.jsx'),
       },
+      {
+        path: 'invitation',
+        page: 'InvitationPage',
+        load: () => import('../features/users/invitation-page.jsx'),
+      },
       { path: 'logout', page: 'LogoutPage', load: () => import('../features/auth/logout-page.jsx') },
       { path: 'verify', page: 'VerifyPage', load: () => import('../features/certificates/verify-page.jsx') },
       { path: 'verify/:number', page: 'VerifyPage' },

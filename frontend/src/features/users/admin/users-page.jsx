@@ -1,5 +1,5 @@
 // /admin/users: the accounts a page at a time, searched by name or email and filtered by role, with each one's role
-// and last sign-in, delete, a link to its edit form and "Sign out everywhere".
+// and last sign-in, delete, a link to its edit form and "Sign out everywhere"; and the team's invitations.
 import { Received } from '../../../components/admin/cells.jsx';
 import { ConfirmButton } from '../../../components/admin/confirm-button.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
@@ -7,8 +7,11 @@ import { EditLink } from '../../../components/admin/edit-link.jsx';
 import { FilterChoice } from '../../../components/admin/list-controls.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
-import { deleteUser, fetchUsers, signOutEverywhere } from '../api.js';
+import { useApiData } from '../../../lib/api-hooks.js';
+import { deleteUser, fetchInvitations, fetchUsers, signOutEverywhere } from '../api.js';
 import { ROLE_NAMES } from '../roles.js';
+import { InviteDialog } from './invite-dialog.jsx';
+import { PendingInvitations } from './pending-invitations.jsx';
 
 const sorts = [NEWEST_FIRST, OLDEST_FIRST, BY_NAME, { value: 'email', label: 'Email' }];
 const filters = ['role'];
@@ -38,6 +41,7 @@ const shownColumns = [
 
 export function UsersPage() {
   const list = usePagedList(fetchUsers, { sorts, filters });
+  const invitations = useApiData(fetchInvitations);
   const shownRole = roleChoices.find((choice) => choice.value && choice.value === list.filters.role);
 
   const columns = [
@@ -70,14 +74,18 @@ export function UsersPage() {
   ];
 
   return (
-    <PagedTable
-      title="Users"
-      list={list}
-      noun="user"
-      searchLabel="Search by name or email"
-      filters={<FilterChoice list={list} name="role" label="Role" options={roleChoices} />}
-      columns={columns}
-      empty={shownRole ? `No ${shownRole.label.toLowerCase()} yet.` : 'No users yet.'}
-    />
+    <div className="admin-stack">
+      <PagedTable
+        title="Users"
+        actions={<InviteDialog onInvited={invitations.reload} />}
+        list={list}
+        noun="user"
+        searchLabel="Search by name or email"
+        filters={<FilterChoice list={list} name="role" label="Role" options={roleChoices} />}
+        columns={columns}
+        empty={shownRole ? `No ${shownRole.label.toLowerCase()} yet.` : 'No users yet.'}
+      />
+      <PendingInvitations invitations={invitations} />
+    </div>
   );
 }
