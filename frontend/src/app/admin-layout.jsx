@@ -9,7 +9,7 @@ import { SampleContentLeft } from '../features/site-settings/admin/sample-conten
 import { firstAdminScreen, isAdmin, isStaff, useSession } from '../lib/session.js';
 import './admin-layout.css';
 
-/** The screens, in the sidebar's order; `adminOnly` ones (people, email) are not for editors. */
+/** The screens, in the sidebar's order; `adminOnly` ones (people, email, the activity log) are not for editors. */
 const sidebarLinks = [
   { to: '/admin/users', label: 'Users', adminOnly: true },
   { to: '/admin/contacts', label: 'Contacts' },
@@ -22,6 +22,7 @@ const sidebarLinks = [
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/photos', label: 'Photos' },
   { to: '/admin/email', label: 'Email', adminOnly: true },
+  { to: '/admin/audit', label: 'Activity', adminOnly: true },
   { to: '/logout', label: 'Logout' },
 ];
 

@@ -13,3 +13,4 @@ export { GalleryAdminPage } from '../features/gallery/admin/gallery-admin-page.j
 export { SettingsAdminPage } from '../features/site-settings/admin/settings-admin-page.jsx';
 export { PhotosAdminPage } from '../features/media/admin/photos-admin-page.jsx';
 export { MailAdminPage } from '../features/mail/admin/mail-admin-page.jsx';
+export { AuditPage } from '../features/audit/admin/audit-page.jsx';

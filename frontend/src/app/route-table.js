@@ -75,6 +75,7 @@ export const routeTable = [
           { path: 'settings', page: 'SettingsAdminPage' },
           { path: 'photos', page: 'PhotosAdminPage' },
           { path: 'email', page: 'MailAdminPage' },
+          { path: 'audit', page: 'AuditPage' },
         ],
       },
       { path: '*', page: 'NotFoundPage', load: () => import('../features/not-found/not-found-page.jsx') },
