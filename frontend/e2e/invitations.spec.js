@@ -144,6 +144,7 @@ test('an invited admin lands on Users with the admins’ sidebar', async ({ page
     await expect(page).toHaveURL(/\/admin\/users$/, { timeout: 10_000 });
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
     await expect(sidebar.getByRole('link', { name: 'Users' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Activity' })).toBeVisible();
     await expect(sidebar.getByRole('button', { name: 'Download backup' })).toBeVisible();
   } finally {
     await onlySeededAdmin(request, await adminToken(request));

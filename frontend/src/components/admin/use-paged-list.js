@@ -48,7 +48,8 @@ export function usePagedList(load, { sorts, size = DEFAULT_SIZE, filters: filter
 
   // Values that are the default stay out of the address, so the plain path shows the plain list.
   const change = (changes, { replace = false } = {}) => {
-    const defaults = { page: 1, sort: defaultSort, q: '', ...Object.fromEntries(filterNames.map((name) => [name, ''])) };
+    const defaults = { page: 1, sort: defaultSort, q: '' };
+    for (const name of filterNames) defaults[name] = '';
     setParams(
       (current) => {
         for (const [name, value] of Object.entries(changes)) {
