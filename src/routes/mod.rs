@@ -50,7 +50,7 @@ use calls::{
     delete, get, patch, post, put, Call,
 };
 
-/// Largest JSON body accepted (DESIGN §4).
+/// Largest JSON body accepted (the README's "What is limited").
 pub const JSON_LIMIT: usize = 64 * 1024;
 
 /// Every API call, resource by resource: the whole API in one table. `admin_*` calls need the
