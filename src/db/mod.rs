@@ -666,6 +666,28 @@ fn inserted_row<T>(
     written_row(conn, sql, params, from_row)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
 }
 
+/// Hands each row of a whole list to its callback, in the list's order, until it says stop.
+pub type EachRow<T> = fn(&Connection, &mut dyn FnMut(T) -> bool) -> Result<(), ApiError>;
+
+/// Every row `sql` selects with `params`, each read by `from_row` and handed to `each` as it is
+/// read, until `each` says stop: a list of any length, never whole in memory.
+fn each_row<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
+    each: &mut dyn FnMut(T) -> bool,
+) -> Result<(), ApiError> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let mut rows = stmt.query(params)?;
+    while let Some(row) = rows.next()? {
+        if !each(from_row(row)?) {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// Every row `sql` selects with `params`, each read by `from_row`.
 fn all_rows<T>(
     conn: &Connection,

@@ -86,14 +86,14 @@ fn api() -> Vec<Call> {
         get("/admin/audit/csv", audit::csv),
 
         post("/form/contact", contacts::create),
-        admin_list(Editors, "/admin/contacts", |c| db::contacts::list(c), db::contacts::page, Some(Table::Contacts)),
+        admin_list(Editors, "/admin/contacts", db::contacts::each, db::contacts::page, Some(Table::Contacts)),
         get("/admin/contacts/csv", contacts::csv),
         post("/admin/contacts/delete", contacts::delete_many),
         patch("/admin/contacts/{id}", contacts::mark_read),
         admin_delete::<Contact>(Admins, "/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),
 
         post("/form/feedback", feedback::create),
-        admin_list(Editors, "/admin/feedback", |c| db::feedback::list(c), db::feedback::page, None),
+        admin_list(Editors, "/admin/feedback", db::feedback::each, db::feedback::page, None),
         admin_delete::<Feedback>(Editors, "/admin/feedback/{id}", db::feedback::delete, "Feedback deleted"),
 
         get("/admin/servicelist", notices::list),
@@ -103,7 +103,7 @@ fn api() -> Vec<Call> {
         admin_delete::<Notice>(Editors, "/admin/servicelist/delete/{id}", db::notices::delete, "Service deleted"),
 
         get("/certificate/get_certificate/{number}", certificates::lookup),
-        admin_list(Editors, "/admin/display_certificate", |c| db::certificates::list(c), db::certificates::page, Some(Table::Certificates)),
+        admin_list(Editors, "/admin/display_certificate", db::certificates::each, db::certificates::page, Some(Table::Certificates)),
         admin_create(Editors, "/admin/post_certificate", NewCertificate::parse, |c, n| db::certificates::insert(c, n)),
         admin_delete::<Certificate>(Editors, "/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
         admin_change::<Certificate, _, _>(Editors, "/admin/certificates/{id}/revocation", Revocation::parse, db::certificates::set_revoked, "Certificate revocation saved"),
@@ -138,7 +138,7 @@ fn api() -> Vec<Call> {
         patch("/admin/settings", site_settings::update),
         get("/admin/sample-content", site_settings::still_sample),
 
-        admin_list(Editors, "/admin/media", |c| db::media::list(c), db::media::page, None),
+        admin_list(Editors, "/admin/media", db::media::each, db::media::page, None),
         post("/admin/media", media::upload),
         admin_change::<Media, _, _>(Editors, "/admin/media/{id}", MediaChange::parse, db::media::update, "Photo saved"),
         admin_delete::<Media>(Editors, "/admin/media/{id}", db::media::delete, "Photo deleted"),
@@ -148,7 +148,7 @@ fn api() -> Vec<Call> {
         get("/admin/mail", mail::settings),
         patch("/admin/mail", mail::update),
         post("/admin/mail/test", mail::send_test),
-        admin_list(Admins, "/admin/outbox", |c| db::outbox::list(c), db::outbox::page, None),
+        admin_list(Admins, "/admin/outbox", db::outbox::each, db::outbox::page, None),
         post("/admin/outbox/{id}/retry", mail::retry),
         admin_delete::<OutboxItem>(Admins, "/admin/outbox/{id}", db::outbox::delete, "Mail deleted"),
     ]
