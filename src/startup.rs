@@ -98,6 +98,7 @@ pub fn app(
     >,
 > {
     let site = state.https.clone();
+    let origins = state.config.allow_origins.clone();
     App::new()
         .app_data(state)
         // What `https::guard` redirects to, and the challenges it answers.
@@ -106,7 +107,7 @@ pub fn app(
                 cfg.app_data(web::Data::from(site));
             }
         })
-        .configure(routes::configure)
+        .configure(|cfg| routes::configure(cfg, &origins))
         .wrap(actix_web::middleware::from_fn(crate::auth::private_answers))
         .wrap(actix_web::middleware::from_fn(crate::slow_clients::guard))
         .wrap(
@@ -305,6 +306,7 @@ fn config_of(args: &ServeArgs) -> Result<Config, String> {
             &|name| std::env::var(name).ok(),
         )?
         .map(Arc::new),
+        allow_origins: args.allow_origins.clone(),
         ..Config::default()
     })
 }

@@ -163,10 +163,14 @@ pub fn api_calls() -> Vec<(Method, String)> {
         .collect()
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut web::ServiceConfig, allow_origins: &[String]) {
     let mut scope = web::scope("/api")
         .wrap(ErrorHandlers::new().default_handler(json_error_body))
-        .wrap(actix_web::middleware::from_fn(crate::audit::record_writes));
+        .wrap(actix_web::middleware::from_fn(crate::audit::record_writes))
+        .wrap(actix_web::middleware::Condition::new(
+            !allow_origins.is_empty(),
+            cross_origin(allow_origins),
+        ));
     // One resource per path, so a known path with another method answers 405 with `Allow`.
     let mut calls = api();
     while !calls.is_empty() {
@@ -189,6 +193,26 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(media::files)
         .configure(previews::files)
         .default_service(web::to(spa::serve));
+}
+
+/// CORS for the origins `--allow-origin` names, and no other: their pages may make every API
+/// call with a token (no cookies are used, so no credentials are allowed).
+fn cross_origin(origins: &[String]) -> actix_cors::Cors {
+    origins
+        .iter()
+        .fold(actix_cors::Cors::default(), |cors, origin| {
+            cors.allowed_origin(origin)
+        })
+        .allowed_methods([
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::PATCH,
+            Method::DELETE,
+        ])
+        .allowed_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+        .expose_headers([header::CONTENT_DISPOSITION, header::RETRY_AFTER])
+        .max_age(600)
 }
 
 fn json_config() -> web::JsonConfig {
