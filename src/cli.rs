@@ -187,6 +187,11 @@ pub struct ServeArgs {
     /// How many off-site copies to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_OFFSITE_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
     pub offsite_keep: u32,
+    /// The site's public address (https://jyoti.example.org) behind a reverse proxy, for links in
+    /// email, previews, the sitemap and QR codes; --domain sets it by itself. Wins over the one
+    /// stored in the admin area.
+    #[arg(long, env = "JYOTI_SITE_URL", value_name = "URL", value_parser = parse_site_url)]
+    pub site_url: Option<String>,
     /// Let a frontend served from this origin (https://jyoti.example.org) call the API from the
     /// browser: CORS for that origin only (repeatable; none by default).
     #[arg(long = "allow-origin", env = "JYOTI_ALLOW_ORIGIN", value_name = "URL", value_delimiter = ',', value_parser = parse_origin)]
@@ -194,6 +199,12 @@ pub struct ServeArgs {
     /// How many scheduled backups to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
+}
+
+fn parse_site_url(text: &str) -> Result<String, String> {
+    crate::domain::SiteAddress::parse(text)
+        .map(|address| address.as_str().to_owned())
+        .map_err(|why| format!("`{text}` {why}"))
 }
 
 /// A web origin: http or https, a host, maybe a port, and nothing after (`https://a.example`).
