@@ -230,10 +230,13 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     Ok(Processed { hash, variants })
 }
 
+/// A large JPEG's decoder, set to decode at half size.
+type HalvedJpeg<'a> = jpeg_decoder::Decoder<Cursor<&'a [u8]>>;
+
 /// A JPEG too large to decode whole, ready to decode at half its width and height, and that size.
 /// Only a baseline JPEG (what cameras write): a progressive one keeps every coefficient of the
 /// full-size photo while it decodes.
-fn halved_jpeg(bytes: &[u8]) -> Result<(jpeg_decoder::Decoder<Cursor<&[u8]>>, (u32, u32)), String> {
+fn halved_jpeg(bytes: &[u8]) -> Result<(HalvedJpeg<'_>, (u32, u32)), String> {
     let mut jpeg = jpeg_decoder::Decoder::new(Cursor::new(bytes));
     jpeg.set_max_decoding_buffer_size(MAX_DECODED as usize);
     jpeg.read_info().map_err(|e| unreadable_jpeg(&e))?;
@@ -255,7 +258,7 @@ fn halved_jpeg(bytes: &[u8]) -> Result<(jpeg_decoder::Decoder<Cursor<&[u8]>>, (u
 }
 
 /// Decodes a [`halved_jpeg`].
-fn decode_halved(mut jpeg: jpeg_decoder::Decoder<Cursor<&[u8]>>) -> Result<DynamicImage, String> {
+fn decode_halved(mut jpeg: HalvedJpeg<'_>) -> Result<DynamicImage, String> {
     let pixels = jpeg.decode().map_err(|e| unreadable_jpeg(&e))?;
     let info = jpeg
         .info()
