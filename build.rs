@@ -1,6 +1,9 @@
 //! Builds the React app into `frontend/dist/` so that rust-embed can put it in the binary, and
 //! records which build this is (git commit, build date) for `jyoti --version` and `/healthz`.
 
+#[path = "build/git.rs"]
+mod git;
+
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -87,10 +90,13 @@ fn fail(sentence: &str) -> ! {
 fn build_info() {
     println!("cargo:rerun-if-env-changed=JYOTI_BUILD_COMMIT");
     println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
-    let commit = match std::env::var("JYOTI_BUILD_COMMIT") {
-        Ok(commit) if !commit.trim().is_empty() => commit.trim().to_owned(),
-        _ => git_commit().unwrap_or_else(|| "unknown".into()),
-    };
+    let root = manifest_dir();
+    if let Some(tree) = git::checked_out(&root) {
+        tree.moved_by.iter().for_each(|path| watch(path));
+    }
+    let from_environment = std::env::var("JYOTI_BUILD_COMMIT").ok();
+    let commit =
+        git::build_commit(from_environment.as_deref(), &root).unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=JYOTI_COMMIT={commit}");
     let seconds = match std::env::var("SOURCE_DATE_EPOCH") {
         Ok(text) => text.trim().parse::<i64>().unwrap_or_else(|_| {
@@ -104,40 +110,6 @@ fn build_info() {
     };
     let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
     println!("cargo:rustc-env=JYOTI_BUILT={year:04}-{month:02}-{day:02}");
-}
-
-/// The checked-out commit, when this source is a git work tree of its own (not, say, an unpacked
-/// source archive inside some other repository). Cargo runs this again when HEAD moves.
-fn git_commit() -> Option<String> {
-    let root = &manifest_dir();
-    let git = |args: &[&str]| -> Option<String> {
-        let output = Command::new("git")
-            .args(args)
-            .current_dir(root)
-            .output()
-            .ok()?;
-        let text = String::from_utf8(output.stdout).ok()?;
-        (output.status.success() && !text.trim().is_empty()).then(|| text.trim().to_owned())
-    };
-    let top = PathBuf::from(git(&["rev-parse", "--show-toplevel"])?);
-    if top.canonicalize().ok()? != root.canonicalize().ok()? {
-        return None;
-    }
-    // In a linked work tree `.git` is a file: HEAD is in its own git dir, branches in the common one.
-    let git_dir = root.join(git(&["rev-parse", "--git-dir"])?);
-    let common_dir = root.join(git(&["rev-parse", "--git-common-dir"])?);
-    let head = git_dir.join("HEAD");
-    watch(&head);
-    // Every commit, checkout and reset appends to HEAD's reflog, also when the branch is packed.
-    watch(&git_dir.join("logs/HEAD"));
-    if let Some(branch) = std::fs::read_to_string(&head).ok().and_then(|text| {
-        text.strip_prefix("ref: ")
-            .map(|name| name.trim().to_owned())
-    }) {
-        watch(&common_dir.join(branch));
-        watch(&common_dir.join("packed-refs"));
-    }
-    git(&["rev-parse", "--short=12", "HEAD"])
 }
 
 /// Reruns the build script when `path` changes; a missing path would make it rerun every time.

@@ -80,31 +80,6 @@ fn parse_routes(file: Option<&[u8]>) -> Result<Vec<String>, String> {
     Ok(routes)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_missing_or_broken_route_list_is_an_error_not_an_empty_site() {
-        assert!(parse_routes(None).unwrap_err().contains("missing"));
-        for broken in [&b"{"[..], b"{}", b"[]", b"[\"admin\"]", b"[1]"] {
-            assert!(parse_routes(Some(broken)).is_err(), "{broken:?}");
-        }
-        assert_eq!(
-            parse_routes(Some(b"[\"/\",\"/team\"]")).unwrap(),
-            ["/", "/team"]
-        );
-    }
-
-    #[test]
-    fn the_embedded_app_lists_its_pages() {
-        assert!(Assets::load()
-            .unwrap()
-            .routes()
-            .contains(&"/admin".to_string()));
-    }
-}
-
 fn build(path: &str) -> Option<Asset> {
     if path.ends_with(".gz") || path.ends_with(".br") {
         return None;
@@ -144,4 +119,29 @@ fn content_type(path: &str) -> HeaderValue {
     };
     HeaderValue::from_str(&value)
         .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_or_broken_route_list_is_an_error_not_an_empty_site() {
+        assert!(parse_routes(None).unwrap_err().contains("missing"));
+        for broken in [&b"{"[..], b"{}", b"[]", b"[\"admin\"]", b"[1]"] {
+            assert!(parse_routes(Some(broken)).is_err(), "{broken:?}");
+        }
+        assert_eq!(
+            parse_routes(Some(b"[\"/\",\"/team\"]")).unwrap(),
+            ["/", "/team"]
+        );
+    }
+
+    #[test]
+    fn the_embedded_app_lists_its_pages() {
+        assert!(Assets::load()
+            .unwrap()
+            .routes()
+            .contains(&"/admin".to_string()));
+    }
 }

@@ -187,9 +187,41 @@ pub struct ServeArgs {
     /// How many off-site copies to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_OFFSITE_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
     pub offsite_keep: u32,
+    /// The site's public address (https://jyoti.example.org) behind a reverse proxy, for links in
+    /// email, previews, the sitemap and QR codes; --domain sets it by itself. Wins over the one
+    /// stored in the admin area.
+    #[arg(long, env = "JYOTI_SITE_URL", value_name = "URL", value_parser = parse_site_url)]
+    pub site_url: Option<String>,
+    /// Let a frontend served from this origin (https://jyoti.example.org) call the API from the
+    /// browser: CORS for that origin only (repeatable; none by default).
+    #[arg(long = "allow-origin", env = "JYOTI_ALLOW_ORIGIN", value_name = "URL", value_delimiter = ',', value_parser = parse_origin)]
+    pub allow_origins: Vec<String>,
     /// How many scheduled backups to keep; older ones are deleted.
     #[arg(long, env = "JYOTI_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
+}
+
+fn parse_site_url(text: &str) -> Result<String, String> {
+    crate::domain::SiteAddress::parse(text)
+        .map(|address| address.as_str().to_owned())
+        .map_err(|why| format!("`{text}` {why}"))
+}
+
+/// A web origin: http or https, a host, maybe a port, and nothing after (`https://a.example`).
+fn parse_origin(text: &str) -> Result<String, String> {
+    let refused = || {
+        format!("`{text}` is not an origin such as https://jyoti.example.org (scheme, host and port only)")
+    };
+    let url = url::Url::parse(text.trim()).map_err(|_| refused())?;
+    let bare = url.path() == "/" && url.query().is_none() && url.fragment().is_none();
+    if !matches!(url.scheme(), "http" | "https")
+        || url.host().is_none()
+        || !bare
+        || !url.username().is_empty()
+    {
+        return Err(refused());
+    }
+    Ok(url.origin().ascii_serialization())
 }
 
 fn parse_email(text: &str) -> Result<String, String> {
@@ -246,4 +278,31 @@ pub struct CreateAdminArgs {
     /// Make a new database when there is none at --db (without it, a mistyped path is refused).
     #[arg(long)]
     pub create: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_allowed_origin_is_a_scheme_a_host_and_a_port_only() {
+        assert_eq!(
+            parse_origin("https://Front.Jyoti.example/").unwrap(),
+            "https://front.jyoti.example"
+        );
+        assert_eq!(
+            parse_origin("http://localhost:5173").unwrap(),
+            "http://localhost:5173"
+        );
+        for refused in [
+            "front.jyoti.example",
+            "https://front.jyoti.example/app",
+            "https://front.jyoti.example/?a=1",
+            "ftp://front.jyoti.example",
+            "https://user@front.jyoti.example",
+            "*",
+        ] {
+            assert!(parse_origin(refused).is_err(), "{refused}");
+        }
+    }
 }

@@ -179,6 +179,16 @@ pub fn not_modified(req: &HttpRequest, etag: &str) -> Option<HttpResponse> {
 }
 
 /// Whether an `Accept-Encoding` value takes `wanted` (and does not refuse it with `q=0`).
+/// Whether the client takes a gzipped body.
+pub fn accepts_gzip(req: &HttpRequest) -> bool {
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    accepts(accept, "gzip")
+}
+
 fn accepts(accept_encoding: &str, wanted: &str) -> bool {
     accept_encoding.split(',').any(|item| {
         let mut parts = item.split(';');

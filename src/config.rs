@@ -33,6 +33,10 @@ pub struct Config {
     pub alert_after: Duration,
     /// `--offsite`: where encrypted copies of the scheduled backups go.
     pub offsite: Option<std::sync::Arc<crate::offsite::Offsite>>,
+    /// `--site-url`: the site's public address behind a proxy (`--domain` gives one too).
+    pub site_url: Option<String>,
+    /// `--allow-origin`: the origins whose pages may call the API (CORS); none by default.
+    pub allow_origins: Vec<String>,
 }
 
 /// The time limits of every connection, on either port.
@@ -92,6 +96,8 @@ impl Default for Config {
             backups: None,
             alert_after: Duration::from_secs(24 * 3600),
             offsite: None,
+            site_url: None,
+            allow_origins: Vec::new(),
         }
     }
 }

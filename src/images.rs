@@ -19,6 +19,9 @@ const WIDTHS: [u32; 3] = [480, 960, 1600];
 /// Past this many pixels a photo is refused before it is decoded (a 10 MB file can claim far
 /// more); a 20-megapixel phone photo still fits.
 const MAX_PIXELS: u64 = 20_000_000;
+/// A JPEG from a phone's main camera (48-50 megapixels, 8160×6120) is decoded at half its size
+/// up to this many pixels: it is only ever shown at 1600 pixels wide.
+const MAX_JPEG_PIXELS: u64 = 52_000_000;
 /// The most the decoder may allocate: a 20-megapixel photo with transparency, not more.
 const MAX_DECODED: u64 = 96 * 1024 * 1024;
 /// Longest side the decoder accepts.
@@ -143,16 +146,28 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|e| unreadable(&e))?;
     let (width, height) = decoder.dimensions();
-    if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(format!(
-            "the photo is {width}×{height} pixels; at most {} megapixels are accepted",
-            MAX_PIXELS / 1_000_000
-        ));
-    }
+    let pixels = u64::from(width) * u64::from(height);
+    let halved = match pixels {
+        _ if pixels <= MAX_PIXELS => None,
+        _ if format == ImageFormat::Jpeg && pixels <= MAX_JPEG_PIXELS => Some(halved_jpeg(bytes)?),
+        _ => {
+            let most = if format == ImageFormat::Jpeg {
+                MAX_JPEG_PIXELS
+            } else {
+                MAX_PIXELS
+            };
+            return Err(format!(
+                "the photo is {width}×{height} pixels; at most {} megapixels are accepted",
+                most / 1_000_000
+            ));
+        }
+    };
+    // A large JPEG is decoded at half size: the sizes below are of that.
+    let (width, height) = halved.as_ref().map_or((width, height), |(_, size)| *size);
     // The decoded photo's real size in its own format: 16-bit channels take twice the bytes of
     // 8-bit ones, which the pixel count alone does not show (the decoder's own limit is not
     // applied to every buffer it makes).
-    if decoder.total_bytes() > MAX_DECODED {
+    if halved.is_none() && decoder.total_bytes() > MAX_DECODED {
         return Err(format!(
             "the photo is {width}×{height} pixels of {} bytes each: too large to process; save it with 8 bits per channel",
             decoder.color_type().bytes_per_pixel()
@@ -187,7 +202,10 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
             "the photo is {upright_width}×{upright_height} pixels: too tall and narrow for a web page"
         ));
     }
-    let mut photo = Some(DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?);
+    let mut photo = Some(match halved {
+        Some((jpeg, _)) => decode_halved(jpeg)?,
+        None => DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?,
+    });
     // Every size is made before anything is encoded, so the full photo is gone by then; a photo
     // small enough to be kept whole is the last size and is moved, not copied.
     let mut sized = Vec::with_capacity(sizes.len());
@@ -210,6 +228,62 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
         .collect::<Result<Vec<_>, _>>()?;
     let hash = crate::conditional::hex(&Sha256::digest(bytes)[..8]);
     Ok(Processed { hash, variants })
+}
+
+/// A large JPEG's decoder, set to decode at half size.
+type HalvedJpeg<'a> = jpeg_decoder::Decoder<Cursor<&'a [u8]>>;
+
+/// A JPEG too large to decode whole, ready to decode at half its width and height, and that size.
+/// Only a baseline JPEG (what cameras write): a progressive one keeps every coefficient of the
+/// full-size photo while it decodes.
+fn halved_jpeg(bytes: &[u8]) -> Result<(HalvedJpeg<'_>, (u32, u32)), String> {
+    let mut jpeg = jpeg_decoder::Decoder::new(Cursor::new(bytes));
+    jpeg.set_max_decoding_buffer_size(MAX_DECODED as usize);
+    jpeg.read_info().map_err(|e| unreadable_jpeg(&e))?;
+    let info = jpeg
+        .info()
+        .ok_or_else(|| unreadable_jpeg(&"it has no header"))?;
+    if info.coding_process != jpeg_decoder::CodingProcess::DctSequential {
+        return Err(format!(
+            "the photo is {}×{} pixels and saved as a progressive JPEG; at most {} megapixels are accepted in that form (save it as a standard JPEG)",
+            info.width,
+            info.height,
+            MAX_PIXELS / 1_000_000
+        ));
+    }
+    let (width, height) = jpeg
+        .scale(info.width.div_ceil(2), info.height.div_ceil(2))
+        .map_err(|e| unreadable_jpeg(&e))?;
+    Ok((jpeg, (u32::from(width), u32::from(height))))
+}
+
+/// Decodes a [`halved_jpeg`].
+fn decode_halved(mut jpeg: HalvedJpeg<'_>) -> Result<DynamicImage, String> {
+    let pixels = jpeg.decode().map_err(|e| unreadable_jpeg(&e))?;
+    let info = jpeg
+        .info()
+        .ok_or_else(|| unreadable_jpeg(&"it has no header"))?;
+    let (width, height) = (u32::from(info.width), u32::from(info.height));
+    let image = match info.pixel_format {
+        jpeg_decoder::PixelFormat::RGB24 => {
+            image::RgbImage::from_raw(width, height, pixels).map(DynamicImage::ImageRgb8)
+        }
+        jpeg_decoder::PixelFormat::L8 => {
+            image::GrayImage::from_raw(width, height, pixels).map(DynamicImage::ImageLuma8)
+        }
+        jpeg_decoder::PixelFormat::CMYK32 => {
+            let rgb = pixels
+                .chunks_exact(4)
+                .flat_map(|cmyk| {
+                    let k = u16::from(cmyk[3]);
+                    [0, 1, 2].map(|i| ((u16::from(cmyk[i]) * k) / 255) as u8)
+                })
+                .collect();
+            image::RgbImage::from_raw(width, height, rgb).map(DynamicImage::ImageRgb8)
+        }
+        jpeg_decoder::PixelFormat::L16 => None,
+    };
+    image.ok_or_else(|| unreadable_jpeg(&"its pixels are of an unexpected kind"))
 }
 
 /// Hands the freed decode buffers back to the system, so a photo's peak does not stay resident.
@@ -307,6 +381,11 @@ fn encode(photo: &DynamicImage) -> Result<Variant, String> {
 
 fn not_an_image() -> String {
     "the file is not a JPEG, PNG or WebP photo".into()
+}
+
+/// Why the large-JPEG decoder could not read a photo.
+fn unreadable_jpeg(err: &dyn std::fmt::Display) -> String {
+    format!("the photo cannot be read ({err})")
 }
 
 fn unreadable(err: &image::ImageError) -> String {

@@ -49,14 +49,18 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         config.offsite.clone(),
         https.clone(),
     );
-    // Links in emails point at the main --domain, never at whatever Host a request named.
-    let site_address = https.as_ref().and_then(|site| {
-        let domain = site.domains.first()?;
-        Some(match site.https_port {
-            443 => format!("https://{domain}"),
-            port => format!("https://{domain}:{port}"),
+    // Links in emails point at the main --domain (else --site-url), never at whatever Host a
+    // request named.
+    let site_address = https
+        .as_ref()
+        .and_then(|site| {
+            let domain = site.domains.first()?;
+            Some(match site.https_port {
+                443 => format!("https://{domain}"),
+                port => format!("https://{domain}:{port}"),
+            })
         })
-    });
+        .or_else(|| config.site_url.clone());
     let mail = Mailer::start(pool.clone(), config.mail.clone(), site_address);
     Ok(web::Data::new(AppState {
         mail,
@@ -98,6 +102,7 @@ pub fn app(
     >,
 > {
     let site = state.https.clone();
+    let origins = state.config.allow_origins.clone();
     App::new()
         .app_data(state)
         // What `https::guard` redirects to, and the challenges it answers.
@@ -106,7 +111,7 @@ pub fn app(
                 cfg.app_data(web::Data::from(site));
             }
         })
-        .configure(routes::configure)
+        .configure(|cfg| routes::configure(cfg, &origins))
         .wrap(actix_web::middleware::from_fn(crate::auth::private_answers))
         .wrap(actix_web::middleware::from_fn(crate::slow_clients::guard))
         .wrap(
@@ -305,6 +310,8 @@ fn config_of(args: &ServeArgs) -> Result<Config, String> {
             &|name| std::env::var(name).ok(),
         )?
         .map(Arc::new),
+        site_url: args.site_url.clone(),
+        allow_origins: args.allow_origins.clone(),
         ..Config::default()
     })
 }

@@ -435,7 +435,7 @@ fn connections_that_never_say_hello_do_not_hold_another_visitors_https_shut() {
     let (https_port, http_port) = (free_port(), free_port());
     let server = serve_https(&db, https_port, http_port, None);
     server.wait_for("serving the stored certificate", Duration::from_secs(20));
-    let (head, _) = https_get(https_port, "jyoti.test", "/", &[root.clone()]);
+    let (head, _) = https_get(https_port, "jyoti.test", "/", std::slice::from_ref(&root));
     assert!(head.starts_with("http/1.1 200"), "{head}");
 
     // From one address: 500 more connections every 3 s that never send a ClientHello, all held
@@ -461,7 +461,7 @@ fn connections_that_never_say_hello_do_not_hold_another_visitors_https_shut() {
     let mut slow = Vec::new();
     for probe in 0..4 {
         let started = std::time::Instant::now();
-        let (head, _) = https_get(https_port, "jyoti.test", "/", &[root.clone()]);
+        let (head, _) = https_get(https_port, "jyoti.test", "/", std::slice::from_ref(&root));
         let took = started.elapsed();
         assert!(head.starts_with("http/1.1 200"), "probe {probe}: {head}");
         if took > Duration::from_secs(2) {

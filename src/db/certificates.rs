@@ -61,8 +61,9 @@ pub fn insert(conn: &Connection, certificate: &NewCertificate) -> Result<Certifi
 }
 
 /// In certificate-number order.
-pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
-    super::all_rows(
+/// Every certificate by number, one at a time.
+pub fn each(conn: &Connection, each: &mut dyn FnMut(Certificate) -> bool) -> Result<(), ApiError> {
+    super::each_row(
         conn,
         concat!(
             "SELECT ",
@@ -71,6 +72,7 @@ pub fn list(conn: &Connection) -> Result<Vec<Certificate>, ApiError> {
         ),
         [],
         Certificate::from_row,
+        each,
     )
 }
 

@@ -58,13 +58,14 @@ pub fn insert(conn: &Connection, contact: &NewContact) -> Result<Contact, ApiErr
 }
 
 /// Newest first.
-pub fn list(conn: &Connection) -> Result<Vec<Contact>, ApiError> {
+/// Every message, newest first, one at a time.
+pub fn each(conn: &Connection, each: &mut dyn FnMut(Contact) -> bool) -> Result<(), ApiError> {
     let sql = concat!(
         "SELECT ",
         columns!(),
         " FROM contacts ORDER BY created_at DESC, id DESC"
     );
-    super::all_rows(conn, sql, [], Contact::from_row)
+    super::each_row(conn, sql, [], Contact::from_row, each)
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -52,13 +52,14 @@ pub fn insert(conn: &Connection, feedback: &NewFeedback) -> Result<Feedback, Api
 }
 
 /// Newest first.
-pub fn list(conn: &Connection) -> Result<Vec<Feedback>, ApiError> {
+/// Every answer, newest first, one at a time.
+pub fn each(conn: &Connection, each: &mut dyn FnMut(Feedback) -> bool) -> Result<(), ApiError> {
     let sql = concat!(
         "SELECT ",
         columns!(),
         " FROM feedback ORDER BY created_at DESC, id DESC"
     );
-    super::all_rows(conn, sql, [], Feedback::from_row)
+    super::each_row(conn, sql, [], Feedback::from_row, each)
 }
 
 /// Answers whose name, email or suggestion contains the `LIKE` pattern `?1` (all when NULL).

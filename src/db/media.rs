@@ -187,7 +187,18 @@ fn uses(conn: &Connection, id: Option<i64>) -> Result<HashMap<i64, Vec<String>>,
 }
 
 /// Every photo, newest first, with where it is used.
-pub fn list(conn: &Connection) -> Result<Vec<Listed>, ApiError> {
+/// Every photo, newest first, one at a time (the photos' uses are gathered first: a club has
+/// hundreds of photos, not a hundred thousand).
+pub fn each(conn: &Connection, each: &mut dyn FnMut(Listed) -> bool) -> Result<(), ApiError> {
+    for photo in list(conn)? {
+        if !each(photo) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn list(conn: &Connection) -> Result<Vec<Listed>, ApiError> {
     let mut uses = uses(conn, None)?;
     let mut media: Vec<Media> = all(conn)?.into_values().collect();
     media.sort_by_key(|m| std::cmp::Reverse(m.id));

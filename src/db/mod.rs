@@ -406,7 +406,7 @@ fn refuse_commits_the_file_cannot_keep(
 /// Most connections the pool keeps; WAL lets readers run side by side, SQLite serialises writers.
 const POOL_SIZE: u32 = 8;
 
-/// Applied to every connection, in this order (DESIGN §4): wait for a writer instead of failing,
+/// Applied to every connection, in this order (the README's "Where the data lives"): wait for a writer instead of failing,
 /// readers beside one writer, every commit on disk before it is answered, foreign keys enforced.
 /// Then: a deleted or rewritten row's old bytes are zeroed in the pages being written anyway, or
 /// a sent reset mail's link would live on in the file's free space and in every backup of it
@@ -664,6 +664,28 @@ fn inserted_row<T>(
     from_row: impl FnOnce(&rusqlite::Row) -> rusqlite::Result<T>,
 ) -> rusqlite::Result<T> {
     written_row(conn, sql, params, from_row)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
+}
+
+/// Hands each row of a whole list to its callback, in the list's order, until it says stop.
+pub type EachRow<T> = fn(&Connection, &mut dyn FnMut(T) -> bool) -> Result<(), ApiError>;
+
+/// Every row `sql` selects with `params`, each read by `from_row` and handed to `each` as it is
+/// read, until `each` says stop: a list of any length, never whole in memory.
+fn each_row<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    from_row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
+    each: &mut dyn FnMut(T) -> bool,
+) -> Result<(), ApiError> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let mut rows = stmt.query(params)?;
+    while let Some(row) = rows.next()? {
+        if !each(from_row(row)?) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// Every row `sql` selects with `params`, each read by `from_row`.

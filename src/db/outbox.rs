@@ -183,12 +183,14 @@ macro_rules! matching {
 }
 
 /// Every queued mail, oldest first.
-pub fn list(conn: &Connection) -> Result<Vec<OutboxItem>, ApiError> {
-    super::all_rows(
+/// Every queued mail, oldest first, one at a time.
+pub fn each(conn: &Connection, each: &mut dyn FnMut(OutboxItem) -> bool) -> Result<(), ApiError> {
+    super::each_row(
         conn,
         concat!("SELECT ", columns!(), " FROM outbox ORDER BY id"),
         [],
         OutboxItem::from_row,
+        each,
     )
 }
 

@@ -59,7 +59,7 @@ pub fn seed(tx: &Transaction) -> rusqlite::Result<()> {
         .enumerate()
     {
         let roster_id: i64 = super::inserted_row(
-            &tx,
+            tx,
             "INSERT INTO rosters (slug, title, sort_order) VALUES (?1, ?2, ?3) RETURNING id",
             params![
                 text(&roster["slug"]),

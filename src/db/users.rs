@@ -78,12 +78,14 @@ pub fn insert(
     .map_err(super::conflict_if_taken(EMAIL_TAKEN))
 }
 
-pub fn list(conn: &Connection) -> Result<Vec<User>, ApiError> {
-    super::all_rows(
+/// Every account by id, one at a time.
+pub fn each(conn: &Connection, each: &mut dyn FnMut(User) -> bool) -> Result<(), ApiError> {
+    super::each_row(
         conn,
         concat!("SELECT ", columns!(), " FROM users ORDER BY id"),
         [],
         User::from_row,
+        each,
     )
 }
 

@@ -57,7 +57,7 @@ pub struct MailSetup {
     pub site_address: Option<String>,
     pub server_from_command_line: bool,
     pub sender_from_command_line: bool,
-    pub site_address_from_domain: bool,
+    pub site_address_from_command_line: bool,
     /// What the admin area stored (its password is never shown).
     pub stored: StoredMail,
 }
@@ -78,7 +78,7 @@ impl MailSetup {
 /// `--domain`, and the bell that wakes the sender.
 pub struct Mailer {
     options: MailOptions,
-    site_from_domain: Option<String>,
+    site_from_command_line: Option<String>,
     bell: Arc<Bell>,
     notifications: Mutex<Notifications>,
 }
@@ -125,15 +125,16 @@ impl Bell {
 
 impl Mailer {
     /// The mailer, with its sender started on a thread of its own.
-    /// `site_from_domain` is `https://` and the main `--domain` (with its port unless 443).
+    /// `site_from_command_line` is `https://` and the main `--domain` (with its port unless 443),
+    /// else `--site-url`.
     pub fn start(
         pool: Pool,
         options: MailOptions,
-        site_from_domain: Option<String>,
+        site_from_command_line: Option<String>,
     ) -> Arc<Mailer> {
         let mailer = Arc::new(Mailer {
             options,
-            site_from_domain,
+            site_from_command_line,
             bell: Arc::default(),
             notifications: Mutex::default(),
         });
@@ -150,11 +151,12 @@ impl Mailer {
         &self.options
     }
 
-    /// The site's public address (no trailing `/`): `--domain`'s, else the one an admin stored.
+    /// The site's public address (no trailing `/`): `--domain`'s or `--site-url`, else the one an
+    /// admin stored.
     /// Mail links, link previews, the sitemap and the feed all use this one address, never the
     /// Host a request named.
     pub fn site_address(&self, stored: &str) -> Option<String> {
-        self.site_from_domain
+        self.site_from_command_line
             .clone()
             .or_else(|| (!stored.is_empty()).then(|| stored.trim_end_matches('/').to_owned()))
     }
@@ -182,7 +184,7 @@ impl Mailer {
             site_address: self.site_address(&stored.site_address),
             server_from_command_line: self.options.server.is_some(),
             sender_from_command_line: self.options.from.is_some(),
-            site_address_from_domain: self.site_from_domain.is_some(),
+            site_address_from_command_line: self.site_from_command_line.is_some(),
             stored,
         })
     }

@@ -73,6 +73,9 @@ const PAGES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The notice board, whose preview names the newest notice.
+const NOTICE_BOARD: &str = "/notice";
+
 /// Pages for one visitor, not for search engines: their heading, and `noindex`.
 const PRIVATE_PAGES: &[(&str, &str)] = &[
     ("/signup", "Registration"),
@@ -201,6 +204,11 @@ fn page_for(path: &str, pattern: Option<&str>, facts: &Facts) -> Option<Page> {
     }
     let pattern = pattern?;
     if let Some((_, heading, description)) = PAGES.iter().find(|(p, _, _)| *p == pattern) {
+        // A shared link to the notice board says what is new on it.
+        if let (NOTICE_BOARD, Some(newest)) = (pattern, facts.notices.first()) {
+            let description = format!("Newest notice, {}: {}", newest.date, newest.title);
+            return Some(Page::public(pattern, heading, &description));
+        }
         return Some(Page::public(pattern, heading, description));
     }
     if let Some((_, heading)) = PRIVATE_PAGES.iter().find(|(p, _)| *p == pattern) {

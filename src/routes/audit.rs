@@ -78,7 +78,7 @@ pub(super) async fn csv(
         search_text(query.into_inner().q.as_deref()).map_err(|why| ApiError::field("q", why))?;
     let pattern = search.map(|text| like_pattern(&text));
     let filename = format!("jyoti-activity-{}.csv", db::backup::stamp());
-    let rows = produced(state.pool.clone(), move |conn, write| {
+    let rows = produced(state.pool.clone(), false, move |conn, write| {
         if write(audit_header()) {
             db::audit::for_each(conn, pattern.as_deref(), |item| write(audit_row(item)))?;
         }

@@ -225,7 +225,7 @@ pub fn admin_reorder(
 pub fn admin_list<S, T>(
     access: Access,
     path: &'static str,
-    all: fn(&mut Connection) -> Result<Vec<T>, ApiError>,
+    all: db::EachRow<T>,
     page: PageOf<S, T>,
     kept: Option<Table>,
 ) -> Call
@@ -241,7 +241,7 @@ where
               query: web::Query<ListQuery>| async move {
             user.allowed(access)?;
             match Listing::<S>::parse(query.into_inner())? {
-                None => fresh_json(&req, &db::run(&state.pool, all).await?),
+                None => Ok(crate::download::json_array(&req, state.pool.clone(), all)),
                 Some(listing) => {
                     let page = page_of(&state, page, listing, kept).await?;
                     fresh_json(&req, &page)

@@ -108,7 +108,7 @@ pub(super) async fn csv(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let filename = format!("jyoti-certificates-{}.csv", db::backup::stamp());
-    let rows = produced(state.pool.clone(), move |conn, write| {
+    let rows = produced(state.pool.clone(), false, move |conn, write| {
         if write(certificates_header()) {
             db::certificates::for_each(conn, |certificate| write(certificate_row(certificate)))?;
         }

@@ -46,7 +46,7 @@ pub(super) async fn csv(
     let search = crate::domain::search_text(query.into_inner().q.as_deref())
         .map_err(|why| ApiError::field("q", why))?;
     let filename = format!("jyoti-contacts-{}.csv", db::backup::stamp());
-    let rows = produced(state.pool.clone(), move |conn, write| {
+    let rows = produced(state.pool.clone(), false, move |conn, write| {
         if write(contacts_header()) {
             db::contacts::for_each(conn, search.as_deref(), |contact| {
                 write(contact_row(contact))

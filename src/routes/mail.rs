@@ -34,7 +34,7 @@ fn shown(setup: &MailSetup) -> serde_json::Value {
         "fromCommandLine": {
             "server": setup.server_from_command_line,
             "sender": setup.sender_from_command_line,
-            "siteAddress": setup.site_address_from_domain,
+            "siteAddress": setup.site_address_from_command_line,
         },
     })
 }
@@ -73,11 +73,18 @@ pub(super) async fn update(
             "is set by the server's command line (--mail-from)".into(),
         );
     }
-    if state.config.https.is_some() && patch.site_address.is_some() {
-        refused.insert(
-            "siteAddress".into(),
-            "is set by the server's command line (--domain)".into(),
-        );
+    if patch.site_address.is_some() {
+        let flag = match (&state.config.https, &state.config.site_url) {
+            (Some(_), _) => Some("--domain"),
+            (None, Some(_)) => Some("--site-url"),
+            (None, None) => None,
+        };
+        if let Some(flag) = flag {
+            refused.insert(
+                "siteAddress".into(),
+                format!("is set by the server's command line ({flag})"),
+            );
+        }
     }
     if !refused.is_empty() {
         return Err(ApiError::Validation(refused));

@@ -50,7 +50,7 @@ use calls::{
     delete, get, patch, post, put, Call,
 };
 
-/// Largest JSON body accepted (DESIGN §4).
+/// Largest JSON body accepted (the README's "What is limited").
 pub const JSON_LIMIT: usize = 64 * 1024;
 
 /// Every API call, resource by resource: the whole API in one table. `admin_*` calls need the
@@ -86,14 +86,14 @@ fn api() -> Vec<Call> {
         get("/admin/audit/csv", audit::csv),
 
         post("/form/contact", contacts::create),
-        admin_list(Editors, "/admin/contacts", |c| db::contacts::list(c), db::contacts::page, Some(Table::Contacts)),
+        admin_list(Editors, "/admin/contacts", db::contacts::each, db::contacts::page, Some(Table::Contacts)),
         get("/admin/contacts/csv", contacts::csv),
         post("/admin/contacts/delete", contacts::delete_many),
         patch("/admin/contacts/{id}", contacts::mark_read),
         admin_delete::<Contact>(Admins, "/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),
 
         post("/form/feedback", feedback::create),
-        admin_list(Editors, "/admin/feedback", |c| db::feedback::list(c), db::feedback::page, None),
+        admin_list(Editors, "/admin/feedback", db::feedback::each, db::feedback::page, None),
         admin_delete::<Feedback>(Editors, "/admin/feedback/{id}", db::feedback::delete, "Feedback deleted"),
 
         get("/admin/servicelist", notices::list),
@@ -103,7 +103,7 @@ fn api() -> Vec<Call> {
         admin_delete::<Notice>(Editors, "/admin/servicelist/delete/{id}", db::notices::delete, "Service deleted"),
 
         get("/certificate/get_certificate/{number}", certificates::lookup),
-        admin_list(Editors, "/admin/display_certificate", |c| db::certificates::list(c), db::certificates::page, Some(Table::Certificates)),
+        admin_list(Editors, "/admin/display_certificate", db::certificates::each, db::certificates::page, Some(Table::Certificates)),
         admin_create(Editors, "/admin/post_certificate", NewCertificate::parse, |c, n| db::certificates::insert(c, n)),
         admin_delete::<Certificate>(Editors, "/admin/delete_certificate/{id}", db::certificates::delete, "Certificate Deleted"),
         admin_change::<Certificate, _, _>(Editors, "/admin/certificates/{id}/revocation", Revocation::parse, db::certificates::set_revoked, "Certificate revocation saved"),
@@ -138,7 +138,7 @@ fn api() -> Vec<Call> {
         patch("/admin/settings", site_settings::update),
         get("/admin/sample-content", site_settings::still_sample),
 
-        admin_list(Editors, "/admin/media", |c| db::media::list(c), db::media::page, None),
+        admin_list(Editors, "/admin/media", db::media::each, db::media::page, None),
         post("/admin/media", media::upload),
         admin_change::<Media, _, _>(Editors, "/admin/media/{id}", MediaChange::parse, db::media::update, "Photo saved"),
         admin_delete::<Media>(Editors, "/admin/media/{id}", db::media::delete, "Photo deleted"),
@@ -148,7 +148,7 @@ fn api() -> Vec<Call> {
         get("/admin/mail", mail::settings),
         patch("/admin/mail", mail::update),
         post("/admin/mail/test", mail::send_test),
-        admin_list(Admins, "/admin/outbox", |c| db::outbox::list(c), db::outbox::page, None),
+        admin_list(Admins, "/admin/outbox", db::outbox::each, db::outbox::page, None),
         post("/admin/outbox/{id}/retry", mail::retry),
         admin_delete::<OutboxItem>(Admins, "/admin/outbox/{id}", db::outbox::delete, "Mail deleted"),
     ]
@@ -163,10 +163,14 @@ pub fn api_calls() -> Vec<(Method, String)> {
         .collect()
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut web::ServiceConfig, allow_origins: &[String]) {
     let mut scope = web::scope("/api")
         .wrap(ErrorHandlers::new().default_handler(json_error_body))
-        .wrap(actix_web::middleware::from_fn(crate::audit::record_writes));
+        .wrap(actix_web::middleware::from_fn(crate::audit::record_writes))
+        .wrap(actix_web::middleware::Condition::new(
+            !allow_origins.is_empty(),
+            cross_origin(allow_origins),
+        ));
     // One resource per path, so a known path with another method answers 405 with `Allow`.
     let mut calls = api();
     while !calls.is_empty() {
@@ -189,6 +193,26 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(media::files)
         .configure(previews::files)
         .default_service(web::to(spa::serve));
+}
+
+/// CORS for the origins `--allow-origin` names, and no other: their pages may make every API
+/// call with a token (no cookies are used, so no credentials are allowed).
+fn cross_origin(origins: &[String]) -> actix_cors::Cors {
+    origins
+        .iter()
+        .fold(actix_cors::Cors::default(), |cors, origin| {
+            cors.allowed_origin(origin)
+        })
+        .allowed_methods([
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::PATCH,
+            Method::DELETE,
+        ])
+        .allowed_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+        .expose_headers([header::CONTENT_DISPOSITION, header::RETRY_AFTER])
+        .max_age(600)
 }
 
 fn json_config() -> web::JsonConfig {

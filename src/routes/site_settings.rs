@@ -63,6 +63,22 @@ pub(super) async fn still_sample(
     _: StaffUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let left = db::run(&state.pool, |conn| db::seed::still_sample(conn)).await?;
+    let mailer = state.mail.clone();
+    let left = db::run(&state.pool, move |conn| {
+        let mut left = db::seed::still_sample(conn)?;
+        // Previews, the sitemap, QR codes and reset links need the site's address: it comes first.
+        let stored = db::mail_settings::get(conn)?.site_address;
+        if mailer.site_address(&stored).is_none() {
+            left.insert(
+                0,
+                db::seed::SampleLeft {
+                    what: "The site's address".to_owned(),
+                    screen: "/admin/email".to_owned(),
+                },
+            );
+        }
+        Ok(left)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(left))
 }

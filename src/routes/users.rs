@@ -9,6 +9,7 @@ use crate::conditional::fresh_json;
 use crate::db::audit::Change;
 use crate::db::{self, users::User, Table};
 use crate::domain::{ListQuery, Listing, Role, UserSort, UserUpdate, UserUpdateRequest};
+use crate::download::json_array;
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -34,7 +35,7 @@ pub(super) async fn list(
     };
     let listing = Listing::<UserSort>::parse(query.into_inner())?;
     match (listing, role) {
-        (None, None) => fresh_json(&req, &db::run(&state.pool, |c| db::users::list(c)).await?),
+        (None, None) => Ok(json_array(&req, state.pool.clone(), db::users::each)),
         (listing, Some(role)) => {
             let listing = listing.unwrap_or_else(Listing::first_page);
             let page = db::run(&state.pool, move |conn| {

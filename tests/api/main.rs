@@ -13,6 +13,7 @@ mod cards;
 mod certificates;
 mod contacts;
 mod content;
+mod cross_origin;
 mod feedback;
 mod gallery_images;
 mod invitations;

@@ -427,3 +427,43 @@ fn a_photo_with_16_bit_channels_counts_its_real_decoded_size() {
     let why = response.json()["errors"]["file"].clone();
     assert!(why.as_str().unwrap_or_default().contains("8 bits"), "{why}");
 }
+
+#[test]
+fn a_fifty_megapixel_phone_photo_is_taken_at_half_size_and_a_larger_one_refused() {
+    let (app, admin) = spawn_app_with_admin();
+    // A phone's main camera: 8160×6120, 49.9 megapixels, a baseline JPEG.
+    let phone = picture(8160, 6120, ImageFormat::Jpeg);
+    assert!(phone.len() < 10 * 1024 * 1024, "{} bytes", phone.len());
+    let response = app.upload(&admin, "phone.jpg", &phone);
+    assert_eq!(response.status, 201, "{}", response.text());
+    let photo = &response.json()["photo"];
+    assert!(
+        photo["srcset"].as_str().unwrap().ends_with("1600w"),
+        "{photo}"
+    );
+    assert_eq!(
+        (photo["width"].as_u64(), photo["height"].as_u64()),
+        (Some(960), Some(720)),
+        "4:3 kept: {photo}"
+    );
+    let id = response.json()["_id"].as_i64().unwrap();
+    let widths: Vec<i64> = {
+        let conn = app.state.pool.get().unwrap();
+        let mut stmt = conn
+            .prepare("SELECT width FROM media_variants WHERE media_id = ?1 ORDER BY width")
+            .unwrap();
+        stmt.query_map([id], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    assert_eq!(widths, [480, 960, 1600]);
+
+    let why = refusal(
+        &app,
+        &admin,
+        "larger.jpg",
+        &picture(8400, 6300, ImageFormat::Jpeg),
+    );
+    assert!(why.contains("at most 52 megapixels"), "{why}");
+}

@@ -405,3 +405,27 @@ fn the_loading_screen_of_every_served_page_shows_the_club_logo_an_admin_chose() 
     app.save_settings(&admin, json!({ "clubLogo": null }));
     assert!(page(&app, "/").contains(drawing), "back to our drawing");
 }
+
+#[test]
+fn a_shared_link_to_the_notice_board_names_the_newest_notice() {
+    let (app, admin) = spawn_app_with_admin();
+    let html = app.get("/notice").send().text();
+    assert_eq!(
+        meta(&html, "og:description"),
+        Some("The latest notices from Jyoti."),
+        "no notice yet"
+    );
+    app.create_notice(
+        &admin,
+        json!({ "title": "Older one", "url": "", "date": "2020-01-02" }),
+    );
+    app.create_notice(
+        &admin,
+        json!({ "title": "Exams & results", "url": "", "date": "2099-05-06" }),
+    );
+    let html = app.get("/notice").send().text();
+    assert_eq!(
+        meta(&html, "og:description"),
+        Some("Newest notice, 2099-05-06: Exams &amp; results")
+    );
+}

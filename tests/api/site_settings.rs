@@ -159,3 +159,52 @@ fn the_footer_year_is_a_year_or_empty() {
         assert_eq!(app.content()["settings"]["footerYear"], good);
     }
 }
+
+#[test]
+fn the_sites_address_comes_first_in_the_sample_list_until_it_is_known() {
+    let first = |app: &crate::helpers::TestApp, admin: &str| {
+        let list = app
+            .get("/api/admin/sample-content")
+            .bearer(admin)
+            .send()
+            .json();
+        format!("{} -> {}", list[0]["what"], list[0]["where"])
+    };
+    let (app, admin) = spawn_app_with_admin();
+    assert_eq!(
+        first(&app, &admin),
+        "\"The site's address\" -> \"/admin/email\""
+    );
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &json!({"siteAddress": "https://jyoti.example.org"}),
+    );
+    assert!(!first(&app, &admin).contains("address"));
+
+    // Behind a proxy, the command line names it; the stored one cannot then be changed.
+    let app = crate::helpers::spawn_app_with(jyoti::config::Config {
+        site_url: Some("https://jyoti.example.org".into()),
+        ..crate::helpers::test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
+    assert!(!first(&app, &admin).contains("address"));
+    let shown = app.get("/api/admin/mail").bearer(&admin).send().json();
+    assert_eq!(shown["siteAddress"], "https://jyoti.example.org");
+    assert_eq!(shown["fromCommandLine"]["siteAddress"], true);
+    let refused = app.patch_json(
+        &admin,
+        "/api/admin/mail",
+        &json!({"siteAddress": "https://other.example"}),
+    );
+    assert_eq!(refused.status, 400);
+    assert!(refused.json()["errors"]["siteAddress"]
+        .as_str()
+        .unwrap()
+        .contains("--site-url"));
+    let sitemap = app.get("/sitemap.xml").send().text();
+    assert!(
+        sitemap.contains("<loc>https://jyoti.example.org/gallery</loc>"),
+        "{sitemap}"
+    );
+}
