@@ -36,6 +36,10 @@ test('an editor gets in without an alert, on Contacts, with only the screens edi
   await expect(sidebar.getByRole('link')).toHaveText(EDITOR_SCREENS);
   await expect(sidebar.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
   await expect(sidebar.getByRole('button', { name: 'Download backup' })).toHaveCount(0);
+  // The first screen lists the sample content left that an editor can replace: not the site's address (Email).
+  const left = page.getByRole('region', { name: 'Still sample content' });
+  await expect(left.getByRole('link', { name: /sample drawings/ }).first()).toHaveAttribute('href', /^\/admin\//);
+  await expect(left.locator('a[href="/admin/email"]')).toHaveCount(0);
   // The header's Admin link leads an editor to their first screen.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveAttribute(
     'href',

@@ -35,7 +35,8 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const refused = Boolean(token) && !loading && !isStaff(user);
   const screen = screenOf(pathname);
-  const forbidden = screen?.adminOnly && !isAdmin(user);
+  /** Whether the user may use the admin screen at `path` (a query string is no part of which screen it is). */
+  const usable = (path) => isAdmin(user) || !screenOf(path.split('?')[0])?.adminOnly;
 
   useEffect(() => {
     if (refused) window.alert('Ask admin to get access');
@@ -51,8 +52,8 @@ export function AdminLayout() {
         <div className="admin-screen">
           <HealthBanner />
           {/* The first screen starts with what still shows the sample content. */}
-          {pathname === firstAdminScreen(user) && <SampleContentLeft />}
-          {forbidden ? (
+          {pathname === firstAdminScreen(user) && <SampleContentLeft usable={usable} />}
+          {!usable(pathname) ? (
             <AdminsOnly label={screen.label} />
           ) : (
             <Suspense fallback={<p className="page-loading">Loading…</p>}>
