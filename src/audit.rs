@@ -188,6 +188,7 @@ fn describe(method: &Method, pattern: &str) -> (&'static str, &'static str) {
         (_, "retry") => "retried",
         (_, "revocation") => "revocation changed",
         (_, "sign-out") => "signed out everywhere",
+        (_, "reset-link") => "password reset link made",
         (_, "test") => "test email sent",
         (&Method::GET, _) => "downloaded",
         (&Method::POST, _) => "added",

@@ -1,5 +1,6 @@
 // Registration, login, logout and the admin link, as round trips through the real server.
-import { ADMIN, expect, recordDialogs, test, uniqueEmail, visit } from './fixtures.js';
+import { ADMIN, adminToken, expect, recordDialogs, test, uniqueEmail, visit } from './fixtures.js';
+import { saveMail } from './mail-helpers.js';
 
 const toast = (page, text) => page.getByRole('alert').filter({ hasText: text });
 
@@ -137,4 +138,17 @@ test('a rejected stored token is forgotten', async ({ page }) => {
   await visit(page, '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('with email off, Forgot password says to ask an admin instead of promising a link', async ({ page, request }) => {
+  // Email is off unless a suite turns it on (and it turns it off again); say so here too.
+  await saveMail(request, await adminToken(request), { host: '', sender: '', siteAddress: '' });
+  await visit(page, '/login');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
+  await visit(page, '/forgot-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
+  await expect(page.getByText(/Ask an admin of the site/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send me a link' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });

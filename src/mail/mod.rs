@@ -409,6 +409,29 @@ fn digest_mail(recipients: Vec<String>, count: usize, site: Option<&str>) -> New
     }
 }
 
+impl Mailer {
+    /// A reset link an admin makes for an account (its owner forgot the password and email may
+    /// be off): stored, mailed to the account when email works. The link (a path when the site's
+    /// address is unknown) and whether it was mailed.
+    pub fn admin_reset_link(
+        &self,
+        conn: &Connection,
+        user: &db::users::User,
+    ) -> Result<(String, bool), ApiError> {
+        let setup = self.setup(conn)?;
+        let token = ResetToken::generate()?;
+        let site = setup.site_address.clone().unwrap_or_default();
+        let link = format!("{site}/reset-password#token={}", token.as_str());
+        db::password_resets::create(conn, user.id, &token.hash())?;
+        let mailed = setup.resets_enabled();
+        if mailed {
+            db::outbox::queue(conn, &reset_mail(&user.email, &site, &token))?;
+            self.wake();
+        }
+        Ok((link, mailed))
+    }
+}
+
 fn reset_mail(email: &str, site: &str, token: &ResetToken) -> NewMail {
     let body = format!(
         "Someone, hopefully you, asked to reset the password of the account {email} on the Jyoti site.\n\n\

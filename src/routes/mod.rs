@@ -75,6 +75,7 @@ fn api() -> Vec<Call> {
         patch("/admin/users/update/{id}", users::update),
         admin_delete::<User>(Admins, "/admin/users/delete/{id}", db::users::delete, "User has been deleted"),
         post("/admin/users/{id}/sign-out", users::sign_out),
+        post("/admin/users/{id}/reset-link", users::reset_link),
 
         post("/admin/invitations", invitations::create),
         get("/admin/invitations", invitations::pending),

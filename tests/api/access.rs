@@ -256,6 +256,7 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         admin("GET /api/admin/users/{id}").at(f.user),
         admin("PATCH /api/admin/users/update/{id}").at(f.user).json(json!({"lastname": "Changed"})),
         admin("POST /api/admin/users/{id}/sign-out").at(f.user),
+        admin("POST /api/admin/users/{id}/reset-link").at(f.user).answers(201),
         admin("DELETE /api/admin/users/delete/{id}").at(f.user),
 
         admin("POST /api/admin/invitations").json(json!({"email": "new.editor@example.org", "role": "editor"})).answers(201),

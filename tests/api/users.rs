@@ -162,3 +162,41 @@ fn an_edit_form_may_send_the_record_back_with_its_id_and_is_admin_as_text() {
         other.json()["errors"]["_id"].is_string() && other.json()["errors"]["isAdmin"].is_string()
     );
 }
+
+#[test]
+fn an_admin_makes_a_reset_link_to_pass_on_when_email_is_off() {
+    let (app, admin) = spawn_app_with_admin();
+    let (id, visitor) = app.register("forgetful@example.org");
+    let made = app
+        .post(&format!("/api/admin/users/{id}/reset-link"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(made.status, 201, "{}", made.text());
+    let body = made.json();
+    assert_eq!(body["mailed"], false, "email is off here");
+    let link = body["link"].as_str().unwrap();
+    let token = link
+        .strip_prefix("/reset-password#token=")
+        .unwrap_or_else(|| panic!("a path with the secret in its fragment: {link}"));
+    let reset = app
+        .post("/api/auth/reset-password")
+        .json(&json!({"token": token, "password": "a brand new secret"}))
+        .send();
+    assert_eq!(reset.status, 200, "{}", reset.text());
+    assert_eq!(app.me(&visitor).status, 401, "its sessions are signed out");
+    assert_eq!(
+        app.login("forgetful@example.org", "a brand new secret")
+            .status,
+        200
+    );
+    let again = app
+        .post("/api/auth/reset-password")
+        .json(&json!({"token": token, "password": "another new secret"}))
+        .send();
+    assert_eq!(again.status, 400, "the link works once");
+    let missing = app
+        .post("/api/admin/users/987654/reset-link")
+        .bearer(&admin)
+        .send();
+    assert_eq!(missing.status, 404);
+}
