@@ -1,6 +1,6 @@
 // /admin/users: the table (with each account's role and last sign-in, filtered by role), editing, deleting and
-// signing accounts out, and the server's refusals shown as toasts.
-import { ADMIN, bearer, expect, test, uniqueEmail } from './fixtures.js';
+// signing accounts out, a password reset link to pass on, and the server's refusals shown as toasts.
+import { ADMIN, bearer, expect, test, uniqueEmail, visit } from './fixtures.js';
 import {
   acceptConfirm,
   asAdmin,
@@ -13,7 +13,7 @@ import {
   toast,
 } from './admin-helpers.js';
 
-/** The spec's columns, then the role and the last sign-in, then the spec's actions and signing out. */
+/** The spec's columns, then the role and the last sign-in, then the spec's actions, signing out and a reset link. */
 const COLUMNS = [
   'First Name',
   'Last Name',
@@ -26,8 +26,9 @@ const COLUMNS = [
   'Delete',
   'Update',
   'Sessions',
+  'Password',
 ];
-const ACTIONS = [/Delete/, /Edit/, /Sign out everywhere/];
+const ACTIONS = [/Delete/, /Edit/, /Sign out everywhere/, /Reset password/];
 
 /** Sends the open edit form of user `id`: the server's refusal `message` shows as a toast and the form stays. */
 async function expectRefusedUpdate(page, id, message) {
@@ -220,5 +221,36 @@ test('Sign out everywhere asks first, ends every session of the account and says
   acceptConfirm(page);
   await signOut.click();
   await expect(toast(page, 'Signed out everywhere')).toBeVisible();
+  expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(401);
+});
+
+test('Reset password makes a one-time link to pass on, with which the owner chooses a new password', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  const member = await registerUser(request);
+  await openAdmin(page, `/admin/users?q=${encodeURIComponent(member.email)}`);
+
+  const opener = row(page, member.email).getByRole('button', { name: 'Reset password Mita Roy' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Reset the password of Mita Roy' });
+  await expect(dialog).toContainText(member.email);
+  await dialog.getByRole('button', { name: 'Make the link' }).click();
+  // Email is off on the test server: the admin passes the link on.
+  await expect(dialog.getByText('Email is off: send this link to them yourself.')).toBeVisible();
+  const link = await dialog.getByLabel('Password reset link').inputValue();
+  expect(new URL(link).pathname).toBe('/reset-password');
+  expect(new URL(link).hash).toMatch(/^#token=.+/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(opener).toBeFocused();
+
+  await visit(page, new URL(link).pathname + new URL(link).hash);
+  await page.getByLabel('New password (8 to 72 characters)').fill('member-new-pass-7');
+  await page.getByLabel('Confirm new password').fill('member-new-pass-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const login = await request.post('/api/auth/login', { data: { email: member.email, password: 'member-new-pass-7' } });
+  expect(login.status()).toBe(200);
   expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(401);
 });

@@ -1,5 +1,5 @@
-// Calls for user accounts: the admins' (users, sessions, invitations; the api client sends their token) and the
-// invited person's, who has no account or session yet.
+// Calls for user accounts: the admins' (users, sessions, reset links, invitations; the api client sends their token)
+// and the invited person's, who has no account or session yet.
 import { api } from '../../lib/api-client.js';
 
 const id = (value) => encodeURIComponent(value);
@@ -17,6 +17,12 @@ export const deleteUser = (userId) => api(`/api/admin/users/delete/${id(userId)}
 
 /** Ends every session of the account; answers {msg}. */
 export const signOutEverywhere = (userId) => api(`/api/admin/users/${id(userId)}/sign-out`, { method: 'POST' });
+
+/**
+ * A link for the account's owner to choose a new password (for when email cannot bring them one); answers
+ * {link, mailed, expiresAt}, the link this once.
+ */
+export const makeResetLink = (userId) => api(`/api/admin/users/${id(userId)}/reset-link`, { method: 'POST' });
 
 /** Invites `email` as an admin or editor; answers {id, email, role, expiresAt, link, mailed}, the link this once. */
 export const invite = (invitation) => api('/api/admin/invitations', { method: 'POST', body: invitation });

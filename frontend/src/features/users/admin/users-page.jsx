@@ -1,5 +1,6 @@
 // /admin/users: the accounts a page at a time, searched by name or email and filtered by role, with each one's role
-// and last sign-in, delete, a link to its edit form and "Sign out everywhere"; and the team's invitations.
+// and last sign-in, delete, a link to its edit form, "Sign out everywhere" and a password reset link; and the team's
+// invitations.
 import { Received } from '../../../components/admin/cells.jsx';
 import { ConfirmButton } from '../../../components/admin/confirm-button.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
@@ -12,6 +13,7 @@ import { deleteUser, fetchInvitations, fetchUsers, signOutEverywhere } from '../
 import { ROLE_NAMES } from '../roles.js';
 import { InviteDialog } from './invite-dialog.jsx';
 import { PendingInvitations } from './pending-invitations.jsx';
+import { ResetLinkDialog } from './reset-link-dialog.jsx';
 
 const sorts = [NEWEST_FIRST, OLDEST_FIRST, BY_NAME, { value: 'email', label: 'Email' }];
 const filters = ['role'];
@@ -70,6 +72,11 @@ export function UsersPage() {
           success="Signed out everywhere"
         />
       ),
+    },
+    {
+      header: 'Password',
+      action: true,
+      cell: (user) => <ResetLinkDialog user={user} name={fullName(user) || user.email} />,
     },
   ];
 
