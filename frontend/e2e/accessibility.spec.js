@@ -19,6 +19,7 @@ const ADMIN_PAGES = [
   '/admin/settings',
   '/admin/photos',
   '/admin/email',
+  '/admin/audit',
 ];
 
 for (const width of [360, 1366]) {

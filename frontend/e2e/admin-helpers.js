@@ -93,3 +93,14 @@ export async function onlySeededAdmin(request, token) {
   }
   return users.find((u) => u.email === ADMIN.email);
 }
+
+/** A registered user whom the admin made an editor: {email, token, id}; the token stays valid. */
+export async function registerEditor(request, details = {}) {
+  const member = await registerUser(request, details);
+  const response = await request.patch(`/api/admin/users/update/${member.id}`, {
+    data: { role: 'editor' },
+    headers: bearer(await adminToken(request)),
+  });
+  expect(response.status(), 'make editor').toBe(200);
+  return member;
+}

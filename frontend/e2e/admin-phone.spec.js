@@ -66,6 +66,7 @@ test('the admin menu folds away above the screen and opens with its button', asy
     'Settings',
     'Photos',
     'Email',
+    'Activity',
     'Logout',
   ]);
   await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');

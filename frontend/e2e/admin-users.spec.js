@@ -1,6 +1,34 @@
-// /admin/users: the table, editing and deleting accounts, and the server's refusals shown as toasts.
-import { ADMIN, expect, test, uniqueEmail } from './fixtures.js';
-import { asAdmin, deleteRow, onlySeededAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
+// /admin/users: the table (with each account's role and last sign-in, filtered by role), editing, deleting and
+// signing accounts out, a password reset link to pass on, and the server's refusals shown as toasts.
+import { ADMIN, bearer, expect, test, uniqueEmail, visit } from './fixtures.js';
+import {
+  acceptConfirm,
+  asAdmin,
+  deleteRow,
+  onlySeededAdmin,
+  openAdmin,
+  registerEditor,
+  registerUser,
+  row,
+  toast,
+} from './admin-helpers.js';
+
+/** The spec's columns, then the role and the last sign-in, then the spec's actions, signing out and a reset link. */
+const COLUMNS = [
+  'First Name',
+  'Last Name',
+  'Department',
+  'Year',
+  'Email',
+  'Admin',
+  'Role',
+  'Last sign-in',
+  'Delete',
+  'Update',
+  'Sessions',
+  'Password',
+];
+const ACTIONS = [/Delete/, /Edit/, /Sign out everywhere/, /Reset password/];
 
 /** Sends the open edit form of user `id`: the server's refusal `message` shows as a toast and the form stays. */
 async function expectRefusedUpdate(page, id, message) {
@@ -9,14 +37,17 @@ async function expectRefusedUpdate(page, id, message) {
   await expect(page).toHaveURL(new RegExp(`/admin/users/${id}/edit$`));
 }
 
-test('the users table has the spec columns and shows each account', async ({ page, request }) => {
+test('the users table has the spec columns, the role and last sign-in, and shows each account', async ({
+  page,
+  request,
+}) => {
   await asAdmin(page, request);
   const member = await registerUser(request, { firstname: 'Tanu', lastname: 'Sen', department: 'ME', year: '1st' });
   await openAdmin(page, '/admin/users');
 
   const headers = page.getByRole('table').getByRole('columnheader');
-  await expect(headers).toHaveText(['First Name', 'Last Name', 'Department', 'Year', 'Email', 'Admin', 'Delete', 'Update']);
-  await expect(row(page, member.email).getByRole('cell')).toHaveText(['Tanu', 'Sen', 'ME', '1st', member.email, 'No', /Delete/, /Edit/]);
+  await expect(headers).toHaveText(COLUMNS);
+  await expect(row(page, member.email).getByRole('cell')).toHaveText(['Tanu', 'Sen', 'ME', '1st', member.email, 'No', 'User', 'Never', ...ACTIONS]);
   await expect(row(page, member.email).getByRole('link', { name: /Edit/ })).toHaveAttribute('href', `/admin/users/${member.id}/edit`);
   // Edit looks like the button it is everywhere else, and not like the red Delete.
   await expect(row(page, member.email).getByRole('link', { name: /Edit/ })).toHaveClass(/button-outline/);
@@ -24,6 +55,10 @@ test('the users table has the spec columns and shows each account', async ({ pag
   // The list is newest first, a page at a time: the seeded admin, the oldest account, is found by searching.
   await openAdmin(page, `/admin/users?q=${encodeURIComponent(ADMIN.email)}`);
   await expect(row(page, ADMIN.email).getByRole('cell').nth(5)).toHaveText('Yes');
+  await expect(row(page, ADMIN.email).getByRole('cell').nth(6)).toHaveText('Admin');
+  // The admin signed in for this test: the day and time show, in the admin's time zone.
+  await expect(row(page, ADMIN.email).getByRole('cell').nth(7).locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
+  await expect(row(page, ADMIN.email).getByRole('cell').nth(7)).toHaveText(/\d{4}/);
 });
 
 test('editing a user saves, says Updated Successfully and returns to the refreshed list', async ({ page, request }) => {
@@ -46,7 +81,7 @@ test('editing a user saves, says Updated Successfully and returns to the refresh
 
   await expect(toast(page, 'Updated Successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(row(page, newEmail).getByRole('cell')).toHaveText(['New', 'Name', 'ECE', '3rd', newEmail, 'Yes', /Delete/, /Edit/]);
+  await expect(row(page, newEmail).getByRole('cell')).toHaveText(['New', 'Name', 'ECE', '3rd', newEmail, 'Yes', 'Admin', 'Never', ...ACTIONS]);
   await expect(row(page, member.email)).toHaveCount(0);
   await onlySeededAdmin(request, token);
 });
@@ -108,4 +143,114 @@ test('an invalid edit shows the field error beside the field and an error toast'
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.field-error')).toHaveCount(1);
   await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(1);
+});
+
+test('the role choice and the Admin box agree, and the role is saved', async ({ page, request }) => {
+  await asAdmin(page, request);
+  const member = await registerUser(request);
+  await openAdmin(page, `/admin/users/${member.id}/edit`);
+
+  const admin = page.getByRole('checkbox', { name: 'Admin' });
+  const role = page.getByLabel('Role');
+  await expect(role).toHaveValue('user');
+  await expect(role.locator('option')).toHaveText(['Admin', 'Editor', 'User']);
+  await admin.check();
+  await expect(role).toHaveValue('admin');
+  await role.selectOption('editor');
+  await expect(admin).not.toBeChecked();
+  await admin.check();
+  await admin.uncheck();
+  await expect(role).toHaveValue('user');
+  await role.selectOption('editor');
+
+  const sent = page.waitForRequest((req) => req.method() === 'PATCH' && req.url().includes('/api/admin/users/update/'));
+  await page.getByRole('button', { name: 'UPDATE' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ isAdmin: false, role: 'editor' });
+  await expect(toast(page, 'Updated Successfully')).toBeVisible();
+  await expect(row(page, member.email).getByRole('cell').nth(5)).toHaveText('No');
+  await expect(row(page, member.email).getByRole('cell').nth(6)).toHaveText('Editor');
+});
+
+test('the role filter shows only admins, editors or users, and stays in the address', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await onlySeededAdmin(request, token);
+  const editor = await registerEditor(request);
+  const member = await registerUser(request);
+  await openAdmin(page, '/admin/users');
+
+  const filter = page.getByLabel('Role');
+  await expect(filter.locator('option')).toHaveText(['All', 'Admins', 'Editors', 'Users']);
+  await filter.selectOption({ label: 'Editors' });
+  await expect(page).toHaveURL(/[?&]role=editor/);
+  await expect(row(page, editor.email)).toHaveCount(1);
+  await expect(row(page, member.email)).toHaveCount(0);
+  await expect(row(page, ADMIN.email)).toHaveCount(0);
+  for (const cell of await page.getByRole('table').getByRole('row').all()) {
+    if ((await cell.getByRole('cell').count()) > 0) await expect(cell.getByRole('cell').nth(6)).toHaveText('Editor');
+  }
+
+  await filter.selectOption({ label: 'Admins' });
+  await expect(row(page, ADMIN.email)).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: /^1 user$/ })).toBeVisible();
+
+  // The filter and the search narrow the list together; a reload keeps both.
+  await filter.selectOption({ label: 'Users' });
+  await page.getByLabel('Search by name or email').fill(member.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByLabel('Role')).toHaveValue('user');
+  await expect(row(page, member.email)).toHaveCount(1);
+
+  await page.getByLabel('Role').selectOption({ label: 'All' });
+  await expect(page).not.toHaveURL(/role=/);
+});
+
+test('Sign out everywhere asks first, ends every session of the account and says so', async ({ page, request }) => {
+  await asAdmin(page, request);
+  const member = await registerUser(request);
+  expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(200);
+  await openAdmin(page, `/admin/users?q=${encodeURIComponent(member.email)}`);
+  const signOut = row(page, member.email).getByRole('button', { name: /Sign out everywhere/ });
+  await expect(signOut).toHaveAccessibleName(`Sign out everywhere Mita Roy`);
+
+  page.once('dialog', (dialog) => dialog.dismiss());
+  await signOut.click();
+  expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(200);
+
+  acceptConfirm(page);
+  await signOut.click();
+  await expect(toast(page, 'Signed out everywhere')).toBeVisible();
+  expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(401);
+});
+
+test('Reset password makes a one-time link to pass on, with which the owner chooses a new password', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  const member = await registerUser(request);
+  await openAdmin(page, `/admin/users?q=${encodeURIComponent(member.email)}`);
+
+  const opener = row(page, member.email).getByRole('button', { name: 'Reset password Mita Roy' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Reset the password of Mita Roy' });
+  await expect(dialog).toContainText(member.email);
+  await dialog.getByRole('button', { name: 'Make the link' }).click();
+  // Email is off on the test server: the admin passes the link on.
+  await expect(dialog.getByText('Email is off: send this link to them yourself.')).toBeVisible();
+  const link = await dialog.getByLabel('Password reset link').inputValue();
+  expect(new URL(link).pathname).toBe('/reset-password');
+  expect(new URL(link).hash).toMatch(/^#token=.+/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(opener).toBeFocused();
+
+  await visit(page, new URL(link).pathname + new URL(link).hash);
+  await page.getByLabel('New password (8 to 72 characters)').fill('member-new-pass-7');
+  await page.getByLabel('Confirm new password').fill('member-new-pass-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const login = await request.post('/api/auth/login', { data: { email: member.email, password: 'member-new-pass-7' } });
+  expect(login.status()).toBe(200);
+  expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(401);
 });

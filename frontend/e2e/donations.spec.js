@@ -1,5 +1,6 @@
 // Donations on the Support page: every bank detail with a copy button, a UPI QR code that a real decoder reads as the
-// payment link, the "Pay with a UPI app" link on phones, no "sample" once real details are set, and Donate on Home.
+// payment link, the "Pay with a UPI app" link on phones, no "sample" once real details are set, the day the details
+// last changed, and Donate on Home.
 import { adminToken, expect, siteContent, test, visit } from './fixtures.js';
 import { patchSettings } from './content-helpers.js';
 import { readQr } from './qr.js';
@@ -70,6 +71,18 @@ test('without a UPI ID there is no UPI section, and the QR call says so', async 
     await expect(page.getByRole('region', { name: 'Donate by bank transfer' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Donate by UPI' })).toHaveCount(0);
     expect((await request.get('/api/donations/upi-qr.svg')).status()).toBe(404);
+  });
+});
+
+test('under the details, the Support page says on which day they last changed', async ({ page, request }) => {
+  await withDetails(request, async () => {
+    const { donationsChangedAt } = await siteContent(request);
+    // The server notes the day (UTC) of the change it just saved.
+    expect(donationsChangedAt).toBe(new Date().toISOString().slice(0, 10));
+    const [year, month, day] = donationsChangedAt.split('-').map(Number);
+    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    await visit(page, '/support');
+    await expect(page.getByText(`Details last changed on ${day} ${months[month - 1]} ${year}`, { exact: true })).toBeVisible();
   });
 });
 

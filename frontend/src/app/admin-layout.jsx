@@ -1,15 +1,17 @@
-// The admin area's frame: only an admin gets in; a heading, the sidebar (with the database backup download),
-// and the chosen screen beside it. On a phone the sidebar folds into a menu button above the screen.
+// The admin area's frame: only admins and editors get in; a heading, the sidebar (with the database backup download
+// for admins), and the chosen screen beside it. An editor sees only the screens they may use; one they open by its
+// address says it is for admins. On a phone the sidebar folds into a menu button above the screen.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { DownloadButton } from '../components/download-button.jsx';
 import { HealthBanner } from '../features/health/health-banner.jsx';
 import { SampleContentLeft } from '../features/site-settings/admin/sample-content-left.jsx';
-import { useSession } from '../lib/session.js';
+import { firstAdminScreen, isAdmin, isStaff, useSession } from '../lib/session.js';
 import './admin-layout.css';
 
+/** The screens, in the sidebar's order; `adminOnly` ones (people, email, the activity log) are not for editors. */
 const sidebarLinks = [
-  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/users', label: 'Users', adminOnly: true },
   { to: '/admin/contacts', label: 'Contacts' },
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/notices', label: 'Notices' },
@@ -19,17 +21,22 @@ const sidebarLinks = [
   { to: '/admin/gallery', label: 'Gallery' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/photos', label: 'Photos' },
-  { to: '/admin/email', label: 'Email' },
+  { to: '/admin/email', label: 'Email', adminOnly: true },
+  { to: '/admin/audit', label: 'Activity', adminOnly: true },
   { to: '/logout', label: 'Logout' },
 ];
 
-/** Where the Admin link leads. */
-const FIRST_SCREEN = '/admin/users';
+/** The sidebar link of the screen at `pathname` (its own path or one below it, e.g. a user's edit form). */
+const screenOf = (pathname) =>
+  sidebarLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
 
 export function AdminLayout() {
   const { token, user, loading } = useSession();
   const { pathname } = useLocation();
-  const refused = Boolean(token) && !loading && !user?.isAdmin;
+  const refused = Boolean(token) && !loading && !isStaff(user);
+  const screen = screenOf(pathname);
+  /** Whether the user may use the admin screen at `path` (a query string is no part of which screen it is). */
+  const usable = (path) => isAdmin(user) || !screenOf(path.split('?')[0])?.adminOnly;
 
   useEffect(() => {
     if (refused) window.alert('Ask admin to get access');
@@ -41,29 +48,51 @@ export function AdminLayout() {
     <div className="page admin">
       <h1 className="page-title">Welcome To Admin Page</h1>
       <div className="admin-body">
-        <AdminNav />
+        <AdminNav admin={isAdmin(user)} />
         <div className="admin-screen">
           <HealthBanner />
           {/* The first screen starts with what still shows the sample content. */}
-          {pathname === FIRST_SCREEN && <SampleContentLeft />}
-          <Suspense fallback={<p className="page-loading">Loading…</p>}>
-            <Outlet />
-          </Suspense>
+          {pathname === firstAdminScreen(user) && <SampleContentLeft usable={usable} />}
+          {!usable(pathname) ? (
+            <AdminsOnly label={screen.label} />
+          ) : (
+            <Suspense fallback={<p className="page-loading">Loading…</p>}>
+              <Outlet />
+            </Suspense>
+          )}
         </div>
       </div>
     </div>
   );
 }
 
+/** /admin itself: the first screen of the user's role. */
+export function AdminHome() {
+  const { user } = useSession();
+  return <Navigate to={firstAdminScreen(user)} replace />;
+}
+
+/** What an editor sees of a screen for admins, instead of its calls failing. */
+function AdminsOnly({ label }) {
+  return (
+    <section aria-labelledby="admins-only-title">
+      <h2 id="admins-only-title">{label}</h2>
+      <p>Only admins can use this screen.</p>
+    </section>
+  );
+}
+
 /**
- * The sidebar; below 768 px it folds behind a button that names the current screen (the header's .menu-icon draws
- * its bars). Choosing a screen folds it again; Escape inside it folds it and gives the focus back to the button.
+ * The sidebar (`admin`: with the admins' screens and the backup); below 768 px it folds behind a button that names
+ * the current screen (the header's .menu-icon draws its bars). Choosing a screen folds it again; Escape inside it
+ * folds it and gives the focus back to the button.
  */
-function AdminNav() {
+function AdminNav({ admin }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const toggle = useRef(null);
-  const current = sidebarLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+  const links = sidebarLinks.filter((link) => admin || !link.adminOnly);
+  const current = screenOf(pathname);
   const closeOnEscape = (event) => {
     if (event.key !== 'Escape' || !open) return;
     setOpen(false);
@@ -84,7 +113,7 @@ function AdminNav() {
       </button>
       <div id="admin-nav-panel" className={open ? 'admin-nav-panel admin-nav-panel-open' : 'admin-nav-panel'}>
         <ul>
-          {sidebarLinks.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className="admin-nav-link" onClick={() => setOpen(false)}>
                 {link.label}
@@ -92,13 +121,15 @@ function AdminNav() {
             </li>
           ))}
         </ul>
-        <DownloadButton
-          path="/api/admin/backup"
-          fallbackName="jyoti-backup.db"
-          className="button button-outline admin-backup"
-        >
-          Download backup
-        </DownloadButton>
+        {admin && (
+          <DownloadButton
+            path="/api/admin/backup"
+            fallbackName="jyoti-backup.db"
+            className="button button-outline admin-backup"
+          >
+            Download backup
+          </DownloadButton>
+        )}
       </div>
     </nav>
   );

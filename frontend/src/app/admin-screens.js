@@ -1,5 +1,5 @@
 // Everything the admin area shows, gathered so the route table loads it as one chunk that visitors never fetch.
-export { AdminLayout } from './admin-layout.jsx';
+export { AdminHome, AdminLayout } from './admin-layout.jsx';
 export { UsersPage } from '../features/users/admin/users-page.jsx';
 export { UserEditPage } from '../features/users/admin/user-edit-page.jsx';
 export { ContactsPage } from '../features/contacts/admin/contacts-page.jsx';
@@ -13,3 +13,4 @@ export { GalleryAdminPage } from '../features/gallery/admin/gallery-admin-page.j
 export { SettingsAdminPage } from '../features/site-settings/admin/settings-admin-page.jsx';
 export { PhotosAdminPage } from '../features/media/admin/photos-admin-page.jsx';
 export { MailAdminPage } from '../features/mail/admin/mail-admin-page.jsx';
+export { AuditPage } from '../features/audit/admin/audit-page.jsx';

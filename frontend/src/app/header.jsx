@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useContent } from '../lib/content.js';
-import { useSession } from '../lib/session.js';
+import { firstAdminScreen, isStaff, useSession } from '../lib/session.js';
 import './header.css';
 import { siteLinks } from './site-links.js';
 import { SocialLinks } from './social-links.jsx';
@@ -93,7 +93,7 @@ function MainNav() {
     window.scrollTo(0, 0);
   };
 
-  const links = user?.isAdmin ? [...navLinks, { to: '/admin/users', label: 'Admin' }] : navLinks;
+  const links = isStaff(user) ? [...navLinks, { to: firstAdminScreen(user), label: 'Admin' }] : navLinks;
   // A year's team (/team2k25) is part of Team, though its path is not below /team.
   const onRosterPage = (to) => to === '/team' && /^\/team[a-z0-9-]+$/i.test(pathname);
   return (

@@ -46,6 +46,11 @@ export const routeTable = [
         page: 'ResetPasswordPage',
         load: () => import('../features/auth/reset-password-page.jsx'),
       },
+      {
+        path: 'invitation',
+        page: 'InvitationPage',
+        load: () => import('../features/users/invitation-page.jsx'),
+      },
       { path: 'logout', page: 'LogoutPage', load: () => import('../features/auth/logout-page.jsx') },
       { path: 'verify', page: 'VerifyPage', load: () => import('../features/certificates/verify-page.jsx') },
       { path: 'verify/:number', page: 'VerifyPage' },
@@ -56,7 +61,7 @@ export const routeTable = [
         // The admin screens share one chunk that visitors never download.
         chunk: () => import('./admin-screens.js'),
         children: [
-          { index: true, redirect: 'users' },
+          { index: true, page: 'AdminHome' },
           { path: 'users', page: 'UsersPage' },
           { path: 'users/:id', children: editRoutes('UserEditPage') },
           { path: 'contacts', page: 'ContactsPage' },
@@ -70,6 +75,7 @@ export const routeTable = [
           { path: 'settings', page: 'SettingsAdminPage' },
           { path: 'photos', page: 'PhotosAdminPage' },
           { path: 'email', page: 'MailAdminPage' },
+          { path: 'audit', page: 'AuditPage' },
         ],
       },
       { path: '*', page: 'NotFoundPage', load: () => import('../features/not-found/not-found-page.jsx') },

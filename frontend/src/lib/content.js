@@ -3,7 +3,14 @@
 import { createContext, useContext } from 'react';
 import { api } from './api-client.js';
 
-export const emptyContent = Object.freeze({ settings: {}, works: [], awards: [], gallery: [], teams: {} });
+export const emptyContent = Object.freeze({
+  settings: {},
+  works: [],
+  awards: [],
+  gallery: [],
+  teams: {},
+  donationsChangedAt: null,
+});
 
 export const ContentContext = createContext({ ...emptyContent, reload: () => Promise.resolve() });
 
@@ -18,6 +25,8 @@ export function normaliseContent(data) {
     awards: data.awards ?? [],
     gallery: data.gallery ?? [],
     teams: data.teams ?? {},
+    // The day (YYYY-MM-DD) the donation details last changed, or null.
+    donationsChangedAt: data.donationsChangedAt ?? null,
   };
 }
 

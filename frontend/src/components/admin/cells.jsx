@@ -1,10 +1,20 @@
-// Cells that several admin tables show: when something arrived, and a rating with its stars.
+// Cells that several admin tables show: when something happened, and a rating with its stars.
 import './cells.css';
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
+const dayAndTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** When a message arrived, in the admin's time zone: the day above the time, to keep the column narrow. */
+/** A moment in the admin's time zone on one line, for a sentence: "25 Nov 2026, 1:00 pm". */
+export function dayAndTime(timestamp) {
+  const time = Date.parse(timestamp);
+  return Number.isNaN(time) ? timestamp : dayAndTimeFormat.format(time);
+}
+
+/**
+ * When something happened (a message arrived, an account last signed in), in the admin's time zone: the day above
+ * the time, to keep the column narrow.
+ */
 export function Received({ timestamp }) {
   const time = Date.parse(timestamp);
   return (

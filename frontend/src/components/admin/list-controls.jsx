@@ -16,15 +16,17 @@ export function countOf(count, noun) {
 }
 
 /**
- * A search box (`searchLabel` is its visible label), the sort choice when the list has several orders, and the
- * number of rows the search finds (`noun` names one row), said again to screen readers when it changes.
+ * A search box (`searchLabel` is its visible label), the list's own filters (`children`, e.g. a FilterChoice), the
+ * sort choice when the list has several orders, and the number of rows the search finds (`noun` names one row),
+ * said again to screen readers when it changes.
  */
-export function ListControls({ list, searchLabel, noun }) {
+export function ListControls({ list, searchLabel, noun, children }) {
   const sortId = useId();
   const found = countOf(list.total, noun);
   return (
     <div className="list-controls">
       <SearchBox label={searchLabel} value={list.query} onSearch={list.setQuery} />
+      {children}
       {list.sorts.length > 1 && (
         <div className="list-control">
           <label htmlFor={sortId}>Sort by</label>
@@ -40,6 +42,26 @@ export function ListControls({ list, searchLabel, noun }) {
       <p className="list-count" role="status">
         {list.rows !== null && (list.searched ? `${found} matching “${list.searched}”` : found)}
       </p>
+    </div>
+  );
+}
+
+/**
+ * A choice that narrows the list by its filter `name` (usePagedList's `filters`); `options` are {value, label}, the
+ * first with value '' for the whole list.
+ */
+export function FilterChoice({ list, name, label, options }) {
+  const id = useId();
+  return (
+    <div className="list-control">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={list.filters[name]} onChange={(event) => list.setFilter(name, event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { ListControls, Pager } from './list-controls.jsx';
 
 /**
  * `list` is usePagedList's answer. `noun` names one row ('user', 'message'); `searchLabel` is the search box's
- * label; `empty` is what the table says when there are no rows at all (a search that finds none says so itself).
- * The other props go to DataTable.
+ * label; `empty` is what the table says when there are no rows at all (a search that finds none says so itself);
+ * `filters` are the list's own controls beside the search. The other props go to DataTable.
  */
-export function PagedTable({ list, noun, searchLabel, empty, ...table }) {
+export function PagedTable({ list, noun, searchLabel, empty, filters, ...table }) {
   const sectionRef = useRef(null);
   // A turn from the pager under a long table shows the new page from its top.
   const showTop = () => {
@@ -23,7 +23,11 @@ export function PagedTable({ list, noun, searchLabel, empty, ...table }) {
       loadFailed={list.loadFailed}
       busy={list.loading}
       empty={list.searched ? `No ${noun}s match “${list.searched}”.` : empty}
-      controls={<ListControls list={list} searchLabel={searchLabel} noun={noun} />}
+      controls={
+        <ListControls list={list} searchLabel={searchLabel} noun={noun}>
+          {filters}
+        </ListControls>
+      }
       footer={<Pager list={list} label={`Pages of ${noun}s`} onTurn={showTop} />}
     />
   );

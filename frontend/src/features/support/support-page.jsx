@@ -1,6 +1,7 @@
 // Support: how to donate — by bank transfer (each detail with a copy button) and, when the club has a UPI ID, by a
-// UPI app (a QR code to scan, and on phones a link that opens the app) — beside a photo and the appeal.
-import { useState } from 'react';
+// UPI app (a QR code to scan, and on phones a link that opens the app) — beside a photo and the appeal; and the day
+// the details last changed, so a donor sent other details by someone can tell.
+import { CopyButton } from '../../components/copy-button.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
 import './support.css';
@@ -17,8 +18,17 @@ const bankDetails = [
 export const upiLink = (upiId, payee) =>
   `upi://pay?pa=${upiId}&pn=${encodeURIComponent(payee ?? '')}&cu=INR`;
 
+// The server keeps the day (UTC) as YYYY-MM-DD: shown as that day wherever the visitor is.
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "25 November 2026" for "2026-11-25"; the text itself when it is not a day. */
+function dayOf(date) {
+  const time = Date.parse(date);
+  return Number.isNaN(time) ? date : dayFormat.format(time);
+}
+
 export function SupportPage() {
-  const { settings } = useContent();
+  const { settings, donationsChangedAt } = useContent();
   const upiId = settings.upiId?.trim();
   return (
     <div className="page">
@@ -57,6 +67,9 @@ export function SupportPage() {
               </a>
             </section>
           )}
+          {donationsChangedAt && (
+            <p className="support-changed">Details last changed on {dayOf(donationsChangedAt)}</p>
+          )}
         </div>
       </div>
     </div>
@@ -68,27 +81,11 @@ export function SupportPage() {
  * alone in the <dd>, as the spec's page shows it.
  */
 function Detail({ label, value }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="support-detail">
       <dt>
         {label}
-        <button type="button" className="button button-small button-outline copy-button" onClick={copy}>
-          {copied ? 'Copied' : 'Copy'}
-          <span className="visually-hidden"> {label.toLowerCase()}</span>
-        </button>
-        <span className="visually-hidden" role="status">
-          {copied ? `${label} copied` : ''}
-        </span>
+        <CopyButton value={value} label={label} />
       </dt>
       <dd className="support-value">{value}</dd>
     </div>

@@ -1,6 +1,7 @@
 // /admin/contacts: the visitors' messages and star reviews a page at a time, newest first, searched by name, email
-// or text; when each arrived and whether an admin has read it; deleting one, the selected or every match (spam),
-// and a CSV download of the matches. Messages are React text, so markup a visitor typed is shown, never run.
+// or text; when each arrived and whether it has been read; for admins, deleting one, the selected or every match
+// (spam), and a CSV download of the matches (editors read and mark read only). Messages are React text, so markup
+// a visitor typed is shown, never run.
 import { useState } from 'react';
 import { DeleteButton, deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { countOf, formatNumber } from '../../../components/admin/list-controls.jsx';
@@ -9,6 +10,7 @@ import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
 import { notifyRefusal } from '../../../lib/api-hooks.js';
+import { isAdmin, useSession } from '../../../lib/session.js';
 import {
   contactsCsv,
   deleteContact,
@@ -24,6 +26,8 @@ const sorts = [NEWEST_FIRST, OLDEST_FIRST, BY_NAME];
 const from = (contact) => `the message from ${contact.name}`;
 
 export function ContactsPage() {
+  const { user } = useSession();
+  const admin = isAdmin(user);
   const list = usePagedList(fetchContacts, { sorts });
   const selection = usePageSelection(list);
 
@@ -49,7 +53,7 @@ export function ContactsPage() {
   };
 
   const columns = [
-    selectColumn,
+    admin && selectColumn,
     { header: 'Name', cell: (contact) => contact.name },
     {
       header: 'Email',
@@ -61,18 +65,19 @@ export function ContactsPage() {
     { header: 'Message', cell: (contact) => contact.message, className: 'cell-text' },
     { header: 'Received', cell: (contact) => <Received timestamp={contact.createdAt} /> },
     { header: 'Read', cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} /> },
-    deleteColumn({
-      rowName: from,
-      remove: deleteContact,
-      success: 'Contact deleted successfully',
-      onDeleted: list.reload,
-    }),
-  ];
+    admin &&
+      deleteColumn({
+        rowName: from,
+        remove: deleteContact,
+        success: 'Contact deleted successfully',
+        onDeleted: list.reload,
+      }),
+  ].filter(Boolean);
 
   return (
     <PagedTable
       title="Contacts"
-      actions={<ContactActions list={list} selected={selection.ids} />}
+      actions={admin && <ContactActions list={list} selected={selection.ids} />}
       list={list}
       noun="message"
       searchLabel="Search by name, email or message"

@@ -5,18 +5,20 @@ import { useApiData } from '../../../lib/api-hooks.js';
 import { fetchSampleContentLeft } from '../api.js';
 import './sample-content-left.css';
 
-export function SampleContentLeft() {
+/** `usable(screen)` says whether the user may use an admin screen: only what they can replace is listed. */
+export function SampleContentLeft({ usable }) {
   const { data } = useApiData(fetchSampleContentLeft);
-  if (!Array.isArray(data) || data.length === 0) return null;
+  const left = Array.isArray(data) ? data.filter((item) => usable(item.where)) : [];
+  if (left.length === 0) return null;
   return (
     <section className="sample-left" aria-label="Still sample content">
       <p>
         <strong>Still sample content.</strong> Visitors see these sample texts and drawings until you replace them:
       </p>
       <ul>
-        {data.map((left) => (
-          <li key={left.what}>
-            <Link to={left.where}>{left.what}</Link>
+        {left.map((item) => (
+          <li key={item.what}>
+            <Link to={item.where}>{item.what}</Link>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 // /admin/settings: every text and link of the site, prefilled from the content, in sections that each have their
-// own Save, which sends only what changed in that section.
+// own Save, which sends only what changed in that section. The donation details (where the money goes) are for
+// admins only: an editor sees the rest of that section and a sentence saying so.
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
@@ -7,12 +8,24 @@ import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
 import { notifyDone, useForm } from '../../../lib/api-hooks.js';
 import { useContent } from '../../../lib/content.js';
+import { isAdmin, useSession } from '../../../lib/session.js';
 import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
 import './settings-admin-page.css';
 
 /** A logo setting's built-in drawing: what "none" goes back to. */
 const drawing = (src) => ({ label: 'Our built-in drawing', photo: { src, width: 96, height: 96 } });
+
+/** Where donations go: settings only admins may change (the server refuses them from an editor). */
+const DONATION_DETAILS = new Set([
+  'donationHolder',
+  'donationAccount',
+  'donationIfsc',
+  'donationBranch',
+  'donationBank',
+  'upiId',
+  'upiPayee',
+]);
 
 /**
  * The form's sections, each a list of [key, label, control props]; keys are the server's setting names. Every
@@ -91,15 +104,19 @@ const sections = [
 ];
 
 export function SettingsAdminPage() {
+  const { user } = useSession();
+  const admin = isAdmin(user);
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      <p className="settings-note">
-        The site&apos;s own address, which link previews and the sitemap use, is on the{' '}
-        <Link to="/admin/email">Email</Link> screen.
-      </p>
+      {admin && (
+        <p className="settings-note">
+          The site&apos;s own address, which link previews and the sitemap use, is on the{' '}
+          <Link to="/admin/email">Email</Link> screen.
+        </p>
+      )}
       {sections.map((section) => (
-        <SettingsSection key={section.title} section={section} />
+        <SettingsSection key={section.title} section={section} admin={admin} />
       ))}
     </section>
   );
@@ -111,11 +128,15 @@ function savedChoice(photo, current) {
   return photo.defaultChoice && !current?.photoId ? NONE : choice;
 }
 
-/** One section's form: prefilled from the content, its Save sends only what changed in it. */
-function SettingsSection({ section }) {
+/**
+ * One section's form: prefilled from the content, its Save sends only what changed in it. Without `admin`, the
+ * donation details are left out, and the section says so.
+ */
+function SettingsSection({ section, admin }) {
   const { settings, reload } = useContent();
   const legendId = useId();
-  const keys = section.fields.map(([key]) => key);
+  const fields = section.fields.filter(([key]) => admin || !DONATION_DETAILS.has(key));
+  const keys = fields.map(([key]) => key);
   const photos = section.photos ?? [];
   // What the server holds, as far as this form knows: the changes are measured against it.
   const [saved, setSaved] = useState(() => ({
@@ -151,7 +172,10 @@ function SettingsSection({ section }) {
     <form className="form-card settings-form" onSubmit={submit} aria-labelledby={legendId}>
       <fieldset className="form-group settings-group">
         <legend id={legendId}>{section.title}</legend>
-        {section.fields.map(([key, label, { optional, ...props }]) => (
+        {fields.length < section.fields.length && (
+          <p className="settings-note">Only admins can change the donation details.</p>
+        )}
+        {fields.map(([key, label, { optional, ...props }]) => (
           <Field key={key} label={label} {...field(key)} required={!optional} {...props} />
         ))}
         {photos.map(({ key, ...picker }) => (

@@ -1,7 +1,9 @@
-// /admin/users/{id}/edit: change a user's name, email and admin flag.
+// /admin/users/{id}/edit: change a user's name, email and role (the spec's admin checkbox and the role choice
+// agree: ticking Admin makes the role Admin, choosing another role unticks it).
 import { EditPage } from '../../../components/admin/edit-page.jsx';
 import { Field } from '../../../components/field.jsx';
 import { fetchUser, updateUser } from '../api.js';
+import { ROLE_NAMES } from '../roles.js';
 import './users.css';
 
 /** The server takes exactly these fields; it refuses any other. */
@@ -10,22 +12,43 @@ const editable = (user) => ({
   lastname: user.lastname ?? '',
   email: user.email ?? '',
   isAdmin: Boolean(user.isAdmin),
+  role: user.role ?? (user.isAdmin ? 'admin' : 'user'),
 });
 
 export function UserEditPage() {
   return (
     <EditPage title="Edit user" noun="user" list="/admin/users" load={fetchUser} initial={editable} send={updateUser}>
-      {({ field, form, change }) => (
-        <>
-          <Field label="First name" {...field('firstname')} required maxLength={100} />
-          <Field label="Last name" {...field('lastname')} maxLength={100} />
-          <Field label="Email" type="email" {...field('email')} required />
-          <label className="field-check">
-            <input type="checkbox" name="isAdmin" checked={form.isAdmin} onChange={change} />
-            Admin
-          </label>
-        </>
-      )}
+      {({ field, form, set }) => {
+        const chooseRole = (role) => {
+          set('role', role);
+          set('isAdmin', role === 'admin');
+        };
+        // Unticking Admin leaves an admin a plain user, as the spec's isAdmin: false does on the server.
+        const tickAdmin = (admin) => chooseRole(admin ? 'admin' : 'user');
+        return (
+          <>
+            <Field label="First name" {...field('firstname')} required maxLength={100} />
+            <Field label="Last name" {...field('lastname')} maxLength={100} />
+            <Field label="Email" type="email" {...field('email')} required />
+            <label className="field-check">
+              <input
+                type="checkbox"
+                name="isAdmin"
+                checked={form.isAdmin}
+                onChange={(event) => tickAdmin(event.target.checked)}
+              />
+              Admin
+            </label>
+            <Field label="Role" as="select" {...field('role')} onChange={(event) => chooseRole(event.target.value)}>
+              {Object.entries(ROLE_NAMES).map(([role, name]) => (
+                <option key={role} value={role}>
+                  {name}
+                </option>
+              ))}
+            </Field>
+          </>
+        );
+      }}
     </EditPage>
   );
 }

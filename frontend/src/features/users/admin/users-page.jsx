@@ -1,15 +1,32 @@
-// /admin/users: the accounts a page at a time, searched by name or email, with delete and a link to each edit form.
+// /admin/users: the accounts a page at a time, searched by name or email and filtered by role, with each one's role
+// and last sign-in, delete, a link to its edit form, "Sign out everywhere" and a password reset link; and the team's
+// invitations.
+import { Received } from '../../../components/admin/cells.jsx';
+import { ConfirmButton } from '../../../components/admin/confirm-button.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { EditLink } from '../../../components/admin/edit-link.jsx';
+import { FilterChoice } from '../../../components/admin/list-controls.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
-import { deleteUser, fetchUsers } from '../api.js';
+import { useApiData } from '../../../lib/api-hooks.js';
+import { deleteUser, fetchInvitations, fetchUsers, signOutEverywhere } from '../api.js';
+import { ROLE_NAMES } from '../roles.js';
+import { InviteDialog } from './invite-dialog.jsx';
+import { PendingInvitations } from './pending-invitations.jsx';
+import { ResetLinkDialog } from './reset-link-dialog.jsx';
 
 const sorts = [NEWEST_FIRST, OLDEST_FIRST, BY_NAME, { value: 'email', label: 'Email' }];
+const filters = ['role'];
+const roleChoices = [
+  { value: '', label: 'All' },
+  { value: 'admin', label: 'Admins' },
+  { value: 'editor', label: 'Editors' },
+  { value: 'user', label: 'Users' },
+];
 
 const fullName = (user) => `${user.firstname} ${user.lastname}`.trim();
 
-/** The columns that only show an account; Delete and Update come after them. */
+/** The columns that only show an account (the spec's, then role and last sign-in); the actions come after them. */
 const shownColumns = [
   { header: 'First Name', cell: (user) => user.firstname },
   { header: 'Last Name', cell: (user) => user.lastname },
@@ -17,10 +34,17 @@ const shownColumns = [
   { header: 'Year', cell: (user) => user.year },
   { header: 'Email', cell: (user) => user.email },
   { header: 'Admin', cell: (user) => (user.isAdmin ? 'Yes' : 'No') },
+  { header: 'Role', cell: (user) => ROLE_NAMES[user.role] ?? user.role },
+  {
+    header: 'Last sign-in',
+    cell: (user) => (user.lastSignInAt ? <Received timestamp={user.lastSignInAt} /> : 'Never'),
+  },
 ];
 
 export function UsersPage() {
-  const list = usePagedList(fetchUsers, { sorts });
+  const list = usePagedList(fetchUsers, { sorts, filters });
+  const invitations = useApiData(fetchInvitations);
+  const shownRole = roleChoices.find((choice) => choice.value && choice.value === list.filters.role);
 
   const columns = [
     ...shownColumns,
@@ -36,16 +60,39 @@ export function UsersPage() {
       action: true,
       cell: (user) => <EditLink to={`/admin/users/${user._id}/edit`} rowName={fullName(user)} />,
     },
+    {
+      header: 'Sessions',
+      action: true,
+      cell: (user) => (
+        <ConfirmButton
+          label="Sign out everywhere"
+          rowName={fullName(user)}
+          question={`Sign ${fullName(user)} (${user.email}) out on every device?`}
+          act={() => signOutEverywhere(user._id)}
+          success="Signed out everywhere"
+        />
+      ),
+    },
+    {
+      header: 'Password',
+      action: true,
+      cell: (user) => <ResetLinkDialog user={user} name={fullName(user) || user.email} />,
+    },
   ];
 
   return (
-    <PagedTable
-      title="Users"
-      list={list}
-      noun="user"
-      searchLabel="Search by name or email"
-      columns={columns}
-      empty="No users yet."
-    />
+    <div className="admin-stack">
+      <PagedTable
+        title="Users"
+        actions={<InviteDialog onInvited={invitations.reload} />}
+        list={list}
+        noun="user"
+        searchLabel="Search by name or email"
+        filters={<FilterChoice list={list} name="role" label="Role" options={roleChoices} />}
+        columns={columns}
+        empty={shownRole ? `No ${shownRole.label.toLowerCase()} yet.` : 'No users yet.'}
+      />
+      <PendingInvitations invitations={invitations} />
+    </div>
   );
 }

@@ -1,0 +1,34 @@
+// A link the server makes once and keeps only the hash of (an invitation, a password reset): shown this one time in
+// its popup, with Copy, saying whether it was emailed or is the admin's to pass on.
+import { dayAndTime } from '../../../components/admin/cells.jsx';
+import { CopyButton } from '../../../components/copy-button.jsx';
+import { Field } from '../../../components/field.jsx';
+import './one-time-link.css';
+
+/**
+ * `made` is the server's answer {link, mailed, expiresAt}: the link whole when the server knows the site's address,
+ * else a path on this site. `email` is where it was mailed, as `what` ('The invitation'); `label` names the link
+ * ('Invitation link'); `children` say what the link does.
+ */
+export function OneTimeLink({ made, email, what = 'The link', label, children, onClose }) {
+  const link = new URL(made.link, window.location.origin).href;
+  return (
+    <div className="one-time-link">
+      <p role="status">
+        {made.mailed ? `${what} was emailed to ${email}.` : 'Email is off: send this link to them yourself.'}
+      </p>
+      <p>
+        {children} It works once, until {dayAndTime(made.expiresAt)}, and is shown only now.
+      </p>
+      <div className="one-time-link-box">
+        <Field label={label} value={link} readOnly onFocus={(event) => event.target.select()} />
+        <CopyButton value={link} label={label} />
+      </div>
+      <div className="form-actions">
+        <button type="button" className="button button-outline" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
