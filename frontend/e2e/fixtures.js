@@ -24,6 +24,7 @@ export const PUBLIC_PAGES = [
   { path: '/login', heading: 'Login' },
   { path: '/forgot-password', heading: 'Forgot password' },
   { path: '/reset-password', heading: 'Choose a new password' },
+  { path: '/invitation', heading: 'Join the Jyoti team' },
   { path: '/verify', heading: 'Verify authenticity of certificate' },
   { path: '/no/such/page', heading: "Sorry, We couldn't find what you are looking for!", status: 404 },
 ];

@@ -101,11 +101,14 @@ pub struct SampleLeft {
     pub screen: String,
 }
 
+/// How the sample-content list names the donation details (only admins may change them).
+pub const DONATION_DETAILS_LEFT: &str = "The donation account details";
+
 /// The settings worth replacing while they still read as seeded, by what an admin calls them.
 /// (The hero text, the address and the branch are true of the school as seeded.)
 const SAMPLE_SETTINGS: &[(&str, &[&str])] = &[
     (
-        "The donation account details",
+        DONATION_DETAILS_LEFT,
         &[
             "donationHolder",
             "donationAccount",

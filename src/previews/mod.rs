@@ -82,6 +82,7 @@ const PRIVATE_PAGES: &[(&str, &str)] = &[
     ("/login", "Login"),
     ("/forgot-password", "Forgot password"),
     ("/reset-password", "Choose a new password"),
+    ("/invitation", "Join the Jyoti team"),
     ("/verify/:number", "Verify authenticity of certificate"),
     ("/account", "Your account"),
 ];

@@ -208,3 +208,36 @@ fn the_sites_address_comes_first_in_the_sample_list_until_it_is_known() {
         "{sitemap}"
     );
 }
+
+#[test]
+fn an_editor_is_shown_only_the_sample_content_an_editor_may_replace() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
+    let whats = |token: &str| -> Vec<String> {
+        let list = app
+            .get("/api/admin/sample-content")
+            .bearer(token)
+            .send()
+            .json();
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["what"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (for_admin, for_editor) = (whats(&admin), whats(&editor));
+    assert!(for_admin
+        .iter()
+        .any(|w| w == "The donation account details"));
+    assert!(for_admin.iter().any(|w| w == "The site's address"));
+    assert!(
+        !for_editor
+            .iter()
+            .any(|w| w.contains("donation") || w.contains("address")),
+        "{for_editor:?}"
+    );
+    assert!(
+        for_editor.iter().any(|w| w.contains("president")),
+        "{for_editor:?}"
+    );
+}
