@@ -86,9 +86,18 @@ impl Item {
             address: row.get("address")?,
             action: row.get("action")?,
             target: row.get("target")?,
-            changes: changes
-                .and_then(|json| serde_json::from_str(&json).ok())
-                .unwrap_or_default(),
+            // Written by `record` alone: changes that cannot be read are an error, never shown
+            // as an entry that changed nothing.
+            changes: match changes {
+                None => Vec::new(),
+                Some(json) => serde_json::from_str(&json).map_err(|err| {
+                    rusqlite::Error::FromSqlConversionFailure(
+                        6,
+                        rusqlite::types::Type::Text,
+                        Box::new(err),
+                    )
+                })?,
+            },
         })
     }
 }

@@ -1,7 +1,7 @@
 //! Invitations to join the team: an admin's invitation, and what its link's page sends.
 
 use super::values::*;
-use super::{Checker, ResetToken, Role};
+use super::{typed_password, Checker, ResetToken, Role};
 use crate::error::ApiError;
 use serde::Deserialize;
 
@@ -73,14 +73,7 @@ pub struct Acceptance {
 impl Acceptance {
     pub fn parse(request: AcceptInvitationRequest) -> Result<Acceptance, ApiError> {
         let mut check = Checker::default();
-        let password = check.check(
-            "password",
-            match request.password {
-                Some(p) if !p.is_empty() && p.len() <= 1024 => Ok(p),
-                Some(p) if !p.is_empty() => Err("is too long".to_string()),
-                _ => Err("is required".to_string()),
-            },
-        );
+        let password = check.check("password", typed_password(request.password));
         let firstname = match request.firstname {
             None => Some(None),
             name => check.check("firstname", line(name, 100, false)).map(Some),

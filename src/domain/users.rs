@@ -100,6 +100,16 @@ impl NewUser {
     }
 }
 
+/// A password typed to prove who one is (a login, accepting an invitation): not checked against
+/// the rules for new passwords, as a wrong one of any length is just wrong, but bounded.
+pub fn typed_password(password: Option<String>) -> Result<String, String> {
+    match password {
+        Some(p) if !p.is_empty() && p.len() <= 1024 => Ok(p),
+        Some(p) if !p.is_empty() => Err("is too long".to_string()),
+        _ => Err("is required".to_string()),
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LoginRequest {
@@ -117,14 +127,7 @@ impl Credentials {
     pub fn parse(request: LoginRequest) -> Result<Credentials, ApiError> {
         let mut check = Checker::default();
         let email = check.check("email", Email::parse(request.email));
-        let password = check.check(
-            "password",
-            match request.password {
-                Some(p) if !p.is_empty() && p.len() <= 1024 => Ok(p),
-                Some(p) if !p.is_empty() => Err("is too long".to_string()),
-                _ => Err("is required".to_string()),
-            },
-        );
+        let password = check.check("password", typed_password(request.password));
         check.finish(|| {
             Some(Credentials {
                 email: email?,

@@ -3,13 +3,8 @@
 //! admins page, search and export it. And the alert mails about the edits that matter.
 
 use crate::access::{table, Fixtures, Who};
-use crate::helpers::{
-    assert_error, spawn_app_with, spawn_app_with_admin, test_config, TestApp, PASSWORD,
-};
+use crate::helpers::{assert_error, spawn_app_mailing, spawn_app_with_admin, TestApp, PASSWORD};
 use crate::support::smtp::SmtpServer;
-use jyoti::config::Config;
-use jyoti::domain::{Email, SmtpServer as Server};
-use jyoti::mail::MailOptions;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -318,24 +313,10 @@ fn the_log_comes_newest_first_in_pages_searched_and_as_csv() {
     assert!(lines[1].contains("notice added"));
 }
 
-/// An app with email on through `smtp` and the site's address stored; its admin's token.
-fn mailing_app(smtp: &SmtpServer) -> (TestApp, String) {
-    let app = spawn_app_with(Config {
-        mail: MailOptions {
-            server: Some(Server::parse_url(&smtp.url()).unwrap()),
-            from: Some(Email::parse(Some("school@example.org".into())).unwrap()),
-            retry_base: Duration::from_secs(30),
-        },
-        ..test_config()
-    });
-    let (_, admin) = app.admin("admin@example.org");
-    (app, admin)
-}
-
 #[test]
 fn a_change_of_the_donation_details_is_mailed_to_every_admin_and_dated_for_donors() {
     let smtp = SmtpServer::start();
-    let (app, admin) = mailing_app(&smtp);
+    let (app, admin) = spawn_app_mailing(&smtp.url());
     app.admin("second.admin@example.org");
     let (_, editor) = app.editor("editor@example.org");
     let old_upi = app.content()["settings"]["upiId"]
@@ -398,7 +379,7 @@ fn a_change_of_the_donation_details_is_mailed_to_every_admin_and_dated_for_donor
 #[test]
 fn a_role_change_is_mailed_to_every_admin() {
     let smtp = SmtpServer::start();
-    let (app, admin) = mailing_app(&smtp);
+    let (app, admin) = spawn_app_mailing(&smtp.url());
     let (id, _) = app.register("promoted@example.org");
     app.change(
         &admin,

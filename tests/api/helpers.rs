@@ -46,6 +46,21 @@ pub fn test_config() -> Config {
     }
 }
 
+/// An app whose command line sends email through the SMTP server at `url` from
+/// `school@example.org`, and the token of its admin, `admin@example.org`.
+pub fn spawn_app_mailing(url: &str) -> (TestApp, String) {
+    let app = spawn_app_with(Config {
+        mail: jyoti::mail::MailOptions {
+            server: Some(jyoti::domain::SmtpServer::parse_url(url).expect("an SMTP URL")),
+            from: Some(jyoti::domain::Email::parse(Some("school@example.org".into())).unwrap()),
+            retry_base: std::time::Duration::from_secs(30),
+        },
+        ..test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
+    (app, admin)
+}
+
 pub fn spawn_app_with(config: Config) -> TestApp {
     let dir = tempfile::tempdir().expect("a temp dir");
     let pool = db::open(&dir.path().join("jyoti.db")).expect("open the test database");

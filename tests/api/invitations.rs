@@ -2,13 +2,8 @@
 //! role, or gives it to an existing account once its owner typed their own password. Single use,
 //! seven days, revocable, kept only as a hash.
 
-use crate::helpers::{
-    assert_error, spawn_app_with, spawn_app_with_admin, test_config, TestApp, PASSWORD,
-};
+use crate::helpers::{assert_error, spawn_app_mailing, spawn_app_with_admin, TestApp, PASSWORD};
 use crate::support::smtp::SmtpServer;
-use jyoti::config::Config;
-use jyoti::domain::{Email, SmtpServer as Server};
-use jyoti::mail::MailOptions;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -286,15 +281,7 @@ fn bad_links_count_like_failed_logins() {
 fn with_email_on_the_link_is_mailed_to_the_invited_address_and_an_admin_invitation_to_every_admin()
 {
     let smtp = SmtpServer::start();
-    let app = spawn_app_with(Config {
-        mail: MailOptions {
-            server: Some(Server::parse_url(&smtp.url()).unwrap()),
-            from: Some(Email::parse(Some("school@example.org".into())).unwrap()),
-            retry_base: Duration::from_secs(30),
-        },
-        ..test_config()
-    });
-    let (_, admin) = app.admin("admin@example.org");
+    let (app, admin) = spawn_app_mailing(&smtp.url());
     app.state
         .pool
         .get()
