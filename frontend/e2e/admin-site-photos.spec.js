@@ -84,7 +84,9 @@ test('the Home banner photo is chosen with the keyboard alone and keeps the welc
     const banner = page.getByRole('group', { name: BANNER });
     const none = banner.getByRole('radio', { name: 'No photo: the orange banner' });
     await expect(none).toBeChecked();
-    // The thumbnails are one radio group: the arrow keys move the choice, from "none" to the newest photo.
+    // The thumbnails are one radio group: the arrow keys move the choice, from "none" to the newest photo (once the
+    // list of photos, fetched after the screen opens, shows it).
+    await expect(banner.getByRole('radio', { name: `${alt} (no. ${photo._id})` })).toBeAttached();
     await none.focus();
     await page.keyboard.press('ArrowRight');
     await expect(banner.getByRole('radio', { name: `${alt} (no. ${photo._id})` })).toBeChecked();
