@@ -56,7 +56,7 @@ fn main() {
 fn check_routes(file: &Path) {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let text = text.trim();
-    if !(text.starts_with("[\"/") && text.ends_with(']')) {
+    if !(text.starts_with("{\"pages\":[{\"path\":\"/") && text.ends_with('}')) {
         fail(&format!(
             "{} is missing or does not list the app's pages; see frontend/build.mjs",
             file.display()

@@ -5,13 +5,14 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { routePages } from './src/app/route-pages.js';
 import { routeTable } from './src/app/route-table.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const assets = join(dist, 'assets');
 const entry = 'src/main.jsx';
-const firstLoadBudget = 90 * 1024;
+const firstLoadBudget = 80 * 1024;
 const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
 
 rmSync(dist, { recursive: true, force: true });
@@ -62,6 +63,9 @@ const js = await build({
   entryNames: '[name]-[hash]',
   chunkNames: '[name]-[hash]',
   jsx: 'automatic',
+  // Preact's compat layer stands in for React and React DOM (and for them inside React Router, the toasts and
+  // Swiper): the same components at a tenth of the download, which keeps a phone's first load small.
+  alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
   define: { 'process.env.NODE_ENV': '"production"' },
   plugins: [collectCss],
 });
@@ -106,8 +110,10 @@ function staticClosure(file, seen = new Set()) {
 }
 const preloads = [...staticClosure(entryFile)];
 
+// Throws on a route the server could not describe: the build stops rather than ship a site of 404s.
+const pageList = routePages(routeTable);
 writeFileSync(join(dist, 'index.html'), indexHtml());
-writeFileSync(join(dist, 'routes.json'), JSON.stringify(clientPaths(routeTable)));
+writeFileSync(join(dist, 'routes.json'), JSON.stringify(pageList));
 cpSync(join(root, 'public'), dist, { recursive: true });
 
 const files = walk(dist);
@@ -130,13 +136,14 @@ for (const file of files) {
 summarise();
 
 function indexHtml() {
+  const home = pageList.pages.find((page) => page.path === '/');
   const preloadLinks = preloads.map((f) => `    <link rel="modulepreload" href="${url(f)}">\n`).join('');
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="description" content="Jyoti is a free night education center run by students of JGEC for children who need it, supported by alumni since 2010.">
+    <meta name="description" content="${attribute(home.description)}">
     <meta name="theme-color" content="#c2410c">
     <title>JYOTI - A RAY OF HOPE</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
@@ -151,19 +158,9 @@ ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
 `;
 }
 
-/**
- * Every path the route table renders with 200, in React Router syntax (`/admin/users/:id`): the server answers
- * these with index.html and anything else with the app's 404 page. The catch-all is no such path, and the
- * per-roster team pages come from the database, so the server asks it for those.
- */
-function clientPaths(routes, parent = '') {
-  const paths = routes.flatMap((route) => {
-    if (route.index) return [parent || '/'];
-    if (!route.path || route.path === '*') return [];
-    const path = route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
-    return route.children ? clientPaths(route.children, path === '/' ? '' : path) : [path];
-  });
-  return [...new Set(paths)];
+/** Text made safe for an HTML attribute value. */
+function attribute(text) {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }
 
 function walk(dir) {
@@ -189,7 +186,7 @@ function summarise() {
   const verdict = firstLoad <= firstLoadBudget ? 'within' : 'OVER';
   console.log(`first-load JS for /: ${kb(firstLoad).trim()} gzip (${verdict} the ${firstLoadBudget / 1024} KB budget)`);
   if (firstLoad > firstLoadBudget) {
-    console.error(`build: first-load JS for / is over the ${firstLoadBudget / 1024} KB gzip budget (DESIGN.md §10)`);
+    console.error(`build: first-load JS for / is over the ${firstLoadBudget / 1024} KB gzip budget (the README's Budgets)`);
     process.exitCode = 1;
   }
 }

@@ -1,10 +1,12 @@
 //! The React app embedded in the binary, with the `.gz`/`.br` files the build wrote beside each
-//! text asset, and the client routes the build listed in `routes.json`.
+//! text asset, and the app's pages as the build listed them in `routes.json` (from the route
+//! table, `frontend/src/app/route-table.js`: one list of paths, titles and descriptions).
 
 use crate::conditional::{hex, Encoded};
 use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use rust_embed::Embed;
+use serde::Deserialize;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -23,7 +25,59 @@ pub struct Asset {
 /// debug builds read `frontend/dist/` from disk on each request so a rebuilt frontend shows at once.
 pub struct Assets {
     files: HashMap<String, Asset>,
-    routes: Vec<String>,
+    pages: PageList,
+}
+
+/// The app's pages, as the build wrote them into `routes.json`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageList {
+    /// Every path the app renders with 200, in React Router syntax (`/admin/users/:id/edit`).
+    pub pages: Vec<ClientPage>,
+    /// Where the per-roster team pages are: the prefix plus a roster's slug (`/team2k24`).
+    pub roster_prefix: String,
+    /// The heading of the app's not-found page.
+    pub not_found: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct ClientPage {
+    pub path: String,
+    /// The heading the page shows, which its tab title is made from; none for Home, whose title
+    /// is the site's, and for a page without a heading of its own.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// What a link preview says of the page.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// For search engines: in the sitemap, with a canonical address.
+    #[serde(default)]
+    pub indexed: bool,
+}
+
+impl PageList {
+    /// The page whose path pattern `path` fits, if any.
+    pub fn find(&self, path: &str) -> Option<&ClientPage> {
+        self.pages.iter().find(|page| matches(&page.path, path))
+    }
+}
+
+/// Whether `path` fits a route pattern; a `:param` segment stands for an id (digits).
+fn matches(pattern: &str, path: &str) -> bool {
+    let mut wanted = pattern.split('/');
+    let mut given = path.split('/');
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return true,
+            (Some(w), Some(g)) if w.starts_with(':') => {
+                if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
+                    return false;
+                }
+            }
+            (Some(w), Some(g)) if w == g => {}
+            _ => return false,
+        }
+    }
 }
 
 impl Assets {
@@ -37,9 +91,9 @@ impl Assets {
                 .filter_map(|path| Some((path.to_string(), build(&path)?)))
                 .collect()
         };
-        let routes = parse_routes(Dist::get("routes.json").map(|file| file.data).as_deref())
+        let pages = parse_pages(Dist::get("routes.json").map(|file| file.data).as_deref())
             .map_err(|why| format!("the embedded app is broken: {why}; build jyoti again"))?;
-        Ok(Assets { files, routes })
+        Ok(Assets { files, pages })
     }
 
     pub fn get(&self, path: &str) -> Option<Cow<'_, Asset>> {
@@ -50,34 +104,37 @@ impl Assets {
         }
     }
 
-    /// The path patterns of the app's route table (`/admin/users/:id/edit`), as the build listed them.
-    pub fn routes(&self) -> Cow<'_, [String]> {
+    /// The app's pages, as the build listed them.
+    pub fn pages(&self) -> Cow<'_, PageList> {
         if cfg!(debug_assertions) {
-            Cow::Owned(client_routes())
+            Cow::Owned(client_pages())
         } else {
-            Cow::Borrowed(&self.routes)
+            Cow::Borrowed(&self.pages)
         }
     }
 }
 
-/// The debug build's routes, read again from disk: a broken file while the frontend is being
+/// The debug build's pages, read again from disk: a broken file while the frontend is being
 /// rebuilt is logged, and the pages answer 404 until it is whole again.
-fn client_routes() -> Vec<String> {
-    parse_routes(Dist::get("routes.json").map(|file| file.data).as_deref()).unwrap_or_else(|why| {
+fn client_pages() -> PageList {
+    parse_pages(Dist::get("routes.json").map(|file| file.data).as_deref()).unwrap_or_else(|why| {
         log::error!("{why}");
-        Vec::new()
+        PageList::default()
     })
 }
 
-/// The client routes of the build's `routes.json`: a list of paths, each starting with `/`.
-fn parse_routes(file: Option<&[u8]>) -> Result<Vec<String>, String> {
+/// The build's `routes.json`: the pages, each path starting with `/`, Home among them.
+fn parse_pages(file: Option<&[u8]>) -> Result<PageList, String> {
     let file = file.ok_or("routes.json is missing")?;
-    let routes: Vec<String> = serde_json::from_slice(file)
-        .map_err(|e| format!("routes.json is not a list of paths: {e}"))?;
-    if routes.is_empty() || routes.iter().any(|route| !route.starts_with('/')) {
+    let list: PageList = serde_json::from_slice(file)
+        .map_err(|e| format!("routes.json is not the app's list of pages: {e}"))?;
+    if !list.pages.iter().any(|page| page.path == "/")
+        || list.pages.iter().any(|page| !page.path.starts_with('/'))
+        || !list.roster_prefix.starts_with('/')
+    {
         return Err("routes.json does not list the app's pages".into());
     }
-    Ok(routes)
+    Ok(list)
 }
 
 fn build(path: &str) -> Option<Asset> {
@@ -126,22 +183,59 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_missing_or_broken_route_list_is_an_error_not_an_empty_site() {
-        assert!(parse_routes(None).unwrap_err().contains("missing"));
-        for broken in [&b"{"[..], b"{}", b"[]", b"[\"admin\"]", b"[1]"] {
-            assert!(parse_routes(Some(broken)).is_err(), "{broken:?}");
+    fn a_missing_or_broken_page_list_is_an_error_not_an_empty_site() {
+        assert!(parse_pages(None).unwrap_err().contains("missing"));
+        for broken in [
+            &b"{"[..],
+            b"{}",
+            b"[]",
+            b"[\"/\"]",
+            br#"{"pages":[],"rosterPrefix":"/team","notFound":"x"}"#,
+            br#"{"pages":[{"path":"admin"},{"path":"/"}],"rosterPrefix":"/team","notFound":"x"}"#,
+            br#"{"pages":[{"path":"/"}],"rosterPrefix":"team","notFound":"x"}"#,
+            br#"{"pages":[{"path":"/","title":1}],"rosterPrefix":"/team","notFound":"x"}"#,
+        ] {
+            assert!(parse_pages(Some(broken)).is_err(), "{broken:?}");
         }
-        assert_eq!(
-            parse_routes(Some(b"[\"/\",\"/team\"]")).unwrap(),
-            ["/", "/team"]
-        );
+        let list = parse_pages(Some(
+            br#"{"pages":[{"path":"/","indexed":true},{"path":"/users/:id/edit","title":"Edit"}],
+                 "rosterPrefix":"/team","notFound":"Not here"}"#,
+        ))
+        .unwrap();
+        assert_eq!(list.find("/users/12/edit").unwrap().title.as_deref(), Some("Edit"));
+        assert!(list.find("/users/x/edit").is_none());
+        assert!(list.find("/").unwrap().indexed);
+    }
+
+    /// The pages the server itself links to (mails, QR codes, the reset link's move, the
+    /// notice board's preview) are pages of the app.
+    #[test]
+    fn the_embedded_app_has_the_pages_the_server_links_to() {
+        let assets = Assets::load().unwrap();
+        let pages = assets.pages();
+        for path in [
+            "/",
+            "/admin",
+            "/admin/audit",
+            "/admin/contacts",
+            "/admin/email",
+            "/reset-password",
+            "/invitation",
+            "/verify/42",
+            "/notice",
+        ] {
+            assert!(pages.find(path).is_some(), "{path}");
+        }
     }
 
     #[test]
-    fn the_embedded_app_lists_its_pages() {
-        assert!(Assets::load()
-            .unwrap()
-            .routes()
-            .contains(&"/admin".to_string()));
+    fn patterns_match_their_paths_and_ids_only() {
+        assert!(matches("/", "/"));
+        assert!(matches("/support", "/support"));
+        assert!(matches("/admin/users/:id/edit", "/admin/users/12/edit"));
+        assert!(!matches("/admin/users/:id/edit", "/admin/users/x/edit"));
+        assert!(!matches("/admin/users/:id", "/admin/users/12/edit"));
+        assert!(!matches("/support", "/support/more"));
+        assert!(!matches("/", "/support"));
     }
 }

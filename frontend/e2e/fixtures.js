@@ -4,29 +4,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { routePages } from '../src/app/route-pages.js';
+import { routeTable } from '../src/app/route-table.js';
 
 export { expect };
 
 export const ADMIN = { email: 'admin@jyoti.test', password: 'admin-pass-123' };
 
-/** The public pages with the heading each one shows. */
+/**
+ * The pages a visitor opens without signing in, with the heading each one shows, as the route table names them
+ * (the team pages with the sample rosters' titles), and a path the app does not know.
+ */
+const { pages, rosterPrefix, notFound } = routePages(routeTable);
+const needsSession = new Set(['/account', '/logout']);
 export const PUBLIC_PAGES = [
-  { path: '/', heading: null },
-  { path: '/support', heading: 'Support Jyoti' },
-  { path: '/team', heading: 'Meet Our Core Team' },
-  { path: '/team2k24', heading: 'Team 2k24' },
-  { path: '/team2k25', heading: 'Team 2k25' },
-  { path: '/gallery', heading: 'Gallery' },
-  { path: '/notice', heading: 'NOTICE BOARD' },
-  { path: '/contact', heading: 'Keep in Touch' },
-  { path: '/form', heading: 'Feedback Form' },
-  { path: '/signup', heading: 'Registration' },
-  { path: '/login', heading: 'Login' },
-  { path: '/forgot-password', heading: 'Forgot password' },
-  { path: '/reset-password', heading: 'Choose a new password' },
-  { path: '/invitation', heading: 'Join the Jyoti team' },
-  { path: '/verify', heading: 'Verify authenticity of certificate' },
-  { path: '/no/such/page', heading: "Sorry, We couldn't find what you are looking for!", status: 404 },
+  ...pages
+    .filter((page) => !page.path.startsWith('/admin') && !page.path.includes(':') && !needsSession.has(page.path))
+    .map(({ path, title }) => ({ path, heading: title ?? (path === rosterPrefix ? 'Meet Our Core Team' : null) })),
+  { path: `${rosterPrefix}2k24`, heading: 'Team 2k24' },
+  { path: `${rosterPrefix}2k25`, heading: 'Team 2k25' },
+  { path: '/no/such/page', heading: notFound, status: 404 },
 ];
 
 function serverBinary() {

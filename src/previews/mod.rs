@@ -24,6 +24,7 @@ pub use sitemap::{robots, sitemap};
 use head::{club_logo, fill};
 use picture::preview_image;
 
+use crate::assets::{ClientPage, PageList};
 use crate::cache::Cached;
 use crate::conditional::Encoded;
 use crate::db::rosters::CORE;
@@ -45,50 +46,8 @@ pub const IMAGE_PATH: &str = "/preview.jpg";
 pub const IMAGE_SIZE: (u32, u32) = (1200, 630);
 pub const FEED_PATH: &str = "/notices.atom";
 
-/// The public pages' headings, as each page shows it in its `<h1>` (the app makes its tab title
-/// from that heading, so these must stay the same texts), with a description for previews.
-/// `/team` and the roster pages take their roster's title. Public pages go in the sitemap.
-const PAGES: &[(&str, &str, &str)] = &[
-    (
-        "/support",
-        "Support Jyoti",
-        "Help Jyoti keep its free night school running: how to donate.",
-    ),
-    (
-        "/gallery",
-        "Gallery",
-        "Photos from Jyoti's classes, events and celebrations.",
-    ),
-    ("/notice", "NOTICE BOARD", "The latest notices from Jyoti."),
-    (
-        "/contact",
-        "Keep in Touch",
-        "Write to Jyoti, or find its address and social links.",
-    ),
-    ("/form", "Feedback Form", "Tell Jyoti what you think."),
-    (
-        "/verify",
-        "Verify authenticity of certificate",
-        "Check a certificate issued by Jyoti by its number.",
-    ),
-];
-
 /// The notice board, whose preview names the newest notice.
 const NOTICE_BOARD: &str = "/notice";
-
-/// Pages for one visitor, not for search engines: their heading, and `noindex`.
-const PRIVATE_PAGES: &[(&str, &str)] = &[
-    ("/signup", "Registration"),
-    ("/login", "Login"),
-    ("/forgot-password", "Forgot password"),
-    ("/reset-password", "Choose a new password"),
-    ("/invitation", "Join the Jyoti team"),
-    ("/verify/:number", "Verify authenticity of certificate"),
-    ("/account", "Your account"),
-];
-
-/// The not-found page's heading (the app's 404 page).
-const NOT_FOUND: &str = "Sorry, We couldn't find what you are looking for!";
 
 pub struct Facts {
     settings: HashMap<String, String>,
@@ -135,16 +94,20 @@ impl Facts {
             .map(|(_, title)| title.as_str())
     }
 
-    /// Every public page's path, for the sitemap.
-    fn public_paths(&self) -> Vec<String> {
-        let mut paths = vec!["/".to_owned(), "/team".to_owned()];
+    /// Every page for search engines, for the sitemap: the app's indexed pages and each roster's.
+    fn public_paths(&self, list: &PageList) -> Vec<String> {
+        let mut paths: Vec<String> = list
+            .pages
+            .iter()
+            .filter(|page| page.indexed)
+            .map(|page| page.path.clone())
+            .collect();
         paths.extend(
             self.rosters
                 .iter()
                 .filter(|(slug, _)| slug != CORE)
-                .map(|(slug, _)| format!("/team{slug}")),
+                .map(|(slug, _)| format!("{}{slug}", list.roster_prefix)),
         );
-        paths.extend(PAGES.iter().map(|(path, _, _)| (*path).to_owned()));
         paths
     }
 }
@@ -189,41 +152,40 @@ fn full_title(path: &str, heading: &str) -> String {
 }
 
 /// The page a client route shows, or `None` for a path the app does not know (a 404).
-/// `pattern` is the route table's pattern the path matched, if any.
-fn page_for(path: &str, pattern: Option<&str>, facts: &Facts) -> Option<Page> {
-    if path == "/" {
-        return Some(Page::public("/", SITE_TITLE, SITE_DESCRIPTION));
-    }
-    if let Some(slug) = path.strip_prefix("/team") {
+/// `page` is the app's page whose pattern the path matched, if any.
+fn page_for(path: &str, page: Option<&ClientPage>, list: &PageList, facts: &Facts) -> Option<Page> {
+    if let Some(slug) = path.strip_prefix(list.roster_prefix.as_str()) {
         let slug = if slug.is_empty() { CORE } else { slug };
-        if pattern.is_some() || slug != CORE {
+        if page.is_some() || slug != CORE {
             if let Some(title) = facts.roster_title(slug) {
                 let description = format!("The members of {title} at Jyoti.");
                 return Some(Page::public(path, title, &description));
             }
         }
     }
-    let pattern = pattern?;
-    if let Some((_, heading, description)) = PAGES.iter().find(|(p, _, _)| *p == pattern) {
-        // A shared link to the notice board says what is new on it.
-        if let (NOTICE_BOARD, Some(newest)) = (pattern, facts.notices.first()) {
-            let description = format!("Newest notice, {}: {}", newest.date, newest.title);
-            return Some(Page::public(pattern, heading, &description));
-        }
-        return Some(Page::public(pattern, heading, description));
+    let page = page?;
+    let Some(heading) = page.title.as_deref() else {
+        // Home, or a page without a heading of its own (`/logout`): the site's title alone.
+        let description = page.description.as_deref().unwrap_or(SITE_DESCRIPTION);
+        return Some(Page {
+            title: SITE_TITLE.to_owned(),
+            ..if page.indexed {
+                Page::public(&page.path, SITE_TITLE, description)
+            } else {
+                Page::private(&page.path, SITE_TITLE)
+            }
+        });
+    };
+    if !page.indexed {
+        return Some(Page::private(&page.path, heading));
     }
-    if let Some((_, heading)) = PRIVATE_PAGES.iter().find(|(p, _)| *p == pattern) {
-        return Some(Page::private(pattern, heading));
+    // A shared link to the notice board says what is new on it.
+    if let (NOTICE_BOARD, Some(newest)) = (page.path.as_str(), facts.notices.first()) {
+        let description = format!("Newest notice, {}: {}", newest.date, newest.title);
+        return Some(Page::public(&page.path, heading, &description));
     }
-    if pattern == "/admin" || pattern.starts_with("/admin/") {
-        // Admin screens name themselves once their data is shown; before that, "Admin".
-        return Some(Page::private("/admin", "Admin"));
-    }
-    // A page without a heading of its own (`/logout`): the site's title alone.
-    Some(Page {
-        title: SITE_TITLE.to_owned(),
-        ..Page::private(pattern, SITE_TITLE)
-    })
+    let description = page.description.as_deref().unwrap_or(SITE_DESCRIPTION);
+    Some(Page::public(&page.path, heading, description))
 }
 
 /// What the server keeps for previews: the facts, the picture and the filled pages.
@@ -264,19 +226,20 @@ impl Previews {
         self.image.get(pool).await
     }
 
-    /// `index` filled for `path` (which matched `pattern` of the route table, if any), and
-    /// whether the app knows the path. Filled once per page and change, gzipped then.
+    /// `index` filled for `path` (which matched `page` of the app's `list`, if any), and whether
+    /// the app knows the path. Filled once per page and change, gzipped then.
     pub fn page(
         &self,
         index: &Encoded,
         path: &str,
-        pattern: Option<&str>,
+        page: Option<&ClientPage>,
+        list: &PageList,
         facts: &Arc<Facts>,
         site: Option<&str>,
     ) -> (bool, Encoded) {
-        let (known, page) = match page_for(path, pattern, facts) {
+        let (known, page) = match page_for(path, page, list, facts) {
             Some(page) => (true, page),
-            None => (false, Page::private("*", NOT_FOUND)),
+            None => (false, Page::private("*", &list.not_found)),
         };
         let mut pages = self.pages.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(filled) = pages.get(&page.key) {
@@ -349,10 +312,20 @@ mod tests {
     #[test]
     fn a_page_without_a_heading_has_the_site_title_once() {
         let facts = facts(HashMap::new());
-        let page = page_for("/logout", Some("/logout"), &facts).unwrap();
+        let list = PageList {
+            pages: vec![ClientPage {
+                path: "/logout".into(),
+                title: None,
+                description: None,
+                indexed: false,
+            }],
+            roster_prefix: "/team".into(),
+            not_found: "Not here".into(),
+        };
+        let page = page_for("/logout", list.find("/logout"), &list, &facts).unwrap();
         assert_eq!(page.title, SITE_TITLE);
         assert!(page.canonical.is_none());
-        assert!(page_for("/teamnobody", None, &facts).is_none());
+        assert!(page_for("/teamnobody", None, &list, &facts).is_none());
     }
 
     #[test]

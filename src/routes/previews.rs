@@ -31,7 +31,7 @@ async fn image(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespo
 async fn made(
     state: &AppState,
     content_type: &'static str,
-    make: fn(&previews::Facts, Option<&str>) -> String,
+    make: impl Fn(&previews::Facts, Option<&str>) -> String,
 ) -> Result<HttpResponse, ApiError> {
     let facts = state.previews.facts(&state.pool).await?;
     let site = state.mail.site_address(facts.stored_site_address());
@@ -42,7 +42,11 @@ async fn made(
 }
 
 async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    made(&state, "application/xml; charset=utf-8", previews::sitemap).await
+    let pages = state.assets.pages().into_owned();
+    made(&state, "application/xml; charset=utf-8", |facts, site| {
+        previews::sitemap(facts, &pages, site)
+    })
+    .await
 }
 
 async fn robots(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

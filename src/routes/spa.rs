@@ -39,18 +39,15 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         "" | "/index.html" => "/",
         trimmed => trimmed,
     };
-    let routes = state.assets.routes();
-    let pattern = routes.iter().find(|pattern| matches(pattern, path));
+    let pages = state.assets.pages();
+    let page = pages.find(path);
     match state.previews.facts(&state.pool).await {
         Ok(facts) => {
             let site = state.mail.site_address(facts.stored_site_address());
-            let (known, page) = state.previews.page(
-                &index.body,
-                path,
-                pattern.map(String::as_str),
-                &facts,
-                site.as_deref(),
-            );
+            let (known, page) =
+                state
+                    .previews
+                    .page(&index.body, path, page, &pages, &facts, site.as_deref());
             let status = if known {
                 StatusCode::OK
             } else {
@@ -60,7 +57,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         }
         // Without the database, the app's own page still loads (and says what failed).
         Err(_) => {
-            let status = if pattern.is_some() {
+            let status = if page.is_some() {
                 StatusCode::OK
             } else {
                 StatusCode::NOT_FOUND
@@ -82,24 +79,6 @@ fn is_traversal(path: &str) -> bool {
             .any(|encoded| lower.contains(encoded))
 }
 
-/// Whether `path` fits a route pattern; a `:param` segment stands for an id (digits).
-fn matches(pattern: &str, path: &str) -> bool {
-    let mut wanted = pattern.split('/');
-    let mut given = path.split('/');
-    loop {
-        match (wanted.next(), given.next()) {
-            (None, None) => return true,
-            (Some(w), Some(g)) if w.starts_with(':') => {
-                if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
-                    return false;
-                }
-            }
-            (Some(w), Some(g)) if w == g => {}
-            _ => return false,
-        }
-    }
-}
-
 /// An older reset email's `/reset-password?token=…`: the same page with the secret moved into
 /// the fragment, which no server log, proxy log or `Referer` carries. (This one request line
 /// still holds it; the request log prints it without.)
@@ -118,20 +97,4 @@ fn reset_link_moved(req: &HttpRequest) -> Option<HttpResponse> {
             .insert_header((header::REFERRER_POLICY, "no-referrer"))
             .finish(),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::matches;
-
-    #[test]
-    fn patterns_match_their_paths_and_ids_only() {
-        assert!(matches("/", "/"));
-        assert!(matches("/support", "/support"));
-        assert!(matches("/admin/users/:id/edit", "/admin/users/12/edit"));
-        assert!(!matches("/admin/users/:id/edit", "/admin/users/x/edit"));
-        assert!(!matches("/admin/users/:id", "/admin/users/12/edit"));
-        assert!(!matches("/support", "/support/more"));
-        assert!(!matches("/", "/support"));
-    }
 }

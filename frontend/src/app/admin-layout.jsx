@@ -8,21 +8,15 @@ import { HealthBanner } from '../features/health/health-banner.jsx';
 import { SampleContentLeft } from '../features/site-settings/admin/sample-content-left.jsx';
 import { firstAdminScreen, isAdmin, isStaff, useSession } from '../lib/session.js';
 import './admin-layout.css';
+import { navPages } from './route-pages.js';
+import { routeTable } from './route-table.js';
 
-/** The screens, in the sidebar's order; `adminOnly` ones (people, email, the activity log) are not for editors. */
+/**
+ * The screens, in the sidebar's order, as the route table names them; `adminOnly` ones (people, email, the activity
+ * log) are not for editors.
+ */
 const sidebarLinks = [
-  { to: '/admin/users', label: 'Users', adminOnly: true },
-  { to: '/admin/contacts', label: 'Contacts' },
-  { to: '/admin/feedback', label: 'Feedback' },
-  { to: '/admin/notices', label: 'Notices' },
-  { to: '/admin/certificates', label: 'Certificates' },
-  { to: '/admin/team', label: 'Team' },
-  { to: '/admin/cards', label: 'Home cards' },
-  { to: '/admin/gallery', label: 'Gallery' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/photos', label: 'Photos' },
-  { to: '/admin/email', label: 'Email', adminOnly: true },
-  { to: '/admin/audit', label: 'Activity', adminOnly: true },
+  ...navPages(routeTable, '/admin/').map((page) => ({ to: page.path, label: page.nav, adminOnly: page.adminOnly })),
   { to: '/logout', label: 'Logout' },
 ];
 

@@ -1,14 +1,19 @@
 // The frame of every page: header and navigation, the route's content in <main>, and the footer.
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { LoadFailed } from '../components/load-failed.jsx';
 import { useContent } from '../lib/content.js';
 import { Footer } from './footer.jsx';
 import { Header } from './header.jsx';
 import './layout.css';
+import { routePages } from './route-pages.js';
+import { routeTable } from './route-table.js';
 
 /** The spec's title: the whole title of Home, and the end of every other page's. */
 export const SITE_TITLE = 'JYOTI - A RAY OF HOPE';
+
+/** The visitor pages that name themselves in the route table (the team pages take their roster's title). */
+const titledPages = routePages(routeTable).pages.filter((page) => page.title && !page.path.startsWith('/admin'));
 
 /** How long a new page may take to show its heading (a chunk or its data still loading). */
 const HEADING_WAIT_MS = 5000;
@@ -39,8 +44,9 @@ export function Layout() {
 }
 
 /**
- * Each page names itself: once its heading is shown, the tab title becomes "Heading | JYOTI - A RAY OF HOPE" (Home
- * keeps the spec's title), and after a navigation the focus moves to that heading, so a screen reader says where
+ * Each page names itself: once its heading is shown, the tab title becomes "Title | JYOTI - A RAY OF HOPE" (Home
+ * keeps the spec's title), the title being the route table's (which the server's head tags carry too) or, for a
+ * page it does not name, the heading's, and after a navigation the focus moves to that heading, so a screen reader says where
  * the link led and the keyboard goes on from there. The page's heading is its h1; in the admin area, whose h1 is
  * the same on every screen, the screen's own first h2.
  */
@@ -61,7 +67,8 @@ function usePageHeading(pathname) {
         if (performance.now() - started < HEADING_WAIT_MS) frame = requestAnimationFrame(look);
         return;
       }
-      document.title = pathname === '/' ? SITE_TITLE : `${admin ? `${text} · Admin` : text} | ${SITE_TITLE}`;
+      const named = titledPages.find((page) => matchPath(page.path, pathname))?.title ?? text;
+      document.title = pathname === '/' ? SITE_TITLE : `${admin ? `${text} · Admin` : named} | ${SITE_TITLE}`;
       // A page that put the focus somewhere of its own (e.g. into a form) keeps it there; a link followed in a
       // navigation inside the page (the admin sidebar) does not.
       const active = document.activeElement;

@@ -2,15 +2,18 @@
 // so it shows before the script runs, with the logo an admin chose).
 import './loader.css';
 
+/** The logo the server put in the page's own loader (an admin's upload, or our drawing), read before the app
+ * first renders over it. */
+const logo = document.querySelector('.loader-logo')?.getAttribute('src');
+
 export function Loader() {
   return (
     <div className="loader" role="status">
       <div className="loader-mark">
         <span className="loader-lamp" />
-        {/* The logo the server put in the page's own loader (an admin's upload, or our drawing). */}
         <img
           className="loader-logo"
-          src={document.querySelector('.loader-logo')?.getAttribute('src')}
+          src={logo}
           alt=""
           width="96"
           height="96"

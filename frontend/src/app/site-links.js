@@ -1,10 +1,26 @@
-// The site's own pages as links, each named once: the navigation bar and the footer list them in their own order.
+// The site's own pages as links, each named once in the route table: the navigation bar and the footer list them
+// in their own order.
+import { navPages } from './route-pages.js';
+import { routeTable } from './route-table.js';
+
+const labelled = new Map(
+  navPages(routeTable)
+    .filter((page) => !page.path.startsWith('/admin'))
+    .map((page) => [page.path, { to: page.path, label: page.nav }]),
+);
+
+function link(to) {
+  const found = labelled.get(to);
+  if (!found) throw new Error(`The route table gives ${to} no menu label`);
+  return found;
+}
+
 export const siteLinks = {
-  home: { to: '/', label: 'Home' },
-  gallery: { to: '/gallery', label: 'Gallery' },
-  team: { to: '/team', label: 'Team' },
-  notice: { to: '/notice', label: 'Notice' },
-  support: { to: '/support', label: 'Support' },
-  contact: { to: '/contact', label: 'Contact' },
-  verify: { to: '/verify', label: 'Verify' },
+  home: link('/'),
+  gallery: link('/gallery'),
+  team: link('/team'),
+  notice: link('/notice'),
+  support: link('/support'),
+  contact: link('/contact'),
+  verify: link('/verify'),
 };

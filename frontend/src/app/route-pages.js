@@ -1,0 +1,64 @@
+// The route table page by page: what build.mjs writes into dist/routes.json for the server, and what the menus,
+// the tab title and the tests read.
+
+/**
+ * Every path the route table renders with 200, in React Router syntax (`/admin/users/:id`), with what the page is
+ * called: `{ path, title?, description?, indexed, nav?, adminOnly }`. A page without a title of its own takes its
+ * parent's (an admin screen's "Admin"), as it takes its parent's `adminOnly`. The catch-all is no such path: its
+ * title is `notFound`. The per-roster team pages come from the database: `rosterPrefix` says where they are.
+ * Throws on an entry the server could not describe, so a broken table stops the build.
+ */
+export function routePages(table) {
+  const pages = [];
+  const seen = new Set();
+  let rosterPrefix = null;
+  let notFound = null;
+
+  (function walk(routes, parentPath, inherited) {
+    for (const route of routes) {
+      if (route.path === '*') {
+        notFound = route.title;
+        continue;
+      }
+      if (route.rosterPaths) {
+        rosterPrefix = `${parentPath === '/' ? '' : parentPath}/${route.rosterPaths}`;
+        continue;
+      }
+      const path = route.index
+        ? parentPath || '/'
+        : route.path.startsWith('/')
+          ? route.path
+          : `${parentPath === '/' ? '' : parentPath}/${route.path}`;
+      const page = {
+        path,
+        title: route.title ?? inherited.title,
+        description: route.description,
+        indexed: Boolean(route.indexed),
+        nav: route.nav,
+        adminOnly: Boolean(route.adminOnly ?? inherited.adminOnly),
+      };
+      if (route.children) {
+        // A layout's own path is a page only through its index route.
+        walk(route.children, path, { title: page.title, adminOnly: page.adminOnly });
+        continue;
+      }
+      if (page.indexed && page.title && !page.description) {
+        throw new Error(`The route table's ${path} is for search engines but has no description`);
+      }
+      if (!seen.has(path)) {
+        seen.add(path);
+        pages.push(page);
+      }
+    }
+  })(table, '', {});
+
+  if (!notFound) throw new Error('The route table has no catch-all page with a title');
+  if (!rosterPrefix) throw new Error('The route table has no roster pages');
+  if (!pages.some((page) => page.path === '/')) throw new Error('The route table has no home page');
+  return { pages, rosterPrefix, notFound };
+}
+
+/** The pages with a menu label, under `prefix` (e.g. '/admin/'), in the table's order. */
+export function navPages(table, prefix = '') {
+  return routePages(table).pages.filter((page) => page.nav && page.path.startsWith(prefix));
+}
