@@ -15,7 +15,7 @@ test('the certificates table has the spec columns and shows each certificate', a
   const number = await issueCertificate(request, token, 'Pritha Ghosh');
   await openAdmin(page, '/admin/certificates');
 
-  await expectColumns(page, ['Name', 'Certificate No.', 'Event or course', 'Issued on', 'Status', 'QR code', 'Revocation', 'Delete']);
+  await expectColumns(page, ['Name', 'Certificate No.', 'Event or course', 'Issued on', 'Status', 'QR code', 'Edit', 'Revocation', 'Delete']);
   await expect(row(page, String(number)).getByRole('cell')).toHaveText([
     'Pritha Ghosh',
     String(number),
@@ -23,6 +23,7 @@ test('the certificates table has the spec columns and shows each certificate', a
     '',
     'Valid',
     /QR code/,
+    /Edit/,
     /Revoke/,
     /Delete/,
   ]);
@@ -54,7 +55,7 @@ test('creating a certificate says Certificate Created and adds it to the list', 
 
   await expect(toast(page, 'Certificate Created')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(row(page, number).getByRole('cell')).toHaveText(['Subham Mondal', number, '', '', 'Valid', /QR code/, /Revoke/, /Delete/]);
+  await expect(row(page, number).getByRole('cell')).toHaveText(['Subham Mondal', number, '', '', 'Valid', /QR code/, /Edit/, /Revoke/, /Delete/]);
 });
 
 test('a duplicate certificate number is refused with the server message and the popup stays', async ({ page, request }) => {

@@ -35,6 +35,7 @@ test('the QR view shows the certificate and a code that reads as its verify link
     '2025-01-31',
     'Valid',
     /QR code/,
+    /Edit/,
     /Revoke/,
     /Delete/,
   ]);
@@ -65,6 +66,94 @@ test('the QR view shows the certificate and a code that reads as its verify link
   await page.emulateMedia({ media: 'screen' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('the QR view names the club, says "Scan to verify" with the link in text, and saves the code as SVG and PNG', async ({
+  page,
+  request,
+}) => {
+  await setSiteAddress(request, token, SITE);
+  const number = await issueCertificate(request, token, 'Moumita Sarkar');
+  await openAdmin(page, '/admin/certificates');
+  await row(page, String(number)).getByRole('button', { name: /QR code/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Certificate ${number}` });
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(dialog).toContainText('Jyoti — A Free Night Education Center By Students Of JGEC');
+  await expect(dialog.getByText('Scan to verify')).toBeVisible();
+  await expect(dialog.getByText(`${SITE}/verify/${number}`, { exact: true })).toBeVisible();
+
+  const { readFileSync } = await import('node:fs');
+  let downloading = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Download SVG' }).click();
+  let download = await downloading;
+  expect(download.suggestedFilename()).toBe(`certificate-${number}-qr.svg`);
+  expect(readFileSync(await download.path(), 'utf8')).toContain('<svg');
+
+  // The PNG, by keyboard, read by a real decoder.
+  downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download PNG' }).focus();
+  await page.keyboard.press('Enter');
+  download = await downloading;
+  expect(download.suggestedFilename()).toBe(`certificate-${number}-qr.png`);
+  const { PNG } = await import('pngjs');
+  const { default: jsQR } = await import('jsqr');
+  const png = PNG.sync.read(readFileSync(await download.path()));
+  expect([png.width, png.height]).toEqual([1024, 1024]);
+  expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`${SITE}/verify/${number}`);
+
+  // Printed: the club's name, the code and its link, not the buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.certificate-print-link')).toBeVisible();
+  await expect(page.locator('.certificate-print-club')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('Edit corrects the holder, event and date by keyboard; the number stays', async ({ page, request }) => {
+  const number = await issueCertificate(request, token, 'Rhea Dass', { event: 'Art camp' });
+  await openAdmin(page, '/admin/certificates');
+  await row(page, String(number)).getByRole('button', { name: `Edit certificate ${number}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Edit certificate ${number}` });
+  await expect(dialog).toContainText(`Certificate number ${number} stays`);
+  await expect(dialog.getByLabel('Certificate number')).toHaveCount(0);
+  await expect(dialog.getByLabel('Name')).toHaveValue('Rhea Dass');
+  await dialog.getByLabel('Name').fill('Rhea Das');
+  await dialog.getByLabel('Event or course (optional)').fill('Art camp 2025');
+  await dialog.getByLabel('Issued on (optional)').fill('2025-05-04');
+  await dialog.getByLabel('Issued on (optional)').press('Enter');
+  await expect(toast(page, 'Certificate Updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, String(number)).getByRole('cell').first()).toHaveText('Rhea Das');
+  const found = await (await request.get(`/api/certificate/get_certificate/${number}`)).json();
+  expect(found).toEqual({ name: 'Rhea Das', certinumber: number, event: 'Art camp 2025', issuedOn: '2025-05-04' });
+
+  // An empty name is refused with the server's reason, and nothing changes.
+  await row(page, String(number)).getByRole('button', { name: `Edit certificate ${number}` }).click();
+  await dialog.getByLabel('Name').fill(' ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/required|empty/i)).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
+test('Create offers the next free number, one press fills it in', async ({ page, request }) => {
+  const highest = await issueCertificate(request, token, 'Highest So Far');
+  const next = (await (await request.get('/api/admin/certificates/next-number', { headers: bearer(token) })).json())
+    .certinumber;
+  expect(next).toBeGreaterThan(highest);
+  await openAdmin(page, '/admin/certificates');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Certificate' });
+  // Offered, not filled in: the number stays the admin's choice.
+  await expect(dialog.getByLabel('Certificate number')).toHaveValue('');
+  await expect(dialog.getByText(`Next free number: ${next}`)).toBeVisible();
+  await dialog.getByRole('button', { name: `Use ${next}` }).click();
+  await expect(dialog.getByLabel('Certificate number')).toHaveValue(String(next));
+  await expect(dialog.getByRole('button', { name: `Use ${next}` })).toHaveCount(0);
+  await dialog.getByLabel('Name').fill('Next Number Holder');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(toast(page, 'Certificate Created')).toBeVisible();
+  await expect(row(page, 'Next Number Holder')).toContainText(String(next));
 });
 
 test('with no site address the QR view says so instead of a code', async ({ page, request }) => {
@@ -127,19 +216,28 @@ test('a revoked certificate verifies as revoked, never as valid, and is valid ag
 });
 
 test.describe('on a 360 px phone', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+  test.use({ viewport: { width: 360, height: 740 }, bypassCSP: true });
 
   test("a certificate's actions are in view on its card", async ({ page, request }) => {
+    await setSiteAddress(request, token, SITE);
     const number = await issueCertificate(request, token, 'Phone Holder');
     await openAdmin(page, '/admin/certificates');
     const card = row(page, String(number));
-    for (const name of [/QR code/, /Revoke/, /Delete/]) {
+    for (const name of [/QR code/, /Edit/, /Revoke/, /Delete/]) {
       const button = card.getByRole('button', { name });
       await button.scrollIntoViewIfNeeded();
       const box = await button.boundingBox();
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
+    // The QR view with its downloads fits the phone too, and passes axe.
+    await card.getByRole('button', { name: /QR code/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Certificate ${number}` });
+    await expect(dialog.getByRole('button', { name: 'Download PNG' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const png = await dialog.getByRole('button', { name: 'Download PNG' }).boundingBox();
+    expect(png.x + png.width).toBeLessThanOrEqual(360);
+    expect(await violations(page)).toEqual([]);
   });
 });
 
@@ -203,6 +301,11 @@ test.describe('the popups pass axe', () => {
     await row(page, String(number)).getByRole('button', { name: /QR code/ }).click();
     const qrView = page.getByRole('dialog', { name: `Certificate ${number}` });
     await expect(qrView.getByRole('img', { name: /QR code/ })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await row(page, String(number)).getByRole('button', { name: `Edit certificate ${number}` }).click();
+    await expect(page.getByRole('dialog', { name: `Edit certificate ${number}` })).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 

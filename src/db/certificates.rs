@@ -2,9 +2,9 @@
 //! course and issue date they may name, and when they were revoked.
 
 use crate::domain::certificate_import::{self, Checked};
-use crate::domain::{CertificateSort, NewCertificate, Revocation};
+use crate::domain::{CertificateChange, CertificateSort, NewCertificate, Revocation};
 use crate::error::ApiError;
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -166,6 +166,63 @@ pub fn find(conn: &Connection, id: i64) -> Result<Option<Certificate>, ApiError>
 
 /// Revokes the certificate from `on` (today when `None`), or makes it valid again; false when
 /// there is no such certificate.
+/// Corrects a certificate's name, event or date; `None` when there is no such certificate. A
+/// number sent with it must be its own: a printed QR code and verify link carry it.
+pub fn update(
+    conn: &mut Connection,
+    id: i64,
+    change: &CertificateChange,
+) -> Result<Option<Certificate>, ApiError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    if let Some(number) = &change.certinumber {
+        let current: Option<i64> = tx
+            .query_row("SELECT certinumber FROM certificates WHERE id = ?1", [id], |row| row.get(0))
+            .optional()?;
+        match current {
+            None => return Ok(None),
+            Some(current) if current != number.get() => {
+                return Err(ApiError::field(
+                    "certinumber",
+                    "cannot change once the certificate is issued: delete it and issue a new one",
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    let issued_on = change
+        .issued_on
+        .as_ref()
+        .map(|date| date.as_ref().map(|date| date.as_str()));
+    let certificate = super::written_row(
+        &tx,
+        concat!(
+            "UPDATE certificates SET name = coalesce(?2, name), event = coalesce(?3, event),
+                issued_on = CASE WHEN ?4 THEN ?5 ELSE issued_on END WHERE id = ?1 RETURNING ",
+            columns!()
+        ),
+        params![
+            id,
+            change.name,
+            change.event,
+            issued_on.is_some(),
+            issued_on.flatten()
+        ],
+        Certificate::from_row,
+    )?;
+    tx.commit()?;
+    Ok(certificate)
+}
+
+/// The number after the highest one issued (1 for the first): what a new certificate is
+/// offered.
+pub fn next_number(conn: &Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row(
+        "SELECT coalesce(max(certinumber), 0) + 1 FROM certificates",
+        [],
+        |row| row.get(0),
+    )?)
+}
+
 pub fn set_revoked(
     conn: &mut Connection,
     id: i64,

@@ -102,6 +102,17 @@ pub(super) async fn import(
     Ok(HttpResponse::Ok().json(answer))
 }
 
+/// `{"certinumber": N}`: the number after the highest issued, which the Create form offers.
+pub(super) async fn next_number(
+    _: StaffUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let next = db::run(&state.pool, |conn| db::certificates::next_number(conn)).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(json!({ "certinumber": next })))
+}
+
 /// Every certificate as a CSV download in number order, written row by row as it is sent.
 pub(super) async fn csv(
     _: StaffUser,
@@ -123,7 +134,10 @@ pub fn verify_link(site: &str, number: i64) -> String {
     format!("{}/verify/{number}", site.trim_end_matches('/'))
 }
 
-/// The certificate's QR code as SVG, pointing at its verify link; 409 while no site address is
+/// The header of a certificate's QR code that carries the link the code holds.
+const VERIFY_LINK: &str = "x-verify-link";
+
+/// The certificate's QR code as SVG, pointing at its verify link (also in `X-Verify-Link`); 409 while no site address is
 /// known, since a relative link in a printed code would lead nowhere.
 pub(super) async fn qr_svg(
     _: StaffUser,
@@ -145,6 +159,11 @@ pub(super) async fn qr_svg(
             "The site address is not set: set it on the Email screen, then the QR code can point at the certificate's page".into(),
         )
     })?;
-    let svg = crate::qr::svg(&verify_link(&site, certificate.certinumber))?;
-    Ok(HttpResponse::Ok().content_type("image/svg+xml").body(svg))
+    let link = verify_link(&site, certificate.certinumber);
+    let svg = crate::qr::svg(&link)?;
+    // The link in text too, for the printed page beside the code.
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header((VERIFY_LINK, link))
+        .body(svg))
 }

@@ -35,7 +35,7 @@ use crate::db::{
     outbox::OutboxItem, rosters::Roster, users::User, Table,
 };
 use crate::domain::{
-    MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, Revocation,
+    CertificateChange, MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, Revocation,
     RosterInput,
 };
 use crate::error::ApiError;
@@ -111,6 +111,9 @@ fn api() -> Vec<Call> {
         get("/admin/certificates/{id}/qr.svg", certificates::qr_svg),
         get("/admin/certificates/csv", certificates::csv),
         post("/admin/certificates/import", certificates::import),
+        get("/admin/certificates/next-number", certificates::next_number),
+        // After every /admin/certificates/<word> above: a resource matches by path first.
+        admin_update(Editors, "/admin/certificates/{id}", CertificateChange::parse, db::certificates::update),
 
         get("/content", content::document),
         get("/donations/upi-qr.svg", donations::upi_qr),

@@ -292,6 +292,8 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         editor("GET /api/admin/certificates/{id}/qr.svg").at(f.certificate),
         editor("GET /api/admin/certificates/csv"),
         editor("POST /api/admin/certificates/import").body(("text/csv".into(), b"name,number\nImported,778\n".to_vec())),
+        editor("GET /api/admin/certificates/next-number"),
+        editor("PATCH /api/admin/certificates/{id}").at(f.certificate).json(json!({"name": "Corrected Holder"})),
         editor("DELETE /api/admin/delete_certificate/{id}").at(f.certificate),
 
         anyone("GET /api/content"),

@@ -208,6 +208,76 @@ fn a_revoked_certificate_is_found_as_revoked_and_an_unrevoked_one_is_valid_again
 }
 
 #[test]
+fn an_issued_certificate_is_corrected_but_keeps_its_number() {
+    let (app, admin) = spawn_app_with_admin();
+    let created = app.create_certificate(&admin, "Rahul ONeil", 3101);
+    let path = format!("/api/admin/certificates/{}", id(&created));
+    let edit = |body: serde_json::Value| app.patch_json(&admin, &path, &body);
+    let lookup = || app.get("/api/certificate/get_certificate/3101").send().json();
+
+    let fixed = edit(json!({"name": "Rahul O'Neil", "event": "Science fair 2025", "issuedOn": "2025-02-01"}));
+    assert_eq!(fixed.status, 200, "{}", fixed.text());
+    assert_eq!(fixed.json()["name"], "Rahul O'Neil");
+    assert_eq!(fixed.json()["certinumber"], 3101);
+    assert_eq!(
+        lookup(),
+        json!({"name": "Rahul O'Neil", "certinumber": 3101, "event": "Science fair 2025", "issuedOn": "2025-02-01"})
+    );
+
+    // Only what is sent changes; an empty date removes it; its own number may be sent back.
+    let dated = edit(json!({"issuedOn": "", "certinumber": 3101, "_id": id(&created)}));
+    assert_eq!(dated.status, 200, "{}", dated.text());
+    assert_eq!(
+        lookup(),
+        json!({"name": "Rahul O'Neil", "certinumber": 3101, "event": "Science fair 2025"})
+    );
+
+    // The number is fixed once issued: a printed code carries it.
+    let renumbered = edit(json!({"certinumber": 3102}));
+    assert_eq!(renumbered.status, 400);
+    assert!(
+        renumbered.json()["errors"]["certinumber"]
+            .as_str()
+            .unwrap()
+            .contains("cannot change once the certificate is issued"),
+        "{}",
+        renumbered.text()
+    );
+    assert_eq!(app.get("/api/certificate/get_certificate/3102").send().status, 404);
+
+    for bad in [
+        json!({"name": ""}),
+        json!({"name": "a\nb"}),
+        json!({"issuedOn": "soon"}),
+        json!({"event": "x".repeat(201)}),
+        json!({"_id": 1_000_000}),
+        json!({"revokedOn": "2025-01-01"}),
+    ] {
+        assert_eq!(edit(bad.clone()).status, 400, "{bad}");
+    }
+    let missing = app.patch_json(&admin, "/api/admin/certificates/987654", &json!({"name": "Nobody"}));
+    assert_eq!(missing.status, 404);
+    // The words after /admin/certificates/ are calls of their own, not ids.
+    assert_eq!(app.get("/api/admin/certificates/csv").bearer(&admin).send().status, 200);
+}
+
+#[test]
+fn the_next_free_certificate_number_follows_the_highest() {
+    let (app, admin) = spawn_app_with_admin();
+    let next = || {
+        let answer = app.get("/api/admin/certificates/next-number").bearer(&admin).send();
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        answer.json()["certinumber"].as_i64().unwrap()
+    };
+    let first = next();
+    app.create_certificate(&admin, "High Number", 90_001);
+    assert_eq!(next(), 90_002.max(first));
+    app.create_certificate(&admin, "Low Number", 5);
+    assert_eq!(next(), 90_002.max(first));
+    assert_eq!(app.get("/api/admin/certificates/next-number").send().status, 401);
+}
+
+#[test]
 fn a_certificates_qr_code_is_an_admin_only_svg_of_its_verify_link() {
     let (app, admin) = spawn_app_with_admin();
     let created = app.create_certificate(&admin, "Priya Das", 1001);
@@ -231,6 +301,12 @@ fn a_certificates_qr_code_is_an_admin_only_svg_of_its_verify_link() {
     assert_eq!(svg.status, 200, "{}", svg.text());
     assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
     assert_eq!(svg.header("cache-control"), Some("no-store"));
+    // The link the code holds, in text for the printed page.
+    let number = created["certinumber"].as_i64().unwrap();
+    assert_eq!(
+        svg.header("x-verify-link"),
+        Some(format!("https://jyoti.example/verify/{number}").as_str())
+    );
     let text = svg.text();
     assert!(
         text.contains("<svg") && text.contains("crispEdges"),

@@ -13,6 +13,13 @@ export const fetchCertificates = (query) => api('/api/admin/display_certificate'
 export const createCertificate = (certificate) =>
   api('/api/admin/post_certificate', { method: 'POST', body: certificate });
 
+/** Corrects an issued certificate: `change` is any of {name, event, issuedOn} (its number stays). */
+export const updateCertificate = (certificateId, change) =>
+  api(`/api/admin/certificates/${id(certificateId)}`, { method: 'PATCH', body: change });
+
+/** The number after the highest issued: {certinumber}. */
+export const fetchNextNumber = () => api('/api/admin/certificates/next-number');
+
 export const deleteCertificate = (certificateId) =>
   api(`/api/admin/delete_certificate/${id(certificateId)}`, { method: 'DELETE' });
 
@@ -23,8 +30,17 @@ export const setRevoked = (certificateId, revoked, revokedOn = '') =>
     body: revoked ? { revoked, revokedOn: revokedOn || null } : { revoked },
   });
 
-/** The certificate's QR code (SVG, pointing at its verify link) as a Blob; 409 while the site address is unset. */
-export const fetchCertificateQr = (certificateId) => fetchFile(`/api/admin/certificates/${id(certificateId)}/qr.svg`);
+/**
+ * The certificate's QR code (SVG, pointing at its verify link) as a Blob, with `link`, the link it holds; 409 while
+ * the site address is unset.
+ */
+export async function fetchCertificateQr(certificateId) {
+  let link = '';
+  const response = await fetchFile(`/api/admin/certificates/${id(certificateId)}/qr.svg`, (_blob, headers) => {
+    link = headers.get('X-Verify-Link') ?? '';
+  });
+  return { ...response, link };
+}
 
 /**
  * Sends a CSV file of certificates: with `dryRun` only checked, else imported all at once or not at all. Answers

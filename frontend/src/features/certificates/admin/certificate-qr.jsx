@@ -1,6 +1,8 @@
-// A certificate's printable QR view: holder, number, event, date and the QR code of its verify link, with Print.
+// A certificate's printable QR view: the club's name and logo, holder, number, event, date, the QR code of its verify
+// link with "Scan to verify" and the link in text, with Print and the code as SVG and PNG files.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal.jsx';
+import { useContent } from '../../../lib/content.js';
 import { fetchCertificateQr } from '../api.js';
 import './certificate-qr.css';
 
@@ -29,7 +31,7 @@ function QrView({ certificate, onClose }) {
       if (!current) return;
       if (response.ok) {
         href = URL.createObjectURL(response.data);
-        setQr({ href });
+        setQr({ href, link: response.link });
       } else {
         setQr({ error: response.data?.message ?? 'The QR code could not be made. Try again.' });
       }
@@ -40,8 +42,20 @@ function QrView({ certificate, onClose }) {
     };
   }, [certificate._id]);
 
+  const { settings } = useContent();
+  const file = `certificate-${certificate.certinumber}-qr`;
   return (
     <div className="certificate-print">
+      <p className="certificate-print-club">
+        <img
+          src={settings.clubLogo?.src ?? '/art/logo-jyoti.svg'}
+          alt=""
+          width="48"
+          height="48"
+          className="certificate-print-logo"
+        />
+        <span>Jyoti — A Free Night Education Center By Students Of JGEC</span>
+      </p>
       <dl className="certificate-print-facts">
         <dt>Holder</dt>
         <dd>{certificate.name}</dd>
@@ -61,13 +75,19 @@ function QrView({ certificate, onClose }) {
         )}
       </dl>
       {qr.href && (
-        <img
-          className="certificate-print-qr"
-          src={qr.href}
-          width="256"
-          height="256"
-          alt={`QR code of the verify link of certificate ${certificate.certinumber}`}
-        />
+        <figure className="certificate-print-code">
+          <img
+            className="certificate-print-qr"
+            src={qr.href}
+            width="256"
+            height="256"
+            alt={`QR code of the verify link of certificate ${certificate.certinumber}`}
+          />
+          <figcaption>
+            <strong>Scan to verify</strong>
+            {qr.link && <span className="certificate-print-link">{qr.link}</span>}
+          </figcaption>
+        </figure>
       )}
       {qr.loading && <p>Making the QR code…</p>}
       {qr.error && (
@@ -79,10 +99,46 @@ function QrView({ certificate, onClose }) {
         <button type="button" className="button" onClick={() => window.print()} disabled={!qr.href}>
           Print
         </button>
+        {qr.href && (
+          <>
+            <a className="button button-outline" href={qr.href} download={`${file}.svg`}>
+              Download SVG
+            </a>
+            <button type="button" className="button button-outline" onClick={() => downloadPng(qr.href, `${file}.png`)}>
+              Download PNG
+            </button>
+          </>
+        )}
         <button type="button" className="button button-outline" onClick={onClose}>
           Close
         </button>
       </div>
     </div>
   );
+}
+
+/** The size of the PNG: sharp when printed a few centimetres wide. */
+const PNG_SIZE = 1024;
+
+/** Draws the SVG code at `href` on a canvas, white behind it, square pixels kept square, and saves it as a PNG. */
+async function downloadPng(href, name) {
+  const picture = new Image();
+  picture.src = href;
+  await picture.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = PNG_SIZE;
+  canvas.height = PNG_SIZE;
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, PNG_SIZE, PNG_SIZE);
+  context.imageSmoothingEnabled = false;
+  context.drawImage(picture, 0, 0, PNG_SIZE, PNG_SIZE);
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }

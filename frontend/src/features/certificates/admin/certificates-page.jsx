@@ -1,13 +1,22 @@
 // /admin/certificates: the certificates a page at a time, searched by holder or number, each with its printable QR
-// code, revoke (or make valid again) and delete, and the popup that issues a new one.
-import { useState } from 'react';
+// code, a correction of its name, event or date (the number stays: printed codes carry it), revoke (or make valid
+// again) and delete, and the popup that issues a new one under the next free number.
+import { useEffect, useState } from 'react';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
 import { notifyDone, notifyRefusal } from '../../../lib/api-hooks.js';
-import { createCertificate, deleteCertificate, exportCertificates, fetchCertificates, setRevoked } from '../api.js';
+import {
+  createCertificate,
+  deleteCertificate,
+  exportCertificates,
+  fetchCertificates,
+  fetchNextNumber,
+  setRevoked,
+  updateCertificate,
+} from '../api.js';
 import { CertificateImportButton } from './certificate-import.jsx';
 import { CertificateQrButton } from './certificate-qr.jsx';
 
@@ -70,6 +79,56 @@ function RevocationButton({ certificate, onChanged }) {
   );
 }
 
+/** Edit: the holder's name, the event and the date; the number is shown, fixed. */
+function EditButton({ certificate, onSaved }) {
+  const initial = { name: certificate.name, event: certificate.event ?? '', issuedOn: certificate.issuedOn ?? '' };
+  const changes = (form) => Object.fromEntries(Object.entries(form).filter(([key, value]) => value !== initial[key]));
+  return (
+    <FormDialog
+      button="Edit"
+      rowName={`certificate ${certificate.certinumber}`}
+      title={`Edit certificate ${certificate.certinumber}`}
+      submitLabel="Save"
+      initial={initial}
+      send={(form) => updateCertificate(certificate._id, changes(form))}
+      success="Certificate Updated"
+      onSaved={onSaved}
+    >
+      {({ field }) => (
+        <>
+          <p>Certificate number {certificate.certinumber} stays: printed QR codes and links carry it.</p>
+          <Field label="Name" {...field('name')} required maxLength={100} />
+          <Field label="Event or course (optional)" {...field('event')} maxLength={200} />
+          <Field label="Issued on (optional)" {...field('issuedOn')} type="date" />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/** The next free number, offered under the number field of the Create popup: one press (or Enter) fills it in. */
+function NextNumber({ form, set }) {
+  const [next, setNext] = useState(null);
+  useEffect(() => {
+    let current = true;
+    fetchNextNumber().then((response) => {
+      if (current && response.ok) setNext(String(response.data.certinumber));
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!next || form.certinumber === next) return null;
+  return (
+    <p className="field-hint">
+      Next free number: {next}{' '}
+      <button type="button" className="button button-small button-outline" onClick={() => set('certinumber', next)}>
+        Use {next}
+      </button>
+    </p>
+  );
+}
+
 /** The columns that only show a certificate; those that change one come after them. */
 const shownColumns = [
   { header: 'Name', cell: (certificate) => certificate.name },
@@ -93,6 +152,11 @@ export function CertificatesPage() {
   const columns = [
     ...shownColumns,
     {
+      header: 'Edit',
+      action: true,
+      cell: (certificate) => <EditButton certificate={certificate} onSaved={list.reload} />,
+    },
+    {
       header: 'Revocation',
       action: true,
       cell: (certificate) => <RevocationButton certificate={certificate} onChanged={list.reload} />,
@@ -115,7 +179,7 @@ export function CertificatesPage() {
       success="Certificate Created"
       onSaved={list.reload}
     >
-      {({ field }) => (
+      {({ field, form, set }) => (
         <>
           <Field label="Name" {...field('name')} required maxLength={100} />
           <Field
@@ -127,6 +191,7 @@ export function CertificatesPage() {
             step={1}
             required
           />
+          <NextNumber form={form} set={set} />
           <Field label="Event or course (optional)" {...field('event')} maxLength={200} />
           <Field label="Issued on (optional)" {...field('issuedOn')} type="date" />
         </>
