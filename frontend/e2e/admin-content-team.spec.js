@@ -3,6 +3,7 @@ import { expect, siteContent, test, visit } from './fixtures.js';
 import { asAdmin, deleteRow, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 import { addMember, createRoster, deletePhoto, deleteRosterBySlug, unique, uniqueSlug } from './content-helpers.js';
 import { pngFile } from './png.js';
+import { violations } from './axe.js';
 
 /** A roster of the test's own with these members, removed again when the test ends. */
 async function withRoster(request, token, names, use) {
@@ -35,7 +36,7 @@ test('the Team screen lists every roster with its page, member count and actions
   await openAdmin(page, '/admin/team');
 
   const rosters = page.getByRole('region', { name: 'Teams' });
-  await expect(rosters.getByRole('columnheader')).toHaveText(['Title', 'Page', 'Members', 'Rename', 'Delete', 'Order']);
+  await expect(rosters.getByRole('columnheader')).toHaveText(['Title', 'Page', 'Members', 'Rename', 'Core team', 'Delete', 'Order']);
   await expect(row(rosters, teams['2k25'].title).getByRole('cell').nth(2)).toHaveText('17');
   await expect(row(rosters, teams.core.title).getByRole('link', { name: /^\/team \(/ })).toHaveAttribute('href', '/team');
   await expect(row(rosters, teams['2k24'].title).getByRole('link', { name: /2k24/ })).toHaveAttribute('href', '/team2k24');
@@ -238,4 +239,70 @@ test('the content screens and their popups fit a 360 px screen: tables scroll in
   // The popup is taller than the screen: its last button is reached by scrolling inside it.
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test.describe('a new year', () => {
+  test.use({ bypassCSP: true });
+
+  test('Start a new year copies a team with its members; Show at /team makes it the core team', async ({
+    page,
+    request,
+  }) => {
+    const token = await asAdmin(page, request);
+    const { teams } = await siteContent(request);
+    const formerCore = teams.core;
+    const newSlug = uniqueSlug();
+    const newTitle = unique('Team of the year');
+    const formerSlug = uniqueSlug();
+    await withRoster(request, token, ['Asha Roy', 'Bikash Pal'], async ({ title }) => {
+      try {
+        await openAdmin(page, '/admin/team');
+        const dialog = await openPopup(page, 'Start a new year', 'Start a new year');
+        await dialog.getByLabel('Copy the members of').selectOption({ label: `${title} (2 members)` });
+        await dialog.getByLabel(/Page address/).fill(newSlug);
+        await dialog.getByLabel(/Title/).fill(newTitle);
+        expect(await violations(page)).toEqual([]);
+        await dialog.getByLabel(/Title/).press('Enter');
+        await expect(toast(page, 'Team Created')).toBeVisible();
+        await expect(dialog).toBeHidden();
+        // The new team is the one whose members are managed now: the copies, in order.
+        const members = membersTable(page, newTitle);
+        await expect(members.getByRole('row').filter({ hasText: /Asha Roy|Bikash Pal/ })).toHaveCount(2);
+        await visit(page, `/team${newSlug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+        await expect(page.getByRole('main')).toContainText('Asha Roy');
+        await expect(page.getByRole('main')).toContainText('Bikash Pal');
+
+        // By keyboard: the new team goes to /team, last year's core team keeps a page of its own.
+        await openAdmin(page, '/admin/team');
+        await row(page.getByRole('region', { name: 'Teams' }), newTitle)
+          .getByRole('button', { name: `Show at /team ${newTitle}` })
+          .focus();
+        await page.keyboard.press('Enter');
+        const show = page.getByRole('dialog', { name: `Show ${newTitle} at /team` });
+        await expect(show).toContainText(formerCore.title);
+        await show.getByLabel(/new page address/).fill(formerSlug);
+        await show.getByLabel(/new page address/).press('Enter');
+        await expect(toast(page, 'The core team is changed')).toBeVisible();
+        await expect(row(page.getByRole('region', { name: 'Teams' }), newTitle)).toContainText('Shown at /team');
+
+        await visit(page, '/team');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+        await visit(page, `/team${formerSlug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(formerCore.title);
+      } finally {
+        // Last year's core team back at /team, the new one removed: other tests read the sample teams.
+        const now = (await siteContent(request)).teams;
+        if (now.core._id !== formerCore._id) {
+          const back = await request.put('/api/admin/rosters/core', {
+            headers: { Authorization: `Bearer ${token}` },
+            data: { id: formerCore._id, formerSlug: newSlug },
+          });
+          expect(back.ok(), await back.text()).toBe(true);
+        }
+        await deleteRosterBySlug(request, token, newSlug);
+      }
+    });
+    expect((await siteContent(request)).teams.core._id).toBe(formerCore._id);
+  });
 });

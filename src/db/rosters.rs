@@ -1,7 +1,7 @@
 //! The `rosters` table: the named lists of members shown at `/team` (`core`) and `/team{slug}`.
 
 use crate::db::conflict_if_taken;
-use crate::domain::{Order, RosterInput};
+use crate::domain::{CoreTeamChoice, Order, RosterInput};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -40,6 +40,10 @@ pub fn exists(conn: &Connection, id: i64) -> Result<bool, ApiError> {
 }
 
 pub fn insert(conn: &mut Connection, input: &RosterInput) -> Result<i64, ApiError> {
+    insert_roster(conn, input)
+}
+
+fn insert_roster(conn: &Connection, input: &RosterInput) -> Result<i64, ApiError> {
     super::inserted_row(
         conn,
         "INSERT INTO rosters (slug, title, sort_order)
@@ -66,6 +70,46 @@ pub fn update(conn: &mut Connection, id: i64, input: &RosterInput) -> Result<boo
         )
         .map_err(conflict_if_taken(SLUG_TAKEN))?;
     Ok(changed > 0)
+}
+
+/// A new roster with a copy of the members of roster `from`, in their order (their photos shared,
+/// not copied): a new year's team starts from last year's. `None` when `from` is not a roster.
+pub fn copy(conn: &mut Connection, from: i64, input: &RosterInput) -> Result<Option<i64>, ApiError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    if slug(&tx, from)?.is_none() {
+        return Ok(None);
+    }
+    let id = insert_roster(&tx, input)?;
+    tx.execute(
+        "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, art, link)
+         SELECT ?1, sort_order, name, department, year, position, photo_id, art, link
+         FROM members WHERE roster_id = ?2 ORDER BY sort_order, id",
+        params![id, from],
+    )?;
+    tx.commit()?;
+    Ok(Some(id))
+}
+
+/// Makes the chosen roster the core team (`/team`); the current core team moves to
+/// `/team{former_slug}`. `false` when there is no such roster.
+pub fn make_core(conn: &mut Connection, choice: &CoreTeamChoice) -> Result<bool, ApiError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    match slug(&tx, choice.id)?.as_deref() {
+        None => return Ok(false),
+        Some(CORE) => return Ok(true),
+        Some(_) => {}
+    }
+    tx.execute(
+        "UPDATE rosters SET slug = ?1 WHERE slug = ?2",
+        params![choice.former_slug.as_str(), CORE],
+    )
+    .map_err(conflict_if_taken(SLUG_TAKEN))?;
+    tx.execute(
+        "UPDATE rosters SET slug = ?2 WHERE id = ?1",
+        params![choice.id, CORE],
+    )?;
+    tx.commit()?;
+    Ok(true)
 }
 
 /// Deletes a roster with its members; the core roster stays.

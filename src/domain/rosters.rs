@@ -58,3 +58,44 @@ impl RosterInput {
         })
     }
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoreTeamRequest {
+    id: Option<i64>,
+    #[serde(rename = "formerSlug")]
+    former_slug: Option<String>,
+}
+
+/// The roster `/team` is to show as the core team, and the address the current core team moves
+/// to (`2k25` → `/team2k25`), so last year's page stays.
+pub struct CoreTeamChoice {
+    pub id: i64,
+    pub former_slug: Slug,
+}
+
+impl CoreTeamChoice {
+    pub fn parse(request: CoreTeamRequest) -> Result<CoreTeamChoice, ApiError> {
+        let mut check = Checker::default();
+        let id = check.check(
+            "id",
+            request
+                .id
+                .filter(|id| *id > 0)
+                .ok_or_else(|| "is required: the id of the team to show at /team".to_string()),
+        );
+        let former_slug = check.check(
+            "formerSlug",
+            Slug::parse(request.former_slug).and_then(|slug| match slug.as_str() {
+                "core" => Err("must be a new address for the current core team, not core".into()),
+                _ => Ok(slug),
+            }),
+        );
+        check.finish(|| {
+            Some(CoreTeamChoice {
+                id: id?,
+                former_slug: former_slug?,
+            })
+        })
+    }
+}

@@ -120,9 +120,11 @@ fn api() -> Vec<Call> {
 
         admin_add(Editors, "/admin/rosters", |b| RosterInput::parse(b, true), db::rosters::insert, "Team Created"),
         admin_reorder(Editors, "/admin/rosters/order", db::rosters::reorder),
+        put("/admin/rosters/core", rosters::make_core),
         admin_change::<Roster, _, _>(Editors, "/admin/rosters/{id}", |b| RosterInput::parse(b, false), db::rosters::update, "Updated Successfully"),
         admin_delete::<Roster>(Editors, "/admin/rosters/{id}", db::rosters::delete, "Team deleted"),
 
+        post("/admin/rosters/{id}/copy", rosters::copy),
         get("/admin/rosters/{id}/members", members::list),
         post("/admin/rosters/{id}/members", members::create),
         put("/admin/rosters/{id}/members/order", members::reorder),

@@ -303,6 +303,8 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         editor("POST /api/admin/rosters").json(json!({"slug": "2k27", "title": "Team 2k27"})).answers(201),
         editor("PATCH /api/admin/rosters/{id}").at(f.roster).json(json!({"title": "Renamed"})),
         editor("DELETE /api/admin/rosters/{id}").at(f.roster),
+        editor("POST /api/admin/rosters/{id}/copy").at(f.core).json(json!({"slug": "2k28", "title": "Team 2k28"})).answers(201),
+        editor("PUT /api/admin/rosters/core").json(json!({"id": f.rosters.get(1).copied().unwrap_or_default(), "formerSlug": "2k29"})),
 
         editor("GET /api/admin/rosters/{id}/members").at(f.core),
         editor("PUT /api/admin/rosters/{id}/members/order").at(f.core).json(json!({"ids": f.members})),

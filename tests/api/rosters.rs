@@ -70,3 +70,60 @@ fn an_order_naming_a_roster_twice_is_400() {
         .send();
     assert_eq!(response.status, 400);
 }
+
+#[test]
+fn a_new_year_starts_from_a_copy_of_a_team_and_can_become_the_core_team() {
+    let (app, admin) = spawn_app_with_admin();
+    let teams = app.content()["teams"].clone();
+    let core_id = id(&teams["core"]);
+    let core_title = teams["core"]["title"].as_str().unwrap().to_owned();
+    let members = teams["core"]["members"].as_array().unwrap().clone();
+    assert!(members.len() >= 2, "the sample core team has members");
+
+    let copy = json!({"slug": "2k26", "title": "Team 2k26"});
+    let made = app.create(&admin, &format!("/api/admin/rosters/{core_id}/copy"), copy);
+    let new_id = id(&made);
+    let content = app.content();
+    let copied = content["teams"]["2k26"]["members"].as_array().unwrap();
+    let names = |list: &[Value]| list.iter().map(|m| m["name"].clone()).collect::<Vec<_>>();
+    assert_eq!(names(copied), names(&members), "every member, in order");
+    // The photos are shared, not uploaded again.
+    assert_eq!(copied[0]["photo"], members[0]["photo"]);
+    // The copies are the new team's own: removing one leaves last year's team whole.
+    let first_copy = id(&copied[0]);
+    assert_ne!(first_copy, id(&members[0]));
+    assert_eq!(app.delete(&format!("/api/admin/members/{first_copy}")).bearer(&admin).send().status, 200);
+    assert_eq!(app.content()["teams"]["core"]["members"].as_array().unwrap().len(), members.len());
+
+    let again = app
+        .post(&format!("/api/admin/rosters/{core_id}/copy"))
+        .bearer(&admin)
+        .json(&json!({"slug": "2k26", "title": "Again"}));
+    assert_error(&again.send(), 409, "a taken slug");
+    let missing = app
+        .post("/api/admin/rosters/987654/copy")
+        .bearer(&admin)
+        .json(&json!({"slug": "2k27", "title": "Nobody"}));
+    assert_eq!(missing.send().status, 404);
+
+    // The new team goes to /team; the core team until now keeps its members at /team2k25b.
+    let choose = |body: Value| app.put("/api/admin/rosters/core").bearer(&admin).json(&body).send();
+    let chosen = choose(json!({"id": new_id, "formerSlug": "2k25b"}));
+    assert_eq!(chosen.status, 200, "{}", chosen.text());
+    let content = app.content();
+    assert_eq!(content["teams"]["core"]["title"], "Team 2k26");
+    assert_eq!(content["teams"]["2k25b"]["title"], core_title.as_str());
+    assert!(content["teams"].get("2k26").is_none());
+    assert_eq!(app.get("/team2k25b").send().status, 200);
+    assert!(app.get("/team").send().text().contains("<title>Team 2k26 | "));
+
+    // A taken or bad address for the old core team, or no such team, changes nothing.
+    assert_error(&choose(json!({"id": id(&teams["2k24"]), "formerSlug": "2k25b"})), 409, "taken");
+    assert_fields_refused(
+        app.put("/api/admin/rosters/core").bearer(&admin),
+        json!({"id": 0, "formerSlug": "core"}),
+        &["id", "formerSlug"],
+    );
+    assert_eq!(choose(json!({"id": 987654, "formerSlug": "x1"})).status, 404);
+    assert_eq!(app.content()["teams"]["core"]["title"], "Team 2k26");
+}

@@ -5,6 +5,14 @@ import { api } from '../../lib/api-client.js';
 /** A roster is {slug, title}; the core roster keeps its slug. */
 export const rosterCalls = contentCalls('/api/admin/rosters');
 
+/** A new roster {slug, title} with a copy of the members of roster `fromId` (their photos shared). */
+export const copyRoster = (fromId, roster) =>
+  api(`/api/admin/rosters/${encodeURIComponent(fromId)}/copy`, { method: 'POST', body: roster });
+
+/** /team shows roster `id`; the core team until now moves to /team{formerSlug}. */
+export const makeCoreTeam = (id, formerSlug) =>
+  api('/api/admin/rosters/core', { method: 'PUT', body: { id, formerSlug } });
+
 /** A member is {name, department, year, position, link, photoId}; `photoId: null` removes the photo. */
 export const memberCalls = (rosterId) =>
   contentCalls(`/api/admin/rosters/${encodeURIComponent(rosterId)}/members`, '/api/admin/members');

@@ -1,4 +1,5 @@
-// /admin/team: the rosters (add, rename, reorder, delete) and the members of the chosen roster
+// /admin/team: the rosters (add, rename, reorder, delete), a new year's team copied from another ("Start a new year":
+// members and photos come along), which one /team shows as the core team, and the members of the chosen roster
 // (add, edit, reorder, delete). The chosen roster is in the address (?team=slug), so it survives a reload.
 import { Link, useSearchParams } from 'react-router-dom';
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
@@ -6,7 +7,7 @@ import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { OrderedTable } from '../../../components/admin/ordered-table.jsx';
 import { Field } from '../../../components/field.jsx';
 import { rosterList, useContent } from '../../../lib/content.js';
-import { rosterCalls } from '../api.js';
+import { copyRoster, makeCoreTeam, rosterCalls } from '../api.js';
 import { MembersTable } from './members-table.jsx';
 import './rosters-admin-page.css';
 
@@ -67,6 +68,47 @@ export function RostersAdminPage() {
       ),
     },
     {
+      header: 'Core team',
+      action: true,
+      cell: (roster) =>
+        roster.slug === CORE ? (
+          'Shown at /team'
+        ) : (
+          <FormDialog
+            button="Show at /team"
+            rowName={roster.title}
+            title={`Show ${roster.title} at /team`}
+            submitLabel="Show at /team"
+            initial={{ formerSlug: '' }}
+            send={(form) => makeCoreTeam(roster._id, form.formerSlug.trim().toLowerCase())}
+            success="The core team is changed"
+            onSaved={() => {
+              choose(CORE);
+              reload();
+            }}
+          >
+            {({ field }) => (
+              <>
+                <p>
+                  {roster.title} becomes the core team on /team. The core team until now,{' '}
+                  {teams[CORE]?.title ?? 'the current one'}, keeps its members at a page of its own:
+                </p>
+                <Field
+                  label="Its new page address: what follows /team, e.g. 2k25 for /team2k25"
+                  {...field('formerSlug')}
+                  required
+                  maxLength={20}
+                  pattern="[a-zA-Z0-9\-]+"
+                  title="Letters a-z, digits and -"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                />
+              </>
+            )}
+          </FormDialog>
+        ),
+    },
+    {
       header: 'Delete',
       action: true,
       cell: (roster) =>
@@ -95,11 +137,42 @@ export function RostersAdminPage() {
     </FormDialog>
   );
 
+  const newYearButton = (
+    <FormDialog
+      button="Start a new year"
+      title="Start a new year"
+      submitLabel="Create team"
+      initial={{ from: String(teams[CORE]?._id ?? rosters[0]?._id ?? ''), slug: '', title: '' }}
+      send={(form) => copyRoster(form.from, { slug: slugOf(form), title: form.title })}
+      success="Team Created"
+      onSaved={showSaved}
+    >
+      {(form) => (
+        <>
+          <p>A new team starts with a copy of another team's members and photos: remove those who left, add the new.</p>
+          <Field label="Copy the members of" as="select" {...form.field('from')} required>
+            {rosters.map((roster) => (
+              <option key={roster._id} value={String(roster._id)}>
+                {roster.title} ({roster.members.length} members)
+              </option>
+            ))}
+          </Field>
+          <RosterFields form={form} />
+        </>
+      )}
+    </FormDialog>
+  );
+
   return (
     <div className="admin-stack">
       <OrderedTable
         title="Teams"
-        actions={createButton}
+        actions={
+          <>
+            {createButton}
+            {newYearButton}
+          </>
+        }
         columns={columns}
         rows={rosters}
         empty="No teams yet."
