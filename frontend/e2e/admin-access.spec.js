@@ -56,13 +56,13 @@ test('every admin call the screens make carries the bearer token', async ({ page
 
 test('an admin sees the admin page with its sidebar, the current screen marked', async ({ page, request }) => {
   await asAdmin(page, request);
-  await openAdmin(page, '/admin');
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  await openAdmin(page, '/admin/users');
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
-  for (const name of ['Users', 'Contacts', 'Notices', 'Certificates', 'Logout']) {
+  for (const name of ['Dashboard', 'Users', 'Contacts', 'Notices', 'Certificates', 'Logout']) {
     await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
 
   await sidebar.getByRole('link', { name: 'Certificates' }).click();
   await expect(page).toHaveURL(/\/admin\/certificates$/);

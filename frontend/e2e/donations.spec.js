@@ -92,3 +92,47 @@ test('Home has a Donate call to action that leads to Support', async ({ page }) 
   await expect(page).toHaveURL(/\/support$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Support Jyoti' })).toBeVisible();
 });
+
+test('on a 360 px phone UPI comes first, and long values break only between words', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const token = await adminToken(request);
+  const { settings } = await siteContent(request);
+  const holder = 'JALPAIGURI GOVERNMENT ENGINEERING COLLEGE STUDENTS WELFARE SOCIETY';
+  await withDetails(request, async () => {
+    await patchSettings(request, token, { donationHolder: holder });
+    try {
+      await visit(page, '/support');
+      const upi = page.getByRole('region', { name: 'Donate by UPI' });
+      const bank = page.getByRole('region', { name: 'Donate by bank transfer' });
+      const upiTop = (await upi.boundingBox()).y;
+      expect(upiTop).toBeLessThan((await bank.boundingBox()).y);
+      // In the reading and keyboard order too, not only on screen.
+      const order = await page.evaluate(() =>
+        [...document.querySelectorAll('.support-way h2')].map((heading) => heading.textContent),
+      );
+      expect(order).toEqual(['Donate by UPI', 'Donate by bank transfer']);
+
+      // Each word of the holder's name is on one line: a word broken in two has two boxes.
+      const value = bank.locator('dd').filter({ hasText: holder });
+      const split = await value.evaluate((dd) => {
+        const text = dd.firstChild;
+        const broken = [];
+        let start = 0;
+        for (const word of text.textContent.split(' ')) {
+          const range = document.createRange();
+          range.setStart(text, start);
+          range.setEnd(text, start + word.length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(word);
+          start += word.length + 1;
+        }
+        return { broken, height: dd.getBoundingClientRect().height, line: parseFloat(getComputedStyle(dd).lineHeight) };
+      });
+      expect(split.broken).toEqual([]);
+      expect(split.height, 'the name wraps onto several lines at 360 px').toBeGreaterThan(split.line);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await patchSettings(request, token, { donationHolder: settings.donationHolder ?? '' });
+    }
+  });
+});

@@ -169,6 +169,13 @@ pub fn for_each(
     Ok(())
 }
 
+/// How many messages are not marked read.
+pub fn unread(conn: &Connection) -> Result<i64, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT count(*) FROM contacts WHERE read_at IS NULL")?
+        .query_row([], |row| row.get(0))?)
+}
+
 /// Marks a message read or unread; `None` when there is no such message.
 pub fn set_read(conn: &mut Connection, id: i64, read: bool) -> Result<Option<Contact>, ApiError> {
     let sql = concat!(

@@ -36,6 +36,15 @@ pub(super) async fn create(
     Ok(HttpResponse::Created().json(contact))
 }
 
+/// `{"unread": N}`: how many messages no admin or editor has marked read, for the dashboard.
+pub(super) async fn unread(
+    _: StaffUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let unread = db::run(&state.pool, |conn| db::contacts::unread(conn)).await?;
+    Ok(HttpResponse::Ok().json(json!({ "unread": unread })))
+}
+
 /// The messages (those matching `?q=`, or all) as a CSV download, newest first, for a
 /// spreadsheet; written row by row as it is sent, so a decade of messages is never in memory.
 pub(super) async fn csv(

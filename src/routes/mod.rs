@@ -89,6 +89,7 @@ fn api() -> Vec<Call> {
         post("/form/contact", contacts::create),
         admin_list(Editors, "/admin/contacts", db::contacts::each, db::contacts::page, Some(Table::Contacts)),
         get("/admin/contacts/csv", contacts::csv),
+        get("/admin/contacts/unread", contacts::unread),
         post("/admin/contacts/delete", contacts::delete_many),
         patch("/admin/contacts/{id}", contacts::mark_read),
         admin_delete::<Contact>(Admins, "/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),

@@ -271,6 +271,7 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         anyone("POST /api/form/contact").json(contact("hello again")).answers(201),
         editor("GET /api/admin/contacts"),
         admin("GET /api/admin/contacts/csv"),
+        editor("GET /api/admin/contacts/unread"),
         editor("PATCH /api/admin/contacts/{id}").at(f.contact).json(json!({"read": true})),
         admin("POST /api/admin/contacts/delete").json(json!({"ids": [987654]})),
         admin("DELETE /api/admin/contacts_delete/{id}").at(f.contact),

@@ -372,3 +372,21 @@ fn a_search_with_a_control_character_is_refused_everywhere_a_list_is_searched() 
     assert_eq!(delete.status, 400, "{}", delete.text());
     assert_eq!(app.query::<i64>("SELECT count(*) FROM contacts"), 1);
 }
+
+#[test]
+fn the_unread_count_falls_as_messages_are_read() {
+    let (app, admin) = spawn_app_with_admin();
+    let unread = || {
+        let answer = app.get("/api/admin/contacts/unread").bearer(&admin).send();
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        answer.json()["unread"].as_i64().unwrap()
+    };
+    let before = unread();
+    let sent = app.post("/api/form/contact").json(&contact("Unread Sender")).send();
+    assert_eq!(sent.status, 201, "{}", sent.text());
+    assert_eq!(unread(), before + 1);
+    let sent_id = id(&sent.json());
+    app.change(&admin, &format!("/api/admin/contacts/{sent_id}"), &json!({"read": true}));
+    assert_eq!(unread(), before);
+    assert_eq!(app.get("/api/admin/contacts/unread").send().status, 401);
+}

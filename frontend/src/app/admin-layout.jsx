@@ -16,13 +16,13 @@ import { routeTable } from './route-table.js';
  * log) are not for editors.
  */
 const sidebarLinks = [
-  ...navPages(routeTable, '/admin/').map((page) => ({ to: page.path, label: page.nav, adminOnly: page.adminOnly })),
+  ...navPages(routeTable, '/admin').map((page) => ({ to: page.path, label: page.nav, adminOnly: page.adminOnly })),
   { to: '/logout', label: 'Logout' },
 ];
 
 /** The sidebar link of the screen at `pathname` (its own path or one below it, e.g. a user's edit form). */
 const screenOf = (pathname) =>
-  sidebarLinks.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+  sidebarLinks.find((link) => pathname === link.to || (link.to !== '/admin' && pathname.startsWith(`${link.to}/`)));
 
 export function AdminLayout() {
   const { token, user, loading } = useSession();
@@ -51,7 +51,7 @@ export function AdminLayout() {
             <AdminsOnly label={screen.label} />
           ) : (
             <Suspense fallback={<p className="page-loading">Loading…</p>}>
-              <Outlet />
+              <Outlet context={{ usable }} />
             </Suspense>
           )}
         </div>
@@ -60,11 +60,6 @@ export function AdminLayout() {
   );
 }
 
-/** /admin itself: the first screen of the user's role. */
-export function AdminHome() {
-  const { user } = useSession();
-  return <Navigate to={firstAdminScreen(user)} replace />;
-}
 
 /** What an editor sees of a screen for admins, instead of its calls failing. */
 function AdminsOnly({ label }) {
@@ -109,7 +104,7 @@ function AdminNav({ admin }) {
         <ul>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className="admin-nav-link" onClick={() => setOpen(false)}>
+              <NavLink to={link.to} end={link.to === '/admin'} className="admin-nav-link" onClick={() => setOpen(false)}>
                 {link.label}
               </NavLink>
             </li>

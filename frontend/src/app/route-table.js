@@ -130,7 +130,7 @@ export const routeTable = [
         // The admin screens share one chunk that visitors never download.
         chunk: () => import('./admin-screens.js'),
         children: [
-          { index: true, page: 'AdminHome' },
+          { index: true, page: 'DashboardPage', nav: 'Dashboard' },
           { path: 'users', page: 'UsersPage', nav: 'Users', adminOnly: true },
           { path: 'users/:id', children: editRoutes('UserEditPage'), adminOnly: true },
           { path: 'contacts', page: 'ContactsPage', nav: 'Contacts' },

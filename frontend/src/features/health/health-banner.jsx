@@ -6,8 +6,8 @@ import { useLocation } from 'react-router-dom';
 import { api } from '../../lib/api-client.js';
 import './health-banner.css';
 
-/** What each check is about, as the banner names it. */
-const TOPICS = {
+/** What each check is about, as the banner (and the dashboard) names it. */
+export const HEALTH_TOPICS = {
   database: 'Saving',
   disk: 'Disk space',
   backups: 'Backups',
@@ -59,7 +59,7 @@ export function HealthBanner() {
       <ul>
         {problems.map((problem) => (
           <li key={problem.name}>
-            <strong>{TOPICS[problem.name] ?? problem.name}:</strong> {problem.message}
+            <strong>{HEALTH_TOPICS[problem.name] ?? problem.name}:</strong> {problem.message}
           </li>
         ))}
       </ul>

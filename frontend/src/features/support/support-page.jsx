@@ -1,6 +1,6 @@
-// Support: how to donate — by bank transfer (each detail with a copy button) and, when the club has a UPI ID, by a
-// UPI app (a QR code to scan, and on phones a link that opens the app) — beside a photo and the appeal; and the day
-// the details last changed, so a donor sent other details by someone can tell.
+// Support: how to donate — when the club has a UPI ID, by a UPI app first (how most donors here pay: a QR code to
+// scan, and on phones a link that opens the app), then by bank transfer (each detail with a copy button) — beside a
+// photo and the appeal; and the day the details last changed, so a donor sent other details by someone can tell.
 import { CopyButton } from '../../components/copy-button.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
@@ -37,16 +37,6 @@ export function SupportPage() {
         <Photo photo={settings.supportPhoto} alt="Children of Jyoti studying together" eager className="support-photo" sizes="(min-width: 900px) 50vw, 100vw" />
         <div className="support-text">
           <p className="support-appeal">{settings.donationAppeal}</p>
-          <section className="card support-way" aria-labelledby="bank-title">
-            <h2 id="bank-title">Donate by bank transfer</h2>
-            <dl>
-              {bankDetails
-                .filter(([key]) => settings[key])
-                .map(([key, label]) => (
-                  <Detail key={key} label={label} value={settings[key]} />
-                ))}
-            </dl>
-          </section>
           {upiId && (
             <section className="card support-way" aria-labelledby="upi-title">
               <h2 id="upi-title">Donate by UPI</h2>
@@ -67,6 +57,16 @@ export function SupportPage() {
               </a>
             </section>
           )}
+          <section className="card support-way" aria-labelledby="bank-title">
+            <h2 id="bank-title">Donate by bank transfer</h2>
+            <dl>
+              {bankDetails
+                .filter(([key]) => settings[key])
+                .map(([key, label]) => (
+                  <Detail key={key} label={label} value={settings[key]} />
+                ))}
+            </dl>
+          </section>
           {donationsChangedAt && (
             <p className="support-changed">Details last changed on {dayOf(donationsChangedAt)}</p>
           )}

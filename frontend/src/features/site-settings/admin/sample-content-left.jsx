@@ -5,23 +5,44 @@ import { useApiData } from '../../../lib/api-hooks.js';
 import { fetchSampleContentLeft } from '../api.js';
 import './sample-content-left.css';
 
-/** `usable(screen)` says whether the user may use an admin screen: only what they can replace is listed. */
-export function SampleContentLeft({ usable }) {
+/** Under this many items left, a `collapsible` list folds into one line. */
+const FOLD_UNDER = 3;
+
+/**
+ * `usable(screen)` says whether the user may use an admin screen: only what they can replace is listed.
+ * `collapsible` (the dashboard): once fewer than three are left, the list is one line that opens.
+ */
+export function SampleContentLeft({ usable, collapsible = false }) {
   const { data } = useApiData(fetchSampleContentLeft);
   const left = Array.isArray(data) ? data.filter((item) => usable(item.where)) : [];
   if (left.length === 0) return null;
+  const links = (
+    <ul>
+      {left.map((item) => (
+        <li key={item.what}>
+          <Link to={item.where}>{item.what}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+  if (collapsible && left.length < FOLD_UNDER) {
+    return (
+      <section className="sample-left" aria-label="Still sample content">
+        <details>
+          <summary>
+            <strong>Still sample content:</strong> {left.length} {left.length === 1 ? 'thing' : 'things'} to replace
+          </summary>
+          {links}
+        </details>
+      </section>
+    );
+  }
   return (
     <section className="sample-left" aria-label="Still sample content">
       <p>
         <strong>Still sample content.</strong> Visitors see these sample texts and drawings until you replace them:
       </p>
-      <ul>
-        {left.map((item) => (
-          <li key={item.what}>
-            <Link to={item.where}>{item.what}</Link>
-          </li>
-        ))}
-      </ul>
+      {links}
     </section>
   );
 }
