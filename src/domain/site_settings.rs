@@ -11,6 +11,8 @@ enum SettingKind {
     /// A line that may be empty (the detail is then not shown).
     OptionalLine(usize),
     Text(usize),
+    /// Text that may be empty (the detail is then not shown).
+    OptionalText(usize),
     Url,
     Email,
     /// An uploaded photo's id; there is always one (or the seeded drawing).
@@ -22,6 +24,8 @@ enum SettingKind {
     Upi,
     /// A year (the footer's copyright line), or empty for the current year.
     Year,
+    /// A telephone number a phone can dial (digits, spaces, `+`, `-`, brackets), or empty.
+    Phone,
 }
 
 /// Every setting the site knows, with its rule; anything else is refused.
@@ -56,6 +60,11 @@ const SETTINGS: &[(&str, SettingKind)] = &[
     ("galleryMoreUrl", SettingKind::Url),
     ("makersCredit", SettingKind::Line(200)),
     ("footerYear", SettingKind::Year),
+    // Home's "Visit us" block for parents, hidden while all four are empty.
+    ("visitTimes", SettingKind::OptionalText(300)),
+    ("visitAges", SettingKind::OptionalLine(100)),
+    ("visitAddress", SettingKind::OptionalText(300)),
+    ("visitPhone", SettingKind::Phone),
 ];
 
 /// The settings that say where donors' money goes: only admins change them, and every change
@@ -69,6 +78,23 @@ pub const DONATION_DETAILS: &[&str] = &[
     "upiId",
     "upiPayee",
 ];
+
+/// A number to call: at most 20 characters of digits, spaces, `+`, `-` and brackets, with 8 to
+/// 15 digits; or empty.
+fn phone(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(String::new());
+    }
+    let digits = text.chars().filter(char::is_ascii_digit).count();
+    let allowed = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '-' | '(' | ')'));
+    if !allowed || text.len() > 20 || !(8..=15).contains(&digits) {
+        return Err("must be a phone number: 8 to 15 digits, with spaces, +, - or brackets".into());
+    }
+    Ok(text.to_owned())
+}
 
 /// A UPI virtual payment address: `name@handle` (letters, digits, `.`, `-`, `_` before the `@`;
 /// letters and digits after it), or empty.
@@ -162,6 +188,10 @@ impl SiteSettingsPatch {
                 (Some(text), SettingKind::Upi) => upi_id(&text),
                 (Some(text), SettingKind::Year) => year(&text),
                 (Some(text), SettingKind::Text(max)) => super::values::text(Some(text), *max, true),
+                (Some(text), SettingKind::OptionalText(max)) => {
+                    super::values::text(Some(text), *max, false)
+                }
+                (Some(text), SettingKind::Phone) => phone(&text),
                 (Some(text), SettingKind::Url) => {
                     HttpUrl::parse(Some(text)).map(|u| u.as_str().to_owned())
                 }

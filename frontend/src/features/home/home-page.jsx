@@ -1,9 +1,11 @@
-// Home: the welcome hero (on the banner photo an admin chose, if any) with its Donate call to action, and the 'Our Works' and 'Performance & Awards' carousels.
+// Home: the welcome hero (on the banner photo an admin chose, if any) with its Donate call to action, "Visit us" for
+// parents once an admin fills it in, and the 'Our Works' and 'Performance & Awards' carousels.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useContent } from '../../lib/content.js';
 import './home.css';
 import { useReveal } from './use-reveal.js';
+import { VisitUs } from './visit-us.jsx';
 
 const Carousel = lazy(() => import('./carousel.jsx'));
 
@@ -28,6 +30,8 @@ export function HomePage() {
           </Link>
         </div>
       </section>
+
+      <VisitUs settings={settings} />
 
       <section className="home-section reveal" ref={worksRef} aria-labelledby="works-title">
         <h2 id="works-title">Our Works</h2>

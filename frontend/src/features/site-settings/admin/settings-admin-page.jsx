@@ -68,6 +68,15 @@ const sections = [
     ],
   },
   {
+    title: 'Visit us (Home page)',
+    fields: [
+      ['visitTimes', 'Class days and times, e.g. Monday to Saturday, 6 to 8 pm', { as: 'textarea', maxLength: 300, optional: true }],
+      ['visitAges', 'Ages, e.g. Children aged 6 to 14', { maxLength: 100, optional: true }],
+      ['visitAddress', 'Where the classes are (a map link is added)', { as: 'textarea', maxLength: 300, optional: true }],
+      ['visitPhone', 'Phone number for parents', { type: 'tel', maxLength: 20, optional: true }],
+    ],
+  },
+  {
     title: 'Donations (Support page)',
     fields: [
       ['donationAppeal', 'Appeal to donors', { as: 'textarea', maxLength: 2000 }],

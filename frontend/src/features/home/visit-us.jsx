@@ -1,0 +1,61 @@
+// Home's "Visit us" block, for parents: when classes are, for which ages, where (with a map), a number to call, and
+// "Volunteer with us" for students who want to teach. Each detail shows once an admin fills it in (Settings); with
+// none filled in, the block is not there.
+import { Link } from 'react-router-dom';
+
+/** A map search for the address, which opens the maps app on a phone. */
+const mapLink = (address) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** `tel:` takes the digits and a leading +. */
+const telLink = (phone) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+export function VisitUs({ settings }) {
+  const times = settings.visitTimes?.trim();
+  const ages = settings.visitAges?.trim();
+  const address = settings.visitAddress?.trim();
+  const phone = settings.visitPhone?.trim();
+  if (!times && !ages && !address && !phone) return null;
+  return (
+    <section className="home-section visit-us" aria-labelledby="visit-title">
+      <h2 id="visit-title">Visit us</h2>
+      <dl className="visit-details">
+        {times && (
+          <div>
+            <dt>Classes</dt>
+            <dd>{times}</dd>
+          </div>
+        )}
+        {ages && (
+          <div>
+            <dt>For</dt>
+            <dd>{ages}</dd>
+          </div>
+        )}
+        {address && (
+          <div>
+            <dt>Where</dt>
+            <dd>
+              <span className="visit-address">{address}</span>{' '}
+              <a href={mapLink(address)} target="_blank" rel="noopener noreferrer">
+                Open in Maps<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </div>
+        )}
+        {phone && (
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              <a href={telLink(phone)}>{phone}</a>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p className="visit-volunteer">
+        <Link className="button" to="/contact">
+          Volunteer with us
+        </Link>
+      </p>
+    </section>
+  );
+}
