@@ -55,6 +55,7 @@ test('the admin menu folds away above the screen and opens with its button', asy
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
     'Users',
     'Contacts',
     'Feedback',

@@ -136,3 +136,29 @@ test('on a 360 px phone UPI comes first, and long values break only between word
     }
   });
 });
+
+test('who receives a gift, its tax status and a number to ask show once filled in', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const none = { donationRegistration: '', donationTax: '', donationPhone: '' };
+  await patchSettings(request, token, none);
+  try {
+    await visit(page, '/support');
+    await expect(page.getByRole('region', { name: 'Donate by bank transfer' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Who receives your gift' })).toHaveCount(0);
+    await patchSettings(request, token, {
+      donationRegistration: 'A student club of JGEC, not registered',
+      donationTax: 'Gifts are not tax deductible: no 80G certificate',
+      donationPhone: '+91 98765 43210',
+    });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await visit(page, '/support');
+    const trust = page.getByRole('region', { name: 'Who receives your gift' });
+    await expect(trust.locator('dt')).toHaveText(['Receiver', 'Tax benefit', 'Questions before you give']);
+    await expect(trust).toContainText('A student club of JGEC, not registered');
+    await expect(trust).toContainText('no 80G certificate');
+    await expect(trust.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  } finally {
+    await patchSettings(request, token, none);
+  }
+});

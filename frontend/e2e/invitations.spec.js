@@ -116,7 +116,9 @@ test('a new editor chooses a name and password and lands on Contacts with the ed
   await page.getByLabel('Confirm new password').fill('joining-pass-42');
   await page.getByRole('button', { name: 'Accept invitation' }).click();
 
-  await expect(page).toHaveURL(/\/admin\/contacts$/, { timeout: 10_000 });
+  // The new member starts on the dashboard.
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
   await expect(toast(page, 'Welcome to the team! You are now an editor.')).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   await expect(sidebar.getByRole('link', { name: 'Contacts' })).toBeVisible();
@@ -143,7 +145,7 @@ test('an invited admin lands on Users with the admins’ sidebar', async ({ page
     await page.getByLabel('Confirm new password').fill('admin-joins-42');
     await page.getByLabel('Confirm new password').press('Enter');
 
-    await expect(page).toHaveURL(/\/admin\/users$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
     await expect(sidebar.getByRole('link', { name: 'Users' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Activity' })).toBeVisible();
@@ -170,7 +172,7 @@ test('someone with an account accepts with their own password; a wrong one is re
 
   await page.getByLabel('Password').fill('member-pass-1');
   await page.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(page).toHaveURL(/\/admin\/contacts$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
   expect(await accountOf(request, member.email)).toMatchObject({ firstname: 'Ritu', role: 'editor' });
 });
 

@@ -40,6 +40,10 @@ const SETTINGS: &[(&str, SettingKind)] = &[
     ("upiId", SettingKind::Upi),
     ("upiPayee", SettingKind::OptionalLine(100)),
     ("donationAppeal", SettingKind::Text(2000)),
+    // What lets a donor judge whether giving is safe: shown on Support when filled in.
+    ("donationRegistration", SettingKind::OptionalLine(200)),
+    ("donationTax", SettingKind::OptionalLine(200)),
+    ("donationPhone", SettingKind::Phone),
     ("supportPhoto", SettingKind::Photo),
     ("heroPhoto", SettingKind::PhotoOrDefault(None)),
     (

@@ -272,3 +272,23 @@ fn visit_us_starts_empty_and_takes_times_ages_an_address_and_a_phone_number() {
     assert_eq!(emptied.status, 200, "{}", emptied.text());
     assert_eq!(app.content()["settings"]["visitPhone"], "");
 }
+
+#[test]
+fn the_support_pages_trust_details_are_optional_and_an_editor_may_set_them() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("trust-editor@example.org");
+    let settings = app.content()["settings"].clone();
+    for key in ["donationRegistration", "donationTax", "donationPhone"] {
+        assert_eq!(settings[key], "", "{key}");
+    }
+    let trust = json!({
+        "donationRegistration": "A student club of JGEC, not registered",
+        "donationTax": "Gifts are not tax deductible: no 80G certificate",
+        "donationPhone": "+91 98765 43210",
+    });
+    let saved = app.patch_json(&editor, "/api/admin/settings", &trust);
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    assert_eq!(app.content()["settings"]["donationTax"], trust["donationTax"]);
+    let refused = app.patch_json(&admin, "/api/admin/settings", &json!({"donationPhone": "ring ring"}));
+    assert_eq!(refused.status, 400);
+}

@@ -1,5 +1,5 @@
 // The site header (banner, social and account links, title, logos) and the sticky navigation bar.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useContent } from '../lib/content.js';
 import { firstAdminScreen, isStaff, useSession } from '../lib/session.js';
@@ -79,7 +79,8 @@ function MainNav() {
 
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
+  // A layout effect: the key is heard from the moment the open menu is on screen, not a frame later.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const closeOnEscape = (event) => {
       if (event.key === 'Escape') setOpen(false);

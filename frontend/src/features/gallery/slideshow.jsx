@@ -1,6 +1,6 @@
 // The full-screen slideshow dialog (its own chunk): previous/next (buttons, arrow keys or a swipe) wrap around; a
 // click or Escape closes it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Photo } from '../../components/photo.jsx';
 import './slideshow.css';
 
@@ -26,7 +26,8 @@ export default function Slideshow({ images, start, onClose }) {
     };
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the keys work from the moment the slideshow is on screen, not a frame later.
+  useLayoutEffect(() => {
     const onKey = (event) => {
       if (event.key === 'Escape') onClose();
       else if (event.key === 'ArrowLeft') setIndex((current) => (current - 1 + count) % count);

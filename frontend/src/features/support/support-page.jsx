@@ -67,12 +67,48 @@ export function SupportPage() {
                 ))}
             </dl>
           </section>
+          <TrustDetails settings={settings} />
           {donationsChangedAt && (
             <p className="support-changed">Details last changed on {dayOf(donationsChangedAt)}</p>
           )}
         </div>
       </div>
     </div>
+  );
+}
+
+/** Who receives a gift and whether it is tax deductible, and a number to ask: each shown once an admin fills it in. */
+function TrustDetails({ settings }) {
+  const registration = settings.donationRegistration?.trim();
+  const tax = settings.donationTax?.trim();
+  const phone = settings.donationPhone?.trim();
+  if (!registration && !tax && !phone) return null;
+  return (
+    <section className="card support-way" aria-labelledby="trust-title">
+      <h2 id="trust-title">Who receives your gift</h2>
+      <dl className="support-trust">
+        {registration && (
+          <div>
+            <dt>Receiver</dt>
+            <dd>{registration}</dd>
+          </div>
+        )}
+        {tax && (
+          <div>
+            <dt>Tax benefit</dt>
+            <dd>{tax}</dd>
+          </div>
+        )}
+        {phone && (
+          <div>
+            <dt>Questions before you give</dt>
+            <dd>
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
   );
 }
 

@@ -87,6 +87,13 @@ const sections = [
       ['donationBank', 'Bank’s name (leave empty to hide)', { maxLength: 100, optional: true }],
       ['upiId', 'UPI ID, e.g. jyoti@sbi (leave empty for no UPI payments)', { maxLength: 160, optional: true }],
       ['upiPayee', 'UPI payee name, as the bank knows it', { maxLength: 100, optional: true }],
+      [
+        'donationRegistration',
+        'Who receives the money: registration, e.g. a registered society with its number, or a student club, not registered',
+        { maxLength: 200, optional: true },
+      ],
+      ['donationTax', 'Tax benefit, e.g. 80G status (leave empty to hide)', { maxLength: 200, optional: true }],
+      ['donationPhone', 'Phone number for donors’ questions', { type: 'tel', maxLength: 20, optional: true }],
     ],
     photos: [{ key: 'supportPhoto', label: 'Photo on the Support page', alt: 'Children of Jyoti', allowNone: false }],
   },
