@@ -216,7 +216,7 @@ test('Reply, Call and WhatsApp answer a message, reached by keyboard after its t
   }
 });
 
-test('an address with ? or & stays one address in the Reply link, and a number no phone can dial gets no links', async ({
+test('an address with ? or & stays one address in its Reply link; a number no phone can dial gets no links', async ({
   page,
   request,
 }) => {
@@ -268,7 +268,10 @@ test('at 1366 px every column of the contacts is in view, with the selection bar
   const word = uniqueWord();
   await sendMessage(request, `Already answered ${word}`, 'Read Already');
   const [answered] = await messagesMatching(request, token, word);
-  const marked = await request.patch(`/api/admin/contacts/${answered._id}`, { data: { read: true }, headers: bearer(token) });
+  const marked = await request.patch(`/api/admin/contacts/${answered._id}`, {
+    data: { read: true },
+    headers: bearer(token),
+  });
   expect(marked.status(), 'mark read').toBe(200);
   await openAdmin(page, '/admin/contacts');
   await expect(page.getByRole('button', { name: 'Mark unread the message from Read Already' })).toBeVisible();

@@ -211,7 +211,8 @@ test.describe('the outbox with a mail waiting', () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await retry.evaluate((button) => button.scrollIntoView());
       const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
-      expect((await retry.boundingBox()).y, 'Retry now below the navigation bar').toBeGreaterThanOrEqual(bar.y + bar.height);
+      const top = (await retry.boundingBox()).y;
+      expect(top, 'Retry now below the navigation bar').toBeGreaterThanOrEqual(bar.y + bar.height);
 
       await retry.focus();
       await expect(retry).toBeFocused();
