@@ -58,7 +58,7 @@ export function ContactsPage() {
     admin && selectColumn,
     { header: 'Name', cell: (contact) => contact.name, className: 'cell-name' },
     { header: 'Email', cell: (contact) => <EmailCell contact={contact} />, className: 'cell-email' },
-    { header: 'Telephone', cell: (contact) => <TelephoneCell contact={contact} />, className: 'cell-telephone' },
+    { header: 'Telephone', cell: (contact) => <TelephoneCell contact={contact} /> },
     { header: 'Ratings', cell: (contact) => <Stars subject={contact.subject} /> },
     { header: 'Message', cell: (contact) => contact.message, className: 'cell-text cell-message' },
     { header: 'Received', cell: (contact) => <Received timestamp={contact.createdAt} /> },
