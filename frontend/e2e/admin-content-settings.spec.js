@@ -1,6 +1,6 @@
 // /admin/settings: every site text, in sections each with its own Save that sends only its changes; the pages
 // show them.
-import { expect, siteContent, test, visit } from './fixtures.js';
+import { expect, recordDialogs, siteContent, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, toast } from './admin-helpers.js';
 import { patchSettings, unique, uploadPhoto } from './content-helpers.js';
 
@@ -29,6 +29,8 @@ test('an admin changes the donation details and /support shows them', async ({ p
     // A change in another section waits for that section's own Save.
     await page.getByLabel('Welcome heading').fill('Not saved by the donations Save');
     const sent = page.waitForRequest((req) => req.url().endsWith('/api/admin/settings') && req.method() === 'PATCH');
+    // Where the money goes is shown old → new before it is saved (admin-unsaved.spec.js: Cancel saves nothing).
+    const dialogs = recordDialogs(page);
     await page.getByRole('button', { name: 'Save Donations (Support page)' }).click();
     expect((await sent).postDataJSON()).toEqual({
       donationAccount: account,
@@ -38,6 +40,9 @@ test('an admin changes the donation details and /support shows them', async ({ p
     await expect(toast(page, 'Updated Successfully')).toBeVisible();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
+    expect(dialogs[0]).toMatch(/^Change where donations go\?/);
+    // The unsaved welcome heading is named on the way out, and dropped.
+    expect(dialogs[1]).toBe('You have unsaved changes in: Home page. Leave this page?');
     const bank = page.getByRole('region', { name: 'Donate by bank transfer' });
     const shown = [settings.donationHolder, account, 'JYOT0001234', 'Jalpaiguri Town', settings.donationBank];
     await expect(bank.locator('dd')).toHaveText(shown);

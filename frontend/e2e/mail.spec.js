@@ -2,9 +2,9 @@
 // contact messages arrive, a visitor resets a forgotten password with the link from the email, and mail waits in the
 // outbox while the mail server is down until it is retried (mail-failed.spec.js: given up on). A small SMTP server in Node receives
 // the mail.
-import { ADMIN, bearer, expect, test, visit } from './fixtures.js';
+import { ADMIN, adminToken, bearer, expect, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
-import { SENDER, emailOff, refreshUntil, sendContact } from './mail-helpers.js';
+import { SENDER, emailOff, refreshUntil, saveMail, sendContact } from './mail-helpers.js';
 import { violations } from './axe.js';
 import { startSmtpSink } from './smtp-sink.js';
 
@@ -160,4 +160,63 @@ test.describe('email', () => {
       expect(page.getByText('No mail is waiting: everything was sent.')).toBeVisible({ timeout: 500 }),
     );
   });
+});
+
+// The outbox's row of a mail that is waiting, with its Retry now and Delete, at a phone's and a laptop's width.
+test.describe('the outbox with a mail waiting', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async ({ request }) => {
+    // A mail server that has gone away: a port that was just free, so the contact message waits in the outbox.
+    const gone = await startSmtpSink();
+    await gone.close();
+    const token = await adminToken(request);
+    await saveMail(request, token, { host: '127.0.0.1', port: gone.port, security: 'none', sender: SENDER });
+    await sendContact(request, 'Sent while the mail server is away');
+  });
+
+  test.afterAll(async ({ playwright, server }) => {
+    const request = await playwright.request.newContext({ baseURL: server.url });
+    const token = await adminToken(request);
+    const { items } = await (await request.get('/api/admin/outbox?size=100', { headers: bearer(token) })).json();
+    for (const mail of items) {
+      const response = await request.delete(`/api/admin/outbox/${mail._id}`, { headers: bearer(token) });
+      expect(response.status(), 'delete mail').toBe(200);
+    }
+    await request.dispose();
+    await emailOff(playwright, server);
+  });
+
+  for (const width of [360, 1366]) {
+    test(`Retry now and Delete are large enough, clear of the navigation bar and pass axe at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await asAdmin(page, request);
+      await openAdmin(page, '/admin/email');
+      const outbox = page.getByRole('region', { name: 'Outbox' });
+      const waiting = row(outbox, 'New message on the Jyoti site from Mira Sen');
+      await refreshUntil(page, () => expect(waiting).toContainText('Waiting', { timeout: 500 }));
+
+      const retry = waiting.getByRole('button', { name: /Retry now/ });
+      const targets = [retry, waiting.getByRole('button', { name: /Delete/ })];
+      for (const target of targets) {
+        const box = await target.boundingBox();
+        expect(box.width, 'width').toBeGreaterThanOrEqual(24);
+        expect(box.height, 'height').toBeGreaterThanOrEqual(24);
+      }
+      // Brought into view from below the row (a link to it, the browser's find), Retry now stops below the sticky
+      // navigation bar instead of under it.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await retry.evaluate((button) => button.scrollIntoView());
+      const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+      const top = (await retry.boundingBox()).y;
+      expect(top, 'Retry now below the navigation bar').toBeGreaterThanOrEqual(bar.y + bar.height);
+
+      await retry.focus();
+      await expect(retry).toBeFocused();
+      expect(await violations(page), `axe on the Email screen with mail waiting at ${width} px`).toEqual([]);
+    });
+  }
 });

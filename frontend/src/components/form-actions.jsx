@@ -3,9 +3,10 @@ import './form-actions.css';
 
 /**
  * `message` is the server's reason, e.g. for a duplicate; `busy` disables the submit button while the form is
- * sent; `children` are the buttons or links after it.
+ * sent; `children` are the buttons or links after it; `unsaved` says beside them that the form holds edits not
+ * saved yet.
  */
-export function FormActions({ submitLabel, busy = false, message, children }) {
+export function FormActions({ submitLabel, busy = false, message, unsaved = false, children }) {
   return (
     <>
       {message && (
@@ -18,6 +19,7 @@ export function FormActions({ submitLabel, busy = false, message, children }) {
           {submitLabel}
         </button>
         {children}
+        {unsaved && <span className="form-unsaved">Unsaved changes</span>}
       </div>
     </>
   );

@@ -31,15 +31,20 @@ export function Received({ timestamp }) {
 }
 
 /**
- * A rating as the visitor gave it ("4star", as the spec shows it) with its stars drawn beside it. The stars come
- * from the stylesheet, so the cell's text stays the rating itself; screen readers hear "4 of 5 stars".
+ * A rating as the visitor gave it ("4star", as the spec shows it) after its stars, filled for the rating and hollow
+ * for the rest. The stars are a picture whose text alternative is "4 of 5 stars"; the rating's own text stays beside
+ * them, as the spec shows it.
  */
 export function Stars({ subject }) {
   const count = Number.parseInt(subject, 10);
   if (!(count >= 1 && count <= 5)) return subject;
   return (
-    <span className={`stars stars-${count}`} title={`${count} of 5 stars`}>
-      {subject}
+    <span className="rating">
+      <span className="stars" role="img" aria-label={`${count} of 5 stars`}>
+        {'★'.repeat(count)}
+        {'☆'.repeat(5 - count)}
+      </span>{' '}
+      <span>{subject}</span>
     </span>
   );
 }

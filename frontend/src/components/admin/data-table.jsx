@@ -3,21 +3,23 @@ import { useId } from 'react';
 import './data-table.css';
 
 /**
- * A heading with its actions, then `controls` (e.g. search and sort), the table in its own sideways-scrolling box,
- * so a phone's page never scrolls, and `footer` (e.g. a pager).
+ * A heading with its actions, then `controls` (e.g. search and sort), `bar` (e.g. what to do with the ticked rows),
+ * the table in its own sideways-scrolling box, so a phone's page never scrolls, and `footer` (e.g. a pager).
  * `columns` are {header, key, label, cell(row, index), className, action}: the column's heading (a text, or a node
  * with a `key` naming the column), what it shows for a row, and the class of its cells. Below 640 px each row is a
  * card: a cell shows its column's heading (or `label`, for a heading that is not text) beside it, and `action`
  * columns (Edit, Delete, Order) sit together at the card's foot without one. `rows` (each with an `_id`) is null
  * while loading; `loadFailed` says it could not be loaded; `busy` marks rows about to be replaced.
- * `rowClassName(row)` gives a row a class of its own; `ref` reaches the section. The box is a focusable region so
- * keyboard users can scroll it too.
+ * `rowClassName(row)` gives a row a class of its own, `className` the section (for a screen's own styles); `ref`
+ * reaches the section. The box is a focusable region so keyboard users can scroll it too.
  */
 export function DataTable({
   ref,
+  className,
   title,
   actions,
   controls,
+  bar,
   footer,
   columns,
   rows,
@@ -76,12 +78,13 @@ export function DataTable({
     );
   }
   return (
-    <section ref={ref} className="data-table-section">
+    <section ref={ref} className={className ? `data-table-section ${className}` : 'data-table-section'}>
       <div className="data-table-head">
         <h2 id={titleId}>{title}</h2>
         {actions}
       </div>
       {controls}
+      {bar}
       {body}
       {footer}
     </section>

@@ -1,7 +1,9 @@
-// An admin edit page for one record (a user, a notice): UPDATE saves it and goes back to the list.
+// An admin edit page for one record (a user, a notice): UPDATE saves it and goes back to the list; leaving it with
+// edits not saved asks first.
 import { Link, useNavigate } from 'react-router-dom';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { FormActions } from '../form-actions.jsx';
+import { changedFrom, useUnsavedChanges } from './unsaved-changes.js';
 import { useRecord } from './use-record.js';
 
 /**
@@ -39,13 +41,15 @@ function EditForm({ title, list, values, send, children }) {
       navigate(list);
     },
   });
+  const unsaved = changedFrom(values, form.form);
+  useUnsavedChanges(title, unsaved);
 
   return (
     <section>
       <h2>{title}</h2>
       <form className="form-card" onSubmit={form.submit}>
         {children(form)}
-        <FormActions submitLabel="UPDATE" busy={form.busy} message={form.message}>
+        <FormActions submitLabel="UPDATE" busy={form.busy} message={form.message} unsaved={unsaved}>
           <Link className="button button-outline" to={list}>
             Cancel
           </Link>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { FormActions } from '../form-actions.jsx';
 import { Modal } from '../modal.jsx';
+import { changedFrom, useUnsavedChanges } from './unsaved-changes.js';
 
 /**
  * The form starts afresh each time the popup opens, and the popup closes once the server took the form.
@@ -22,7 +23,7 @@ export function FormDialog({ button, rowName, title, submitLabel = 'Send', child
         {rowName && <span className="visually-hidden"> {rowName}</span>}
       </button>
       <Modal open={open} title={title} onClose={close}>
-        <DialogForm {...formProps} submitLabel={submitLabel} onClose={close}>
+        <DialogForm {...formProps} title={title} submitLabel={submitLabel} onClose={close}>
           {children}
         </DialogForm>
       </Modal>
@@ -30,7 +31,7 @@ export function FormDialog({ button, rowName, title, submitLabel = 'Send', child
   );
 }
 
-function DialogForm({ initial, send, success, onSaved, submitLabel, onClose, children }) {
+function DialogForm({ title, initial, send, success, onSaved, submitLabel, onClose, children }) {
   const form = useForm(initial, {
     send,
     onSuccess: (response, values) => {
@@ -39,11 +40,14 @@ function DialogForm({ initial, send, success, onSaved, submitLabel, onClose, chi
       onSaved(values);
     },
   });
+  // Closing the page with the popup half filled in asks first; Close itself is the admin's own choice.
+  const unsaved = changedFrom(initial, form.form);
+  useUnsavedChanges(title, unsaved);
 
   return (
     <form onSubmit={form.submit}>
       {children(form)}
-      <FormActions submitLabel={submitLabel} busy={form.busy} message={form.message}>
+      <FormActions submitLabel={submitLabel} busy={form.busy} message={form.message} unsaved={unsaved}>
         <button type="button" className="button button-outline" onClick={onClose}>
           Close
         </button>

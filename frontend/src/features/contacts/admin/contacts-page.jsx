@@ -1,7 +1,8 @@
 // /admin/contacts: the visitors' messages and star reviews a page at a time, newest first, searched by name, email
-// or text; when each arrived and whether it has been read; for admins, deleting one, the selected or every match
-// (spam), and a CSV download of the matches (editors read and mark read only). Messages are React text, so markup
-// a visitor typed is shown, never run.
+// or text; when each arrived and whether it has been read; Reply, Call and WhatsApp links to answer each; for
+// admins, deleting one, and once messages are ticked, the ticked ones or every match (spam), and a CSV download of
+// the matches (editors read and mark read only). Messages are React text, so markup a visitor typed is shown, never
+// run.
 import { useState } from 'react';
 import { DeleteButton, deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { countOf, formatNumber } from '../../../components/admin/list-controls.jsx';
@@ -11,6 +12,7 @@ import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../comp
 import { DownloadButton } from '../../../components/download-button.jsx';
 import { notifyRefusal } from '../../../lib/api-hooks.js';
 import { isAdmin, useSession } from '../../../lib/session.js';
+import { callHref, internationalNumber, replyHref, whatsAppHref } from './answer-links.js';
 import {
   contactsCsv,
   deleteContact,
@@ -54,15 +56,11 @@ export function ContactsPage() {
 
   const columns = [
     admin && selectColumn,
-    { header: 'Name', cell: (contact) => contact.name },
-    {
-      header: 'Email',
-      cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a>,
-      className: 'cell-email',
-    },
-    { header: 'Telephone', cell: (contact) => contact.telephone, className: 'cell-nowrap' },
+    { header: 'Name', cell: (contact) => contact.name, className: 'cell-name' },
+    { header: 'Email', cell: (contact) => <EmailCell contact={contact} />, className: 'cell-email' },
+    { header: 'Telephone', cell: (contact) => <TelephoneCell contact={contact} /> },
     { header: 'Ratings', cell: (contact) => <Stars subject={contact.subject} /> },
-    { header: 'Message', cell: (contact) => contact.message, className: 'cell-text' },
+    { header: 'Message', cell: (contact) => contact.message, className: 'cell-text cell-message' },
     { header: 'Received', cell: (contact) => <Received timestamp={contact.createdAt} /> },
     { header: 'Read', cell: (contact) => <ReadMark contact={contact} onChanged={list.reload} /> },
     admin &&
@@ -76,8 +74,10 @@ export function ContactsPage() {
 
   return (
     <PagedTable
+      className="contacts"
       title="Contacts"
-      actions={admin && <ContactActions list={list} selected={selection.ids} />}
+      actions={admin && <DownloadCsv list={list} />}
+      bar={admin && selection.some && <SelectionBar list={list} selected={selection.ids} />}
       list={list}
       noun="message"
       searchLabel="Search by name, email or message"
@@ -164,36 +164,83 @@ function ReadMark({ contact, onChanged }) {
   );
 }
 
+/** The address, and a Reply: a new mail to it in the admin's own mail program, its subject filled in. */
+function EmailCell({ contact }) {
+  return (
+    <span className="answer">
+      <span className="answer-to">{contact.email}</span>
+      <span className="answer-links">
+        <a className="button button-small button-outline" href={replyHref(contact.email)}>
+          Reply<span className="visually-hidden"> to {contact.name}</span>
+        </a>
+      </span>
+    </span>
+  );
+}
+
 /**
- * The CSV download of the messages the search finds (all without one), and the spam clean-up: delete the ticked
- * messages, or every message the search finds. Each asks first, saying how many.
+ * The number as the visitor typed it, and Call and WhatsApp links to it in international form; a number that cannot
+ * be dialled as typed gets none.
  */
-function ContactActions({ list, selected }) {
+function TelephoneCell({ contact }) {
+  const number = internationalNumber(contact.telephone);
+  return (
+    <span className="answer">
+      <span className="answer-to">{contact.telephone}</span>
+      {number && (
+        <span className="answer-links">
+          <a className="button button-small button-outline" href={callHref(number)}>
+            Call<span className="visually-hidden"> {contact.name}</span>
+          </a>
+          <a
+            className="button button-small button-outline"
+            href={whatsAppHref(number)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            WhatsApp<span className="visually-hidden"> {contact.name} (opens in a new tab)</span>
+          </a>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The CSV download of the messages the search finds (all without one). */
+function DownloadCsv({ list }) {
+  return (
+    <DownloadButton path={contactsCsv(list.searched)} fallbackName="jyoti-contacts.csv">
+      Download CSV{list.searched && ` (${countOf(list.total, 'message')})`}
+    </DownloadButton>
+  );
+}
+
+/**
+ * Shown once messages are selected: how many, and the spam clean-up: delete the selected messages, or every message the
+ * search finds (all of them without one). Each asks first, saying how many. Deleting everything sits here, one step
+ * away, rather than beside the download where it would be the first button an admin sees.
+ */
+function SelectionBar({ list, selected }) {
   // What the shown rows and count are for, even while another search is on its way.
   const searching = Boolean(list.searched);
   const everyMatch = countOf(list.total, 'message');
   return (
-    <div className="contact-actions">
-      <DownloadButton path={contactsCsv(list.searched)} fallbackName="jyoti-contacts.csv">
-        Download CSV{searching && ` (${everyMatch})`}
-      </DownloadButton>
+    <div className="selection-bar" role="group" aria-label="Selected messages">
+      <p className="selection-count">{countOf(selected.length, 'message')} selected</p>
       <DeleteButton
         label={`Delete selected (${selected.length})`}
         question={`Delete ${countOf(selected.length, 'message')}?`}
         remove={() => deleteContacts(selected)}
         success={`${countOf(selected.length, 'message')} deleted`}
         onDeleted={list.reload}
-        disabled={selected.length === 0}
       />
-      {list.total > 0 && (
-        <DeleteButton
-          label={searching ? `Delete all ${formatNumber(list.total)} matching` : `Delete all ${everyMatch}`}
-          question={searching ? `Delete ${everyMatch} matching “${list.searched}”?` : `Delete all ${everyMatch}?`}
-          remove={() => deleteMatchingContacts(list.searched)}
-          success="Messages deleted"
-          onDeleted={list.reload}
-        />
-      )}
+      <DeleteButton
+        label={searching ? `Delete all ${formatNumber(list.total)} matching` : `Delete all ${everyMatch}`}
+        question={searching ? `Delete ${everyMatch} matching “${list.searched}”?` : `Delete all ${everyMatch}?`}
+        remove={() => deleteMatchingContacts(list.searched)}
+        success="Messages deleted"
+        onDeleted={list.reload}
+      />
     </div>
   );
 }

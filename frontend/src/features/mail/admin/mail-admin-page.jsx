@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
@@ -112,6 +113,8 @@ function SettingsForm({ settings, onSaved }) {
     },
   });
   const on = (key) => editable.includes(key);
+  const unsaved = Object.keys(changes(form)).length > 0;
+  useUnsavedChanges('Email settings', unsaved);
 
   return (
     <form className="form-card mail-form" onSubmit={submit} aria-labelledby="mail-settings-title">
@@ -174,7 +177,7 @@ function SettingsForm({ settings, onSaved }) {
           </p>
         )}
       </fieldset>
-      <FormActions submitLabel="Save email settings" busy={busy} message={message} />
+      <FormActions submitLabel="Save email settings" busy={busy} message={message} unsaved={unsaved} />
       {form.security === 'none' && on('host') && form.host && (
         <p className="mail-warning">Without TLS the password and the mail cross the network unencrypted.</p>
       )}

@@ -1,9 +1,11 @@
 // /admin/settings: every text and link of the site, prefilled from the content, in sections that each have their
-// own Save, which sends only what changed in that section. The donation details (where the money goes) are for
-// admins only: an editor sees the rest of that section and a sentence saying so.
+// own Save, which sends only what changed in that section. A section with edits not yet saved says so beside its
+// Save, and leaving the screen asks first. The donation details (where the money goes) are for admins only: an editor
+// sees the rest of that section and a sentence saying so; a change to them is shown old → new before it is sent.
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
+import { unsavedForms, useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
 import { notifyDone, useForm } from '../../../lib/api-hooks.js';
@@ -16,16 +18,32 @@ import './settings-admin-page.css';
 /** A logo setting's built-in drawing: what "none" goes back to. */
 const drawing = (src) => ({ label: 'Our built-in drawing', photo: { src, width: 96, height: 96 } });
 
-/** Where donations go: settings only admins may change (the server refuses them from an editor). */
-const DONATION_DETAILS = new Set([
-  'donationHolder',
-  'donationAccount',
-  'donationIfsc',
-  'donationBranch',
-  'donationBank',
-  'upiId',
-  'upiPayee',
-]);
+/**
+ * Where donations go: settings only admins may change (the server refuses them from an editor), each with the name
+ * the confirmation of a change gives it.
+ */
+const DONATION_DETAILS = {
+  donationHolder: 'Account holder',
+  donationAccount: 'Bank account number',
+  donationIfsc: 'IFSC code',
+  donationBranch: 'Bank branch',
+  donationBank: 'Bank name',
+  upiId: 'UPI ID',
+  upiPayee: 'UPI payee name',
+};
+
+/**
+ * Asks before donors are sent somewhere else: each changed payment detail as "UPI ID: old → new". A mistyped
+ * account number or UPI ID would send gifts to a stranger, so the admin reads the change once more. True when
+ * nothing of the kind changed.
+ */
+function confirmPaymentChange(saved, body) {
+  const lines = Object.keys(body)
+    .filter((key) => key in DONATION_DETAILS)
+    .map((key) => `${DONATION_DETAILS[key]}: ${saved[key] || '(empty)'} → ${body[key] || '(empty)'}`);
+  if (lines.length === 0) return true;
+  return window.confirm(`Change where donations go?\n\n${lines.join('\n')}\n\nDonors will be shown the new details.`);
+}
 
 /**
  * The form's sections, each a list of [key, label, control props]; keys are the server's setting names. Every
@@ -151,7 +169,7 @@ function savedChoice(photo, current) {
 function SettingsSection({ section, admin }) {
   const { settings, reload } = useContent();
   const legendId = useId();
-  const fields = section.fields.filter(([key]) => admin || !DONATION_DETAILS.has(key));
+  const fields = section.fields.filter(([key]) => admin || !(key in DONATION_DETAILS));
   const keys = fields.map(([key]) => key);
   const photos = section.photos ?? [];
   // What the server holds, as far as this form knows: the changes are measured against it.
@@ -172,9 +190,12 @@ function SettingsSection({ section, admin }) {
 
   const { form, field, set, submit, busy, errors, message } = useForm(saved, {
     check: (values) => {
-      const changed = Object.keys(changes(values)).length > 0;
-      if (!changed) notify.warning('Nothing has changed');
-      return changed;
+      const body = changes(values);
+      if (Object.keys(body).length === 0) {
+        notify.warning(nothingChanged(section.title));
+        return false;
+      }
+      return confirmPaymentChange(saved, body);
     },
     send: (values) => updateSettings(changes(values)),
     onSuccess: (response, values) => {
@@ -183,6 +204,9 @@ function SettingsSection({ section, admin }) {
       reload();
     },
   });
+
+  const dirty = Object.keys(changes(form)).length > 0;
+  useUnsavedChanges(section.title, dirty);
 
   return (
     <form className="form-card settings-form" onSubmit={submit} aria-labelledby={legendId}>
@@ -213,7 +237,19 @@ function SettingsSection({ section, admin }) {
         }
         busy={busy}
         message={message}
+        unsaved={dirty}
       />
     </form>
   );
+}
+
+/**
+ * Why a section's Save sent nothing, and where the edits are when they are in other sections: each section saves
+ * only its own.
+ */
+function nothingChanged(title) {
+  const elsewhere = unsavedForms();
+  if (elsewhere.length === 0) return `Nothing has changed in ${title}`;
+  const where = elsewhere.join(', ');
+  return `Nothing has changed in ${title}. Unsaved changes are in: ${where}; each section has its own Save.`;
 }
