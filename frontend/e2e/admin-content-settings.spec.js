@@ -101,3 +101,25 @@ test('the footer year is a setting: another year, or the current one when left e
     await patchSettings(request, token, { footerYear: '2025' });
   }
 });
+
+test('an admin sets the site address on Settings; previews and the sitemap use it', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const before = (await (await request.get('/api/admin/mail', { headers })).json()).siteAddress ?? '';
+  const address = 'https://settings-address.example';
+  try {
+    await openAdmin(page, '/admin/settings');
+    const form = page.getByRole('form', { name: 'Site address' });
+    const field = form.getByLabel(/The address visitors use/);
+    await field.fill(address);
+    await field.press('Enter');
+    await expect(toast(page, 'Site address saved')).toBeVisible();
+    expect((await (await request.get('/api/admin/mail', { headers })).json()).siteAddress).toBe(address);
+    expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${address}/gallery</loc>`);
+    // The Email screen shows the same address.
+    await openAdmin(page, '/admin/email');
+    await expect(page.getByLabel(/Site address/)).toHaveValue(address);
+  } finally {
+    await request.patch('/api/admin/mail', { headers, data: { siteAddress: before } });
+  }
+});

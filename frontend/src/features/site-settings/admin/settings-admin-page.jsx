@@ -3,7 +3,6 @@
 // Save, and leaving the screen asks first. The donation details (where the money goes) are for admins only: an editor
 // sees the rest of that section and a sentence saying so; a change to them is shown old → new before it is sent.
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { unsavedForms, useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Field } from '../../../components/field.jsx';
@@ -14,6 +13,7 @@ import { isAdmin, useSession } from '../../../lib/session.js';
 import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
 import './settings-admin-page.css';
+import { SiteAddressSection } from './site-address-form.jsx';
 
 /** A logo setting's built-in drawing: what "none" goes back to. */
 const drawing = (src) => ({ label: 'Our built-in drawing', photo: { src, width: 96, height: 96 } });
@@ -144,10 +144,7 @@ export function SettingsAdminPage() {
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       {admin && (
-        <p className="settings-note">
-          The site&apos;s own address, which link previews and the sitemap use, is on the{' '}
-          <Link to="/admin/email">Email</Link> screen.
-        </p>
+        <SiteAddressSection />
       )}
       {sections.map((section) => (
         <SettingsSection key={section.title} section={section} admin={admin} />
