@@ -52,6 +52,9 @@ test('carousels autoplay and have arrows and clickable pagination', async ({ pag
 });
 
 test('Pause stops the slides, focus inside holds them, and they never jump back to the first', async ({ page }) => {
+  // By design about 28 s: the loader, three 3.5 s holds, and the run through the slides at 2.5 s each. The default
+  // 30 s left no room on a busy machine.
+  test.setTimeout(60_000);
   const { works } = await worksCarousel(page);
   const pause = works.getByRole('button', { name: 'Pause the slides of Our Works' });
   await pause.click();
