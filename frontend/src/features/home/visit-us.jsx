@@ -2,12 +2,11 @@
 // "Volunteer with us" for students who want to teach. Each detail shows once an admin fills it in (Settings); with
 // none filled in, the block is not there.
 import { Link } from 'react-router-dom';
+import { PhoneNumber } from '../../components/phone-number.jsx';
 
 /** A map search for the address, which opens the maps app on a phone. */
 const mapLink = (address) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-/** `tel:` takes the digits and a leading +. */
-const telLink = (phone) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function VisitUs({ settings }) {
   const times = settings.visitTimes?.trim();
@@ -46,7 +45,7 @@ export function VisitUs({ settings }) {
           <div>
             <dt>Phone</dt>
             <dd>
-              <a href={telLink(phone)}>{phone}</a>
+              <PhoneNumber phone={phone} />
             </dd>
           </div>
         )}

@@ -2,6 +2,7 @@
 // scan, and on phones a link that opens the app), then by bank transfer (each detail with a copy button) — beside a
 // photo and the appeal; and the day the details last changed, so a donor sent other details by someone can tell.
 import { CopyButton } from '../../components/copy-button.jsx';
+import { PhoneNumber } from '../../components/phone-number.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
 import './support.css';
@@ -103,7 +104,7 @@ function TrustDetails({ settings }) {
           <div>
             <dt>Questions before you give</dt>
             <dd>
-              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+              <PhoneNumber phone={phone} />
             </dd>
           </div>
         )}
