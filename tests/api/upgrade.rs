@@ -263,6 +263,11 @@ fn a_database_made_by_schema_v8_opens_with_every_row_kept_and_a_copy_of_it_besid
 }
 
 #[test]
+fn a_database_made_by_schema_v9_opens_with_every_row_kept_and_a_copy_of_it_beside() {
+    assert_kept_with_a_copy_beside(9);
+}
+
+#[test]
 fn old_accounts_sign_in_with_their_old_passwords_and_keep_their_roles_after_every_upgrade() {
     for from in FIXTURES {
         let upgraded = upgrade(from);
