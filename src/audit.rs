@@ -165,6 +165,7 @@ fn describe(method: &Method, pattern: &str) -> (&'static str, &'static str) {
         "users" => "user",
         "contacts" | "contacts_delete" => "contact message",
         "feedback" => "feedback",
+        "gifts" => "gift",
         "service" | "servicelist" => "notice",
         "post_certificate" | "delete_certificate" | "certificates" => "certificate",
         "rosters" if pattern.contains("/members") => "team member",

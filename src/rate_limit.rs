@@ -257,6 +257,8 @@ pub struct Limits {
     pub registrations: Limiter,
     pub contacts: Limiter,
     pub feedback: Limiter,
+    /// "After paying, tell us" on the Support page.
+    pub gifts: Limiter,
     pub certificate_lookups: Limiter,
     /// "Forgot password?" requests, per address and per email typed (an unknown one too, so
     /// the limit tells nobody which emails have accounts).
@@ -287,6 +289,7 @@ impl Limits {
             registrations: Limiter::new(limit(20, 60)),
             contacts: Limiter::new(limit(20, 60)),
             feedback: Limiter::new(limit(20, 60)),
+            gifts: Limiter::new(limit(10, 60)),
             certificate_lookups: Limiter::new(limit(60, 1)),
             reset_requests: Limiter::new(limit(10, 60)),
             reset_requests_per_account: Limiter::new(limit(3, 60)),

@@ -101,6 +101,7 @@ pub mod certificates;
 pub mod contacts;
 pub mod feedback;
 pub mod gallery_images;
+pub mod gifts;
 pub mod invitations;
 pub mod kept_orders;
 pub mod mail_settings;

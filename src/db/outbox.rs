@@ -17,6 +17,8 @@ pub enum Kind {
     Invitation,
     /// An edit that matters (donation details, roles, email settings), to every admin.
     Alert,
+    /// A thank-you to a donor whose gift an admin found on the statement.
+    Thanks,
 }
 
 impl Kind {
@@ -26,6 +28,7 @@ impl Kind {
             Kind::Reset => "reset",
             Kind::Invitation => "invitation",
             Kind::Alert => "alert",
+            Kind::Thanks => "thanks",
         }
     }
 }

@@ -180,6 +180,8 @@ sort_orders! {
     CertificateSort { "newest" => Newest, "number" => Number, "name" => Name }
     /// Feedback form answers: newest first by default.
     FeedbackSort { "newest" => Newest, "oldest" => Oldest }
+    /// Gifts donors told us about: newest first by default, or those not yet received first.
+    GiftSort { "newest" => Newest, "oldest" => Oldest, "waiting" => Waiting }
     /// The activity log: newest first, always.
     AuditSort { "newest" => Newest }
     /// Photos: newest first by default.

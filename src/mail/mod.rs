@@ -11,7 +11,7 @@ mod smtp;
 
 use crate::db::mail_settings::StoredMail;
 use crate::db::outbox::{Kind, NewMail};
-use crate::db::{self, contacts::Contact, Pool};
+use crate::db::{self, contacts::Contact, gifts::Gift, Pool};
 use crate::domain::{Email, ResetToken, SmtpServer};
 use crate::error::ApiError;
 use rusqlite::Connection;
@@ -357,6 +357,37 @@ impl Mailer {
                 recipients: vec![email.to_owned()],
                 reply_to: None,
                 subject: "You are invited to help run the Jyoti site".to_owned(),
+                body,
+            },
+        )?;
+        Ok(true)
+    }
+}
+
+impl Mailer {
+    /// Queues the thank-you for a gift found on the statement to the donor's email (in the
+    /// caller's transaction). `false` when email is off or the donor gave no email.
+    pub fn queue_thanks(&self, conn: &Connection, gift: &Gift) -> Result<bool, ApiError> {
+        if gift.email.is_empty() || !self.setup(conn)?.enabled() {
+            return Ok(false);
+        }
+        let body = format!(
+            "Dear {name},\n\n\
+             Your gift of {amount} (payment reference {reference}) has reached Jyoti. Thank you!\n\n\
+             Every rupee goes to the evening classes: books, copies, pencils and a light to study \
+             by for the children who come to Jyoti.\n\n\
+             With gratitude,\nthe volunteers of Jyoti\n",
+            name = gift.name,
+            amount = crate::domain::rupees_text(gift.amount_paise),
+            reference = gift.reference,
+        );
+        db::outbox::queue(
+            conn,
+            &NewMail {
+                kind: Kind::Thanks,
+                recipients: vec![gift.email.clone()],
+                reply_to: None,
+                subject: "Thank you for your gift to Jyoti".to_owned(),
                 body,
             },
         )?;

@@ -16,6 +16,7 @@ mod content;
 mod donations;
 mod feedback;
 mod gallery_images;
+mod gifts;
 mod health;
 mod invitations;
 mod mail;
@@ -31,7 +32,7 @@ mod users;
 use crate::access::Access::{Admins, Editors};
 use crate::db::{
     self, cards::Card, certificates::Certificate, contacts::Contact, feedback::Feedback,
-    gallery_images::GalleryImage, media::Media, members::Member, notices::Notice,
+    gallery_images::GalleryImage, gifts::Gift, media::Media, members::Member, notices::Notice,
     outbox::OutboxItem, rosters::Roster, users::User, Table,
 };
 use crate::domain::{
@@ -97,6 +98,12 @@ fn api() -> Vec<Call> {
         post("/form/feedback", feedback::create),
         admin_list(Editors, "/admin/feedback", db::feedback::each, db::feedback::page, None),
         admin_delete::<Feedback>(Editors, "/admin/feedback/{id}", db::feedback::delete, "Feedback deleted"),
+
+        post("/form/gift", gifts::create),
+        admin_list(Admins, "/admin/gifts", db::gifts::each, db::gifts::page, None),
+        get("/admin/gifts/waiting", gifts::waiting),
+        patch("/admin/gifts/{id}", gifts::mark_received),
+        admin_delete::<Gift>(Admins, "/admin/gifts/{id}", db::gifts::delete, "Gift deleted"),
 
         get("/admin/servicelist", notices::list),
         get("/admin/servicelist/{id}", notices::find),

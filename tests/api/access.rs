@@ -113,6 +113,7 @@ pub(crate) struct Fixtures {
     user: i64,
     contact: i64,
     feedback: i64,
+    gift: i64,
     notice: i64,
     certificate: i64,
     /// A new roster, and every roster in display order.
@@ -203,6 +204,11 @@ impl Fixtures {
                 .json(&json!({"rating": 5}))
                 .send()
                 .json()),
+            gift: id(&app
+                .post("/api/form/gift")
+                .json(&json!({"name": "A Donor", "amount": 500, "reference": "412356789012"}))
+                .send()
+                .json()),
             notice: make("/api/admin/service", notice),
             certificate: make("/api/admin/post_certificate", certificate),
             roster: make("/api/admin/rosters", roster),
@@ -279,6 +285,13 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         anyone("POST /api/form/feedback").json(json!({"rating": 4})).answers(201),
         editor("GET /api/admin/feedback"),
         editor("DELETE /api/admin/feedback/{id}").at(f.feedback),
+        anyone("POST /api/form/gift")
+            .json(json!({"name": "A Donor", "amount": "1,000", "reference": "412356789099"}))
+            .answers(201),
+        admin("GET /api/admin/gifts"),
+        admin("GET /api/admin/gifts/waiting"),
+        admin("PATCH /api/admin/gifts/{id}").at(f.gift).json(json!({"received": true})),
+        admin("DELETE /api/admin/gifts/{id}").at(f.gift),
 
         anyone("GET /api/admin/servicelist"),
         anyone("GET /api/admin/servicelist/{id}").at(f.notice),

@@ -16,6 +16,7 @@ mod content;
 mod cross_origin;
 mod feedback;
 mod gallery_images;
+mod gifts;
 mod invitations;
 mod mail;
 mod media;

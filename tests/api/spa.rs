@@ -116,6 +116,7 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
         "/verify/1001",
         "/admin",
         "/admin/feedback",
+        "/admin/gifts",
         "/admin/users",
         "/admin/contacts",
         "/admin/notices",
