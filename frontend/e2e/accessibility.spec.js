@@ -11,6 +11,7 @@ const ADMIN_PAGES = [
   '/admin/users',
   '/admin/contacts',
   '/admin/feedback',
+  '/admin/gifts',
   '/admin/notices',
   '/admin/certificates',
   '/admin/team',

@@ -58,6 +58,7 @@ test('an admins’ screen opened by its address says so, and makes no call that 
     ['/admin/users/1/edit', 'Users'],
     ['/admin/email', 'Email'],
     ['/admin/audit', 'Activity'],
+    ['/admin/gifts', 'Gifts'],
   ]) {
     await openAdmin(page, path);
     await expect(page.getByRole('heading', { level: 2, name: screen })).toBeVisible();

@@ -59,6 +59,7 @@ test('the admin menu folds away above the screen and opens with its button', asy
     'Users',
     'Contacts',
     'Feedback',
+    'Gifts',
     'Notices',
     'Certificates',
     'Team',

@@ -5,6 +5,7 @@ export { UsersPage } from '../features/users/admin/users-page.jsx';
 export { UserEditPage } from '../features/users/admin/user-edit-page.jsx';
 export { ContactsPage } from '../features/contacts/admin/contacts-page.jsx';
 export { FeedbackPage } from '../features/feedback/admin/feedback-page.jsx';
+export { GiftsPage } from '../features/gifts/admin/gifts-page.jsx';
 export { NoticesPage } from '../features/notices/admin/notices-page.jsx';
 export { NoticeEditPage } from '../features/notices/admin/notice-edit-page.jsx';
 export { CertificatesPage } from '../features/certificates/admin/certificates-page.jsx';

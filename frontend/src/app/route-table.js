@@ -135,6 +135,7 @@ export const routeTable = [
           { path: 'users/:id', children: editRoutes('UserEditPage'), adminOnly: true },
           { path: 'contacts', page: 'ContactsPage', nav: 'Contacts' },
           { path: 'feedback', page: 'FeedbackPage', nav: 'Feedback' },
+          { path: 'gifts', page: 'GiftsPage', nav: 'Gifts', adminOnly: true },
           { path: 'notices', page: 'NoticesPage', nav: 'Notices' },
           { path: 'servicelist/:id', children: editRoutes('NoticeEditPage') },
           { path: 'certificates', page: 'CertificatesPage', nav: 'Certificates' },

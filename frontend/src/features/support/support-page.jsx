@@ -1,10 +1,12 @@
 // Support: how to donate — when the club has a UPI ID, by a UPI app first (how most donors here pay: a QR code to
 // scan, and on phones a link that opens the app), then by bank transfer (each detail with a copy button) — beside a
-// photo and the appeal; and the day the details last changed, so a donor sent other details by someone can tell.
+// photo and the appeal; the day the details last changed, so a donor sent other details by someone can tell; and a
+// short form to tell the club about a payment made (there is always a way to pay: the account number is required).
 import { CopyButton } from '../../components/copy-button.jsx';
 import { PhoneNumber } from '../../components/phone-number.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
+import { GiftForm } from '../gifts/gift-form.jsx';
 import './support.css';
 
 const bankDetails = [
@@ -72,6 +74,7 @@ export function SupportPage() {
           {donationsChangedAt && (
             <p className="support-changed">Details last changed on {dayOf(donationsChangedAt)}</p>
           )}
+          <GiftForm />
         </div>
       </div>
     </div>

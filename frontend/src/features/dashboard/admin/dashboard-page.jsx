@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
 import { api } from '../../../lib/api-client.js';
 import { useApiData } from '../../../lib/api-hooks.js';
+import { fetchGiftsWaiting } from '../../gifts/api.js';
 import { HEALTH_TOPICS } from '../../health/health-banner.jsx';
 import { SampleContentLeft } from '../../site-settings/admin/sample-content-left.jsx';
 import './dashboard-page.css';
@@ -22,7 +23,7 @@ export function DashboardPage() {
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">Dashboard</h2>
       <div className="dashboard-grid">
-        <UnreadMessages />
+        <UnreadMessages giftsToo={usable('/admin/gifts')} />
         <SiteHealth />
         <section className="dashboard-card" aria-labelledby="dashboard-actions">
           <h3 id="dashboard-actions">Quick actions</h3>
@@ -42,7 +43,8 @@ export function DashboardPage() {
   );
 }
 
-function UnreadMessages() {
+/** Unread contact messages; for admins, also the gifts donors told us about that are still to find on the statement. */
+function UnreadMessages({ giftsToo }) {
   const { data, error } = useApiData(fetchUnread);
   const unread = data?.unread;
   return (
@@ -57,7 +59,22 @@ function UnreadMessages() {
           </Link>
         </p>
       )}
+      {giftsToo && <GiftsWaiting />}
     </section>
+  );
+}
+
+/** "2 gifts to find on the statement", only while there are any. */
+function GiftsWaiting() {
+  const { data } = useApiData(fetchGiftsWaiting);
+  const waiting = data?.waiting;
+  if (!waiting) return null;
+  return (
+    <p>
+      <Link to="/admin/gifts?sort=waiting">
+        {waiting} {waiting === 1 ? 'gift' : 'gifts'} to find on the statement
+      </Link>
+    </p>
   );
 }
 

@@ -215,7 +215,13 @@ function TestMailForm() {
 
 const sorts = [OLDEST_FIRST, NEWEST_FIRST];
 
-const KINDS = { contact: 'Contact message', reset: 'Password reset' };
+const KINDS = {
+  contact: 'Contact message',
+  reset: 'Password reset',
+  invitation: 'Invitation',
+  alert: 'Alert to admins',
+  thanks: 'Thank-you to a donor',
+};
 
 const when = (text) => {
   const date = new Date(text);

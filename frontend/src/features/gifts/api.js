@@ -1,0 +1,21 @@
+// "After paying, tell us" calls: the donor's note of a payment, and the admins' list of them, marks and deletes.
+import { api } from '../../lib/api-client.js';
+
+export const tellGift = (gift) => api('/api/form/gift', { method: 'POST', body: gift, auth: false });
+
+/** One page of the notes, newest first unless `query.sort` says otherwise: {items, total, page, size}. */
+export const fetchGifts = (query) => api('/api/admin/gifts', { query });
+
+/** Whether the gift was found on the statement; the first time it is, the donor is thanked by mail. */
+export const markGiftReceived = (giftId, received) =>
+  api(`/api/admin/gifts/${encodeURIComponent(giftId)}`, { method: 'PATCH', body: { received } });
+
+export const deleteGift = (giftId) => api(`/api/admin/gifts/${encodeURIComponent(giftId)}`, { method: 'DELETE' });
+
+/** How many notes wait to be found on the statement: {waiting}. */
+export const fetchGiftsWaiting = () => api('/api/admin/gifts/waiting');
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** ₹1,00,000 or ₹1,500.50, the Indian way. */
+export const rupees = (amount) => rupeeFormat.format(amount).replace(/\.00$/, '');
