@@ -1,5 +1,5 @@
 // Admin forms keep what was typed until it is saved: one Settings section's Save leaves another's edits alone, leaving
-// a screen with unsaved edits (by a link or by closing or reloading the page) asks first and names them, and a change
+// a screen with unsaved edits (by a link, Back or Forward, or by closing or reloading the page) asks first and names them, and a change
 // of the payment details shows old → new before it is saved.
 import { createNotice, expect, siteContent, test } from './fixtures.js';
 import { asAdmin, openAdmin, row, toast } from './admin-helpers.js';
@@ -107,6 +107,46 @@ test('leaving Settings by a link with unsaved edits asks first and names the sec
   await sidebar.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByLabel('Welcome heading')).not.toHaveValue(heading);
   await sidebar.getByRole('link', { name: 'Contacts' }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts$/);
+  expect(dialogs).toBe(0);
+});
+
+test('Back and Forward with unsaved edits ask first; Cancel keeps the screen, its address and the edits', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/contacts');
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await sidebar.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  const heading = unique('Not saved by Back');
+  await page.getByLabel('Welcome heading').fill(heading);
+  await expect(page.getByText('Unsaved changes')).toHaveCount(1);
+
+  // Back, refused: the address goes back to Settings and nothing typed is lost.
+  const asked = answerDialog(page, 'dismiss');
+  await page.evaluate(() => window.history.back());
+  expect(await asked).toEqual({
+    type: 'confirm',
+    message: 'You have unsaved changes in: Home page. Leave this page?',
+  });
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByLabel('Welcome heading')).toHaveValue(heading);
+  // The history is as it was: another Back asks again, and this time leaves.
+  const askedAgain = answerDialog(page, 'accept');
+  await page.evaluate(() => window.history.back());
+  expect((await askedAgain).message).toContain('Home page');
+  await expect(page).toHaveURL(/\/admin\/contacts$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
+
+  // Forward to Settings, nothing edited there now: nothing asked.
+  let dialogs = 0;
+  page.on('dialog', () => (dialogs += 1));
+  await page.evaluate(() => window.history.forward());
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByLabel('Welcome heading')).not.toHaveValue(heading);
+  await page.evaluate(() => window.history.back());
   await expect(page).toHaveURL(/\/admin\/contacts$/);
   expect(dialogs).toBe(0);
 });

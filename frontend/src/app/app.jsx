@@ -1,6 +1,7 @@
 // The app shell: router, session and content providers, routes, and the toast container.
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { LeaveGuard } from '../components/admin/unsaved-changes.js';
 import './global.css';
 import { AppProviders } from './providers.jsx';
 import { AppRoutes, preloadPagesFor } from './routes.jsx';
@@ -16,6 +17,7 @@ export function App() {
       <AppProviders prepare={prepareFirstPage}>
         <AppRoutes />
       </AppProviders>
+      <LeaveGuard />
       <Suspense fallback={null}>
         <ToastHost />
       </Suspense>

@@ -1,6 +1,7 @@
-// Admin forms with edits not yet saved: leaving the screen by a link, or closing or reloading the page, asks first and
-// names them, so a volunteer's typing is never dropped without a word.
+// Admin forms with edits not yet saved: leaving the screen by a link, by Back or Forward, or closing or reloading the
+// page, asks first and names them, so a volunteer's typing is never dropped without a word.
 import { useId, useLayoutEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 
 /** The forms with unsaved edits, by id, each with the name the question gives it, in the order they were edited. */
 const unsaved = new Map();
@@ -53,6 +54,43 @@ function askBeforeLeaving(event) {
   const to = new URL(link.href, window.location.href);
   if (to.origin !== window.location.origin || to.pathname === window.location.pathname) return;
   if (!window.confirm(leaveQuestion())) event.preventDefault();
+}
+
+/**
+ * Back and Forward to another screen while a form holds unsaved edits ask the same question; "Cancel" puts the address
+ * back and stays. A navigation the app makes itself (after a save, say) is never held: only the history buttons are.
+ * The browser's popstate cannot be cancelled, so the question is asked before the router hears of it (the listener
+ * is added when this module loads, before the router adds its own, and listeners at the window run in the order they
+ * were added), and a refused one is kept from the router and undone with history.go. The router numbers its history
+ * entries (state.idx), which gives how far to go back.
+ */
+export function LeaveGuard() {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    shown = { pathname: location.pathname, index: window.history.state?.idx ?? 0 };
+  }, [location]);
+  return null;
+}
+
+/** The screen the router shows, and its history entry's number. */
+let shown = { pathname: '', index: 0 };
+/** Set while a refused Back or Forward is undone: that popstate is not news to the router either. */
+let undoing = false;
+
+window.addEventListener('popstate', askBeforeHistory);
+
+function askBeforeHistory(event) {
+  if (undoing) {
+    undoing = false;
+    event.stopImmediatePropagation();
+    return;
+  }
+  const index = event.state?.idx;
+  if (unsaved.size === 0 || window.location.pathname === shown.pathname || typeof index !== 'number') return;
+  if (window.confirm(leaveQuestion())) return;
+  event.stopImmediatePropagation();
+  undoing = true;
+  window.history.go(shown.index - index);
 }
 
 /** Browsers show their own words here (a page cannot name the forms), but they ask. */
