@@ -151,6 +151,58 @@ test('Back and Forward with unsaved edits ask first; Cancel keeps the screen, it
   expect(dialogs).toBe(0);
 });
 
+test('a popup holding work asks before the screen is left: an invitation typed, a link shown once, a file chosen', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/contacts');
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await sidebar.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  // A popup keeps the rest of the screen out of reach, so Back is how one leaves with it open.
+  const back = async (answer) => {
+    const asked = answerDialog(page, answer);
+    await page.evaluate(() => window.history.back());
+    return (await asked).message;
+  };
+
+  // An email typed in Invite: Back asks and, refused, keeps it.
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite to the team' });
+  const email = `${Date.now()}-invitee@example.org`;
+  await invite.getByLabel('Email').fill(email);
+  expect(await back('dismiss')).toBe('You have unsaved changes in: Invite to the team. Leave this page?');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(invite.getByLabel('Email')).toHaveValue(email);
+
+  // Email is off here, so the link it makes is shown only now: leaving asks about it by name.
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(invite.getByLabel('Invitation link')).toBeVisible();
+  expect(await back('dismiss')).toBe('You have unsaved changes in: Invitation link, shown only once. Leave this page?');
+  await expect(invite.getByLabel('Invitation link')).toBeVisible();
+  // Closed, the popup holds nothing: no question.
+  await invite.getByRole('button', { name: 'Close' }).click();
+  let dialogs = 0;
+  page.on('dialog', () => (dialogs += 1));
+  await sidebar.getByRole('link', { name: 'Certificates' }).click();
+  await expect(page).toHaveURL(/\/admin\/certificates$/);
+  expect(dialogs).toBe(0);
+
+  // A CSV file chosen but not imported.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const importer = page.getByRole('dialog', { name: 'Import certificates' });
+  await importer.getByLabel('CSV file').setInputFiles({
+    name: 'certificates.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('certinumber,name\n99001,Sample Name\n'),
+  });
+  expect(await back('dismiss')).toBe('You have unsaved changes in: Import certificates. Leave this page?');
+  await expect(page).toHaveURL(/\/admin\/certificates$/);
+  await expect(importer).toBeVisible();
+  expect(await violations(page), 'axe with the import popup open').toEqual([]);
+});
+
 test('on a phone the question comes from the admin menu too, and the screen passes axe', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await asAdmin(page, request);

@@ -1,5 +1,6 @@
 // Import certificates from a CSV file: pick it, see the preview with every bad row, then import all or nothing.
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Modal } from '../../../components/modal.jsx';
 import { notifyDone } from '../../../lib/api-hooks.js';
 import { importCertificates } from '../api.js';
@@ -29,6 +30,8 @@ function ImportForm({ onClose, onImported }) {
   const [file, setFile] = useState(null);
   const [preview, setPreview] = useState(null);
   const [busy, setBusy] = useState(false);
+  // A file chosen but not imported yet is work the admin would lose with the page.
+  useUnsavedChanges('Import certificates', Boolean(file));
 
   const send = async (dryRun) => {
     setBusy(true);

@@ -1,6 +1,7 @@
 // The Users screen's Invite: a popup asking for an email and a role (admin or editor); once the server made the
 // invitation, the popup shows its link this one time, to copy, and says whether it was emailed.
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Field } from '../../../components/field.jsx';
 import { FormActions } from '../../../components/form-actions.jsx';
 import { Modal } from '../../../components/modal.jsx';
@@ -38,6 +39,8 @@ function InviteSteps({ onInvited, onClose }) {
       },
     },
   );
+
+  useUnsavedChanges('Invite to the team', !made && form.form.email.trim() !== '');
 
   if (made) {
     return (

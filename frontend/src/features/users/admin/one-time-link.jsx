@@ -1,6 +1,7 @@
 // A link the server makes once and keeps only the hash of (an invitation, a password reset): shown this one time in
 // its popup, with Copy, saying whether it was emailed or is the admin's to pass on.
 import { dayAndTime } from '../../../components/admin/cells.jsx';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { CopyButton } from '../../../components/copy-button.jsx';
 import { Field } from '../../../components/field.jsx';
 import './one-time-link.css';
@@ -12,6 +13,8 @@ import './one-time-link.css';
  */
 export function OneTimeLink({ made, email, what = 'The link', label, children, onClose }) {
   const link = new URL(made.link, window.location.origin).href;
+  // Not emailed, the link is lost with the page: leaving it asks first (closing the popup is the admin's own choice).
+  useUnsavedChanges(`${label}, shown only once`, !made.mailed);
   return (
     <div className="one-time-link">
       <p role="status">
