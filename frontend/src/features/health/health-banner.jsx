@@ -1,9 +1,9 @@
 // The banner above every admin screen: the problems /healthz reports (the database cannot save, the disk is nearly
 // full, backups failing, email not going out, the HTTPS certificate not renewed), each in plain words with what to
 // do, until they are gone. Checked again on every screen change and every minute.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { api } from '../../lib/api-client.js';
+import { checkHealth, useHealth } from './health.js';
 import './health-banner.css';
 
 /** What each check is about, as the banner (and the dashboard) names it. */
@@ -18,35 +18,31 @@ export const HEALTH_TOPICS = {
 
 const RECHECK_MS = 60_000;
 
+/**
+ * The checks that are not ok, each {name, state, message}. No answer at all is a problem of its own; a 200 without
+ * checks is an older server.
+ */
+function problemsIn(health) {
+  if (!health) return [];
+  if (!health.checks) {
+    return health.status === 0 ? [{ name: 'database', state: 'fail', message: 'The site does not answer.' }] : [];
+  }
+  return Object.entries(health.checks)
+    .filter(([, check]) => check.state !== 'ok')
+    .map(([name, check]) => ({ name, ...check }));
+}
+
 export function HealthBanner() {
   const { pathname } = useLocation();
-  const [problems, setProblems] = useState([]);
+  const health = useHealth();
 
   useEffect(() => {
-    let live = true;
-    const check = () =>
-      api('/healthz', { auth: false }).then(({ status, data }) => {
-        if (!live) return;
-        const checks = data?.checks;
-        if (!checks) {
-          // No answer at all is a problem of its own; a 200 without checks is an older server.
-          setProblems(status === 0 ? [{ name: 'database', state: 'fail', message: 'The site does not answer.' }] : []);
-          return;
-        }
-        setProblems(
-          Object.entries(checks)
-            .filter(([, check]) => check.state !== 'ok')
-            .map(([name, check]) => ({ name, ...check })),
-        );
-      });
-    check();
-    const timer = window.setInterval(check, RECHECK_MS);
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-    };
+    checkHealth();
+    const timer = window.setInterval(checkHealth, RECHECK_MS);
+    return () => window.clearInterval(timer);
   }, [pathname]);
 
+  const problems = problemsIn(health);
   if (problems.length === 0) return null;
   const failing = problems.some((problem) => problem.state === 'fail');
   return (

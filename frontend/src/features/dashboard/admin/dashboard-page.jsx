@@ -1,11 +1,11 @@
 // /admin: what an admin or editor opens first — unread messages, how the site is doing (the checks of /healthz),
 // the sample content still to replace, and the everyday jobs one press away.
-import { useEffect, useState } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
 import { api } from '../../../lib/api-client.js';
 import { useApiData } from '../../../lib/api-hooks.js';
 import { fetchGiftsWaiting } from '../../gifts/api.js';
 import { HEALTH_TOPICS } from '../../health/health-banner.jsx';
+import { useHealth } from '../../health/health.js';
 import { SampleContentLeft } from '../../site-settings/admin/sample-content-left.jsx';
 import './dashboard-page.css';
 
@@ -80,22 +80,16 @@ function GiftsWaiting() {
 
 /** Each check of /healthz in a line; a problem says what it is (the banner above says what to do). */
 function SiteHealth() {
-  const [checks, setChecks] = useState(null);
-  useEffect(() => {
-    let live = true;
-    api('/healthz', { auth: false }).then(({ data }) => {
-      if (live) setChecks(data?.checks ?? {});
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The banner above asks /healthz on every screen change; this card shows the same answer.
+  const health = useHealth();
+  const checks = health?.checks ?? null;
   const entries = Object.entries(checks ?? {}).filter(([name]) => HEALTH_TOPICS[name]);
   const problems = entries.filter(([, check]) => check.state !== 'ok');
   return (
     <section className="dashboard-card" aria-labelledby="dashboard-health">
       <h3 id="dashboard-health">Site health</h3>
-      {checks === null && <p>Loading…</p>}
+      {!health && <p>Loading…</p>}
+      {health && !checks && <p>The site's checks could not be read.</p>}
       {checks !== null && problems.length === 0 && <p>All is well: the site saves, and nothing needs attention.</p>}
       {entries.length > 0 && (
         <ul className="dashboard-checks">
