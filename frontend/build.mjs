@@ -23,7 +23,7 @@ const shared = {
   outdir: assets,
   publicPath: '/assets/',
   bundle: true,
-  minify: true,
+  minify: !process.env.JYOTI_NO_MINIFY,
   target: ['chrome100', 'edge100', 'firefox100', 'safari15'],
   assetNames: '[name]-[hash]',
   loader: { '.svg': 'file', '.png': 'file', '.webp': 'file', '.jpg': 'file' },

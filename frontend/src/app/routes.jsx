@@ -47,9 +47,20 @@ function makePages(routes, sharedChunk) {
 export function AppRoutes() {
   const { teams } = useContent();
   useEffect(() => {
-    const prefetch = () => backgroundPages.forEach((page) => page.preload());
-    if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 3000 });
-    else setTimeout(prefetch, 1000);
+    // One page's code at a time, each when the main thread is idle: run all at once, the chunks' evaluation made one
+    // long task that held a slow phone's first seconds.
+    const idle = (then) =>
+      'requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 3000 }) : setTimeout(then, 1000);
+    const next = (index) => {
+      if (index >= backgroundPages.length) return;
+      const page = backgroundPages[index];
+      // A chunk that fails here is fetched again when its page opens.
+      page
+        .preload()
+        .catch(() => {})
+        .then(() => idle(() => next(index + 1)));
+    };
+    idle(() => next(0));
   }, []);
 
   const rosterSlugs = routableRosterSlugs(teams);

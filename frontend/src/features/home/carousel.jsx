@@ -6,8 +6,8 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { Photo } from '../../components/photo.jsx';
 import { usePrefersReducedMotion } from '../../lib/reduced-motion.js';
+import { CarouselCard } from './carousel-still.jsx';
 import './carousel.css';
 
 // The slides stop at the last one instead of jumping back to the first (an Up next the reader did not ask for).
@@ -67,10 +67,7 @@ export default function Carousel({ items, perView, label }) {
       >
         {items.map((item) => (
           <SwiperSlide key={item._id}>
-            <article className="card carousel-card">
-              <Photo photo={item.photo} alt={item.caption} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
-              <h3>{item.caption}</h3>
-            </article>
+            <CarouselCard item={item} />
           </SwiperSlide>
         ))}
       </Swiper>

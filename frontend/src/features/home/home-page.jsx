@@ -1,12 +1,13 @@
 // Home: the welcome hero (on the banner photo an admin chose, if any) with its Donate call to action, "Visit us" for
 // parents once an admin fills it in, and the 'Our Works' and 'Performance & Awards' carousels.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useContent } from '../../lib/content.js';
 import './home.css';
 import { useReveal } from './use-reveal.js';
 import { VisitUs } from './visit-us.jsx';
 
+const CarouselStill = lazy(() => import('./carousel-still.jsx'));
 const Carousel = lazy(() => import('./carousel.jsx'));
 
 // Slides per view below 640 px, from 640, from 768 and from 1024 px.
@@ -73,11 +74,56 @@ function HeroPicture({ photo }) {
   );
 }
 
+/**
+ * A carousel's cards at once (the still carousel), and Swiper once the carousel is within a screen's height of the
+ * view: each carousel's Swiper starts in a task of its own after the page is drawn, so no single task holds a slow
+ * phone's main thread for long (Swiper measures the page as it starts).
+ */
 function CarouselSlot(props) {
+  const frame = useRef(null);
+  const moving = useStartWhenNear(frame);
   if (props.items.length === 0) return null;
+  const still = <CarouselStill {...props} />;
   return (
-    <Suspense fallback={<div className="carousel-placeholder" />}>
-      <Carousel {...props} />
-    </Suspense>
+    <div ref={frame}>
+      <Suspense fallback={<div className="carousel-placeholder" />}>
+        {moving ? <Suspense fallback={still}>{<Carousel {...props} />}</Suspense> : still}
+      </Suspense>
+    </div>
   );
+}
+
+/** The carousels waiting to start, one per task. */
+let starting = Promise.resolve();
+
+function useStartWhenNear(ref) {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    let live = true;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        starting = starting.then(
+          () =>
+            new Promise((resolve) =>
+              setTimeout(() => {
+                if (live) setNear(true);
+                // The next carousel waits for this one's start and the frame after it.
+                requestAnimationFrame(() => setTimeout(resolve, 0));
+              }, 0),
+            ),
+        );
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
+  }, [ref]);
+  return near;
 }
