@@ -34,6 +34,23 @@ test('the hero and both carousels show the content with six cards each', async (
   }
 });
 
+test('a carousel far below the view shows its cards at once and starts moving only when scrolled near', async ({
+  page,
+}) => {
+  // A short, wide window: 'Performance & Awards' is more than a screen's height below it.
+  await page.setViewportSize({ width: 1366, height: 400 });
+  await visit(page, '/');
+  const awards = page.getByRole('region', { name: 'Performance & Awards' });
+  await expect(awards.getByRole('article')).toHaveCount(6);
+  // Given time to start, it has not: it is not near yet.
+  await page.waitForTimeout(1000);
+  await expect(awards.locator('.swiper-initialized')).toHaveCount(0);
+  await awards.scrollIntoViewIfNeeded();
+  await expect(awards.locator('.swiper-initialized')).toHaveCount(1);
+  await expect(awards.getByRole('button', { name: 'Pause the slides of Performance and Awards' })).toBeVisible();
+  await expect(awards.getByRole('article')).toHaveCount(6);
+});
+
 test('carousels autoplay and have arrows and clickable pagination', async ({ page }) => {
   const { works, first } = await worksCarousel(page);
   await expect.poll(() => activeCaption(works), { timeout: 6_000 }).not.toBe(first);

@@ -81,13 +81,20 @@ function HeroPicture({ photo }) {
  */
 function CarouselSlot(props) {
   const frame = useRef(null);
-  const moving = useStartWhenNear(frame);
-  if (props.items.length === 0) return null;
+  const shown = props.items.length > 0;
+  const moving = useStartWhenNear(frame, shown);
+  if (!shown) return null;
   const still = <CarouselStill {...props} />;
   return (
     <div ref={frame}>
       <Suspense fallback={<div className="carousel-placeholder" />}>
-        {moving ? <Suspense fallback={still}>{<Carousel {...props} />}</Suspense> : still}
+        {moving ? (
+          <Suspense fallback={still}>
+            <Carousel {...props} />
+          </Suspense>
+        ) : (
+          still
+        )}
       </Suspense>
     </div>
   );
@@ -96,11 +103,12 @@ function CarouselSlot(props) {
 /** The carousels waiting to start, one per task. */
 let starting = Promise.resolve();
 
-function useStartWhenNear(ref) {
+/** Whether the element of `ref` (once `shown`) has come within a screen's height of the view and its turn came. */
+function useStartWhenNear(ref, shown) {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return undefined;
+    if (!shown || !element) return undefined;
     let live = true;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -124,6 +132,6 @@ function useStartWhenNear(ref) {
       live = false;
       observer.disconnect();
     };
-  }, [ref]);
+  }, [ref, shown]);
   return near;
 }
