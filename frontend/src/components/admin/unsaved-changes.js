@@ -86,11 +86,13 @@ function askBeforeHistory(event) {
     return;
   }
   const index = event.state?.idx;
-  if (unsaved.size === 0 || window.location.pathname === shown.pathname || typeof index !== 'number') return;
+  // How far to go to undo it: no number (an entry the router did not make) or none, and nothing is held.
+  const back = shown.index - index;
+  if (unsaved.size === 0 || window.location.pathname === shown.pathname || !Number.isInteger(back) || back === 0) return;
   if (window.confirm(leaveQuestion())) return;
   event.stopImmediatePropagation();
   undoing = true;
-  window.history.go(shown.index - index);
+  window.history.go(back);
 }
 
 /** Browsers show their own words here (a page cannot name the forms), but they ask. */
