@@ -362,9 +362,7 @@ impl Mailer {
         )?;
         Ok(true)
     }
-}
 
-impl Mailer {
     /// Queues the thank-you for a gift found on the statement to the donor's email (in the
     /// caller's transaction). `false` when email is off or the donor gave no email.
     pub fn queue_thanks(&self, conn: &Connection, gift: &Gift) -> Result<bool, ApiError> {

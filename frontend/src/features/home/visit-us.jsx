@@ -7,7 +7,6 @@ import { PhoneNumber } from '../../components/phone-number.jsx';
 /** A map search for the address, which opens the maps app on a phone. */
 const mapLink = (address) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-
 export function VisitUs({ settings }) {
   const times = settings.visitTimes?.trim();
   const ages = settings.visitAges?.trim();

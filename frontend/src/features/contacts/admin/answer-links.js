@@ -1,9 +1,6 @@
-// Where the admin's Reply, Call and WhatsApp links of a contact message lead. What a visitor typed is only ever a
-// percent-encoded part of a link, so an address with "?" or "&" in it cannot add a header or change the recipient.
-
-import { callHref, internationalNumber } from '../../../lib/phone-links.js';
-
-export { callHref, internationalNumber };
+// Where the admin's Reply and WhatsApp links of a contact message lead (Call's is in lib/phone-links.js). What a
+// visitor typed is only ever a percent-encoded part of a link, so an address with "?" or "&" in it cannot add a header
+// or change the recipient.
 
 /** The subject of a reply, so the visitor sees at once what it answers. */
 export const REPLY_SUBJECT = 'Re: your message to Jyoti';

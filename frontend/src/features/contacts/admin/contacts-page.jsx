@@ -11,8 +11,9 @@ import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
 import { notifyRefusal } from '../../../lib/api-hooks.js';
+import { callHref, internationalNumber } from '../../../lib/phone-links.js';
 import { isAdmin, useSession } from '../../../lib/session.js';
-import { callHref, internationalNumber, replyHref, whatsAppHref } from './answer-links.js';
+import { replyHref, whatsAppHref } from './answer-links.js';
 import {
   contactsCsv,
   deleteContact,
