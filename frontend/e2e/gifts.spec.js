@@ -91,7 +91,7 @@ test.describe('the Gifts screen', () => {
     const mark = gift.getByRole('button', { name: 'Mark received the gift from Mailed Donor' });
     await mark.focus();
     await page.keyboard.press('Enter');
-    await expect(toast(page, 'Marked received; a thank-you mail goes to donor@example.org')).toBeVisible();
+    await expect(toast(page, 'Marked received the gift from Mailed Donor; a thank-you mail goes to donor@example.org')).toBeVisible();
     await expect(gift).toContainText('Received');
     await expect(gift).toContainText('Thanked by email');
     const [mail] = await sink.waitFor(1);
@@ -103,9 +103,10 @@ test.describe('the Gifts screen', () => {
     await gift.getByRole('button', { name: 'Mark not received the gift from Mailed Donor' }).click();
     await expect(gift).toContainText('Not yet found');
     await gift.getByRole('button', { name: 'Mark received the gift from Mailed Donor' }).click();
+    await expect(toast(page, /^Marked received the gift from Mailed Donor$/)).toBeVisible();
     await expect(gift).toContainText('Thanked by email');
     await row(page, quiet).getByRole('button', { name: /^Mark received/ }).click();
-    await expect(toast(page, /^Marked received$/)).toBeVisible();
+    await expect(toast(page, /^Marked received the gift from Quiet Donor$/)).toBeVisible();
     await expect(row(page, quiet)).not.toContainText('Thanked by email');
     await page.waitForTimeout(500);
     expect(sink.mails.length).toBe(1);

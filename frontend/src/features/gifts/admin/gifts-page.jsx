@@ -60,7 +60,9 @@ function ReceivedMark({ gift, onChanged }) {
     }
     if (!received) {
       const thanked = !gift.thankedAt && response.data?.thankedAt;
-      notify.success(thanked ? `Marked received; a thank-you mail goes to ${gift.email}` : 'Marked received');
+      // The donor is named, so two marks in a row show two toasts that say which gift each was.
+      const marked = `Marked received ${from(gift)}`;
+      notify.success(thanked ? `${marked}; a thank-you mail goes to ${gift.email}` : marked);
     }
     onChanged();
   };
