@@ -1,6 +1,7 @@
 // The frame of every page: header and navigation, the route's content in <main>, and the footer.
 import { Suspense, useEffect, useRef } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
+import { AfterFirstPaint } from '../components/after-first-paint.jsx';
 import { LoadFailed } from '../components/load-failed.jsx';
 import { useContent } from '../lib/content.js';
 import { Footer } from './footer.jsx';
@@ -38,7 +39,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <AfterFirstPaint>
+        <Footer />
+      </AfterFirstPaint>
     </>
   );
 }

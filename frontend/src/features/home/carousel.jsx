@@ -1,13 +1,12 @@
-// A Swiper carousel of photo cards (its own chunk, so Swiper loads only on the home page).
+// A carousel of photo cards. Its cards are plain markup at once, laid out as Swiper lays them out (the same classes,
+// widths and gaps), so they show with the page; Swiper (a chunk of its own, and on a slow phone a long stretch of
+// measuring) takes over that same markup a moment later, once the carousel is near the view, in tasks of its own.
 import { useEffect, useState } from 'react';
-import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { usePrefersReducedMotion } from '../../lib/reduced-motion.js';
-import { CarouselCard } from './carousel-still.jsx';
+import { Photo } from '../../components/photo.jsx';
 import './carousel.css';
 
 // The slides stop at the last one instead of jumping back to the first (an Up next the reader did not ask for).
@@ -15,19 +14,21 @@ const AUTOPLAY = { delay: 2500, disableOnInteraction: false, pauseOnMouseEnter: 
 
 /**
  * perView: slides per view below 640 px, from 640, from 768, from 1024. The slides move by themselves (unless the
- * visitor prefers less motion) until the Pause button stops them (WCAG 2.2.2), and wait while the keyboard focus
- * or the pointer is inside; Play goes on, from the first slide once the last was reached.
+ * visitor prefers less motion: then the parent gives `reducedMotion` and a new key) until the Pause button stops them
+ * (WCAG 2.2.2), and wait while the keyboard focus or the pointer is inside; Play goes on, from the first slide once
+ * the last was reached.
  */
-export default function Carousel({ items, perView, label }) {
-  const reducedMotion = usePrefersReducedMotion();
-  const [small, medium, large, wide] = perView;
-  const [swiper, setSwiper] = useState(null);
+export default function Carousel({ items, perView, label, reducedMotion }) {
+  const [container, setContainer] = useState(null);
+  const swiper = useSwiperWhenNear(container, perView, reducedMotion);
   const [playing, setPlaying] = useState(true);
   const [focusInside, setFocusInside] = useState(false);
   const moving = !reducedMotion && playing && !focusInside;
+  const [small, medium, large, wide] = perView;
+  const style = { '--per-view-s': small, '--per-view-m': medium, '--per-view-l': large, '--per-view-w': wide };
 
   useEffect(() => {
-    if (!swiper || swiper.destroyed || reducedMotion) return;
+    if (!swiper || reducedMotion) return;
     if (moving) swiper.autoplay.start();
     else swiper.autoplay.stop();
   }, [swiper, moving, reducedMotion]);
@@ -46,31 +47,16 @@ export default function Carousel({ items, perView, label }) {
           if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
         }}
       >
-      <Swiper
-        // Swiper reads autoplay only when it starts: a new key restarts it when the motion setting changes.
-        key={reducedMotion ? 'still' : 'moving'}
-        className="carousel"
-        modules={[A11y, Autoplay, Navigation, Pagination]}
-        aria-label={label}
-        onSwiper={setSwiper}
-        slidesPerView={small}
-        spaceBetween={10}
-        breakpoints={{
-          640: { slidesPerView: medium, spaceBetween: 20 },
-          768: { slidesPerView: large, spaceBetween: 30 },
-          1024: { slidesPerView: wide, spaceBetween: 40 },
-        }}
-        autoplay={reducedMotion ? false : AUTOPLAY}
-        navigation
-        pagination={{ clickable: true }}
-        a11y={{ enabled: true }}
-      >
-        {items.map((item) => (
-          <SwiperSlide key={item._id}>
-            <CarouselCard item={item} />
-          </SwiperSlide>
-        ))}
-      </Swiper>
+        {/* Swiper adds its classes to this markup: nothing here may change once it is rendered. */}
+        <div className="swiper carousel carousel-still" aria-label={label} style={style} ref={setContainer}>
+          <div className="swiper-wrapper">
+            {items.map((item, index) => (
+              <div className="swiper-slide" key={item._id} role="group" aria-label={`${index + 1} / ${items.length}`}>
+                <CarouselCard item={item} />
+              </div>
+            ))}
+          </div>
+        </div>
       </div>
       {!reducedMotion && (
         <button type="button" className="carousel-play button button-small button-outline" onClick={toggle}>
@@ -80,4 +66,76 @@ export default function Carousel({ items, perView, label }) {
       )}
     </div>
   );
+}
+
+function CarouselCard({ item }) {
+  return (
+    <article className="card carousel-card">
+      <Photo photo={item.photo} alt={item.caption} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
+      <h3>{item.caption}</h3>
+    </article>
+  );
+}
+
+/** The carousels waiting for Swiper, one at a time. */
+let starting = Promise.resolve();
+
+/** A task of its own: what follows runs after the browser has had its turn. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Swiper on `container` once it has come within a screen's height of the view and the carousels before it have
+ * started: its chunk, making it, and starting it (measuring the page) each in a task of their own, so none holds a
+ * slow phone's main thread for long. Null until then; destroyed when the carousel goes.
+ */
+function useSwiperWhenNear(container, [small, medium, large, wide], reducedMotion) {
+  const [swiper, setSwiper] = useState(null);
+  useEffect(() => {
+    if (!container) return undefined;
+    let live = true;
+    let made = null;
+    const start = async () => {
+      const { makeSwiper } = await import('./swiper-start.js');
+      if (!live) return;
+      await nextTask();
+      if (!live) return;
+      made = makeSwiper(container, {
+        slidesPerView: small,
+        spaceBetween: 10,
+        breakpoints: {
+          640: { slidesPerView: medium, spaceBetween: 20 },
+          768: { slidesPerView: large, spaceBetween: 30 },
+          1024: { slidesPerView: wide, spaceBetween: 40 },
+        },
+        autoplay: reducedMotion ? false : AUTOPLAY,
+        navigation: true,
+        pagination: { enabled: true, clickable: true },
+        a11y: { enabled: true },
+      });
+      await nextTask();
+      if (!live) return;
+      made.init();
+      setSwiper(made);
+      // The next carousel waits for the frame this one's start has drawn.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await nextTask();
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        starting = starting.then(start).catch(() => {
+          // Without Swiper the cards still show, as plain markup.
+        });
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    observer.observe(container);
+    return () => {
+      live = false;
+      observer.disconnect();
+      if (made?.initialized) made.destroy(true, false);
+    };
+  }, [container, small, medium, large, wide, reducedMotion]);
+  return swiper;
 }

@@ -1,13 +1,14 @@
 // Home: the welcome hero (on the banner photo an admin chose, if any) with its Donate call to action, "Visit us" for
 // parents once an admin fills it in, and the 'Our Works' and 'Performance & Awards' carousels.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { AfterFirstPaint } from '../../components/after-first-paint.jsx';
 import { useContent } from '../../lib/content.js';
+import { usePrefersReducedMotion } from '../../lib/reduced-motion.js';
 import './home.css';
 import { useReveal } from './use-reveal.js';
 import { VisitUs } from './visit-us.jsx';
 
-const CarouselStill = lazy(() => import('./carousel-still.jsx'));
 const Carousel = lazy(() => import('./carousel.jsx'));
 
 // Slides per view below 640 px, from 640, from 768 and from 1024 px.
@@ -16,8 +17,6 @@ const AWARDS_PER_VIEW = [1, 2, 2, 3];
 
 export function HomePage() {
   const { settings, works, awards } = useContent();
-  const worksRef = useReveal(120);
-  const awardsRef = useReveal(150);
 
   return (
     <>
@@ -31,7 +30,19 @@ export function HomePage() {
           </Link>
         </div>
       </section>
+      <AfterFirstPaint>
+        <BelowTheHero settings={settings} works={works} awards={awards} />
+      </AfterFirstPaint>
+    </>
+  );
+}
 
+/** "Visit us" and the two carousels, which come a frame after the hero. */
+function BelowTheHero({ settings, works, awards }) {
+  const worksRef = useReveal(120);
+  const awardsRef = useReveal(150);
+  return (
+    <>
       <VisitUs settings={settings} />
 
       <section className="home-section reveal" ref={worksRef} aria-labelledby="works-title">
@@ -75,63 +86,16 @@ function HeroPicture({ photo }) {
 }
 
 /**
- * A carousel's cards at once (the still carousel), and Swiper once the carousel is within a screen's height of the
- * view: each carousel's Swiper starts in a task of its own after the page is drawn, so no single task holds a slow
- * phone's main thread for long (Swiper measures the page as it starts).
+ * A carousel: its cards at once, and Swiper once it is near the view (see Carousel). A change of the cards or of the
+ * visitor's motion setting makes it anew.
  */
-function CarouselSlot(props) {
-  const frame = useRef(null);
-  const shown = props.items.length > 0;
-  const moving = useStartWhenNear(frame, shown);
-  if (!shown) return null;
-  const still = <CarouselStill {...props} />;
+function CarouselSlot({ items, perView, label }) {
+  const reducedMotion = usePrefersReducedMotion();
+  if (items.length === 0) return null;
+  const key = `${reducedMotion}:${items.map((item) => item._id).join(' ')}`;
   return (
-    <div ref={frame}>
-      <Suspense fallback={<div className="carousel-placeholder" />}>
-        {moving ? (
-          <Suspense fallback={still}>
-            <Carousel {...props} />
-          </Suspense>
-        ) : (
-          still
-        )}
-      </Suspense>
-    </div>
+    <Suspense fallback={<div className="carousel-placeholder" />}>
+      <Carousel key={key} items={items} perView={perView} label={label} reducedMotion={reducedMotion} />
+    </Suspense>
   );
-}
-
-/** The carousels waiting to start, one per task. */
-let starting = Promise.resolve();
-
-/** Whether the element of `ref` (once `shown`) has come within a screen's height of the view and its turn came. */
-function useStartWhenNear(ref, shown) {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!shown || !element) return undefined;
-    let live = true;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        starting = starting.then(
-          () =>
-            new Promise((resolve) =>
-              setTimeout(() => {
-                if (live) setNear(true);
-                // The next carousel waits for this one's start and the frame after it.
-                requestAnimationFrame(() => setTimeout(resolve, 0));
-              }, 0),
-            ),
-        );
-      },
-      { rootMargin: '0px 0px 100% 0px' },
-    );
-    observer.observe(element);
-    return () => {
-      live = false;
-      observer.disconnect();
-    };
-  }, [ref, shown]);
-  return near;
 }
