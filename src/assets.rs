@@ -104,6 +104,16 @@ impl Assets {
         }
     }
 
+    /// The paths (`/assets/…`) of the files whose names carry their content's hash: the request
+    /// log leaves out their answers, one line per script and picture being noise beside the
+    /// page's own line (a request for a name the build did not make is still logged).
+    pub fn hashed_paths(&self) -> Vec<String> {
+        Dist::iter()
+            .filter(|path| path.starts_with("assets/"))
+            .map(|path| format!("/{path}"))
+            .collect()
+    }
+
     /// The app's pages, as the build listed them.
     pub fn pages(&self) -> Cow<'_, PageList> {
         if cfg!(debug_assertions) {

@@ -48,10 +48,15 @@ pub async fn guard(
             return Ok(req.into_response(response).map_into_right_body());
         }
     };
+    // A request without a body (most of them: every page, file and list) has nothing to time.
     let body = req.take_payload();
-    let clocked: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
-        Box::pin(OnTheClock::new(body));
-    req.set_payload(Payload::from(clocked));
+    if matches!(body, Payload::None) {
+        req.set_payload(body);
+    } else {
+        let clocked: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
+            Box::pin(OnTheClock::new(body));
+        req.set_payload(Payload::from(clocked));
+    }
     Ok(next.call(req).await?.map_into_left_body())
 }
 

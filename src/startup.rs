@@ -103,6 +103,7 @@ pub fn app(
 > {
     let site = state.https.clone();
     let origins = state.config.allow_origins.clone();
+    let hashed = state.assets.hashed_paths();
     App::new()
         .app_data(state)
         // What `https::guard` redirects to, and the challenges it answers.
@@ -124,14 +125,21 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(crate::https::guard))
         // The client's address as the rate limits see it: behind a trusted proxy, the one the
         // proxy forwarded, not the proxy's own.
-        .wrap(
-            Logger::new("%{client}xi \"%{request}xi\" %s %b %Dms")
-                .custom_request_replace("client", |req| {
-                    crate::access::client_ip(req.request())
-                        .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
-                })
-                .custom_request_replace("request", |req| request_line(req.request())),
-        )
+        .wrap(request_log(&hashed))
+}
+
+/// One line per request: the client, the request line, the status, the bytes sent and the time
+/// taken; not for the hashed files in `hashed`, fetched by every page that is logged.
+fn request_log(hashed: &[String]) -> Logger {
+    let logger = Logger::new("%{client}xi \"%{request}xi\" %s %b %Dms")
+        .custom_request_replace("client", |req| {
+            crate::access::client_ip(req.request())
+                .map_or_else(|_| "-".to_string(), |ip| ip.to_string())
+        })
+        .custom_request_replace("request", |req| request_line(req.request()));
+    hashed
+        .iter()
+        .fold(logger, |logger, path| logger.exclude(path.as_str()))
 }
 
 /// The request line as the log shows it: the value of a `token` in the query (an old reset

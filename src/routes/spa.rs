@@ -13,14 +13,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             .finish();
     }
     let path = req.path();
-    if let Some(moved) = reset_link_moved(&req) {
-        return moved;
-    }
-    if is_traversal(path) {
-        return HttpResponse::BadRequest()
-            .content_type("text/plain; charset=utf-8")
-            .body("Bad path");
-    }
+    // An embedded file first: the lookup is by exact name, so no path reaches anything else.
     let file = path.trim_start_matches('/');
     if !file.is_empty() && file != "index.html" {
         if let Some(asset) = state.assets.get(file) {
@@ -31,6 +24,14 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             };
             return asset.body.respond(&req, StatusCode::OK, cache);
         }
+    }
+    if let Some(moved) = reset_link_moved(&req) {
+        return moved;
+    }
+    if is_traversal(path) {
+        return HttpResponse::BadRequest()
+            .content_type("text/plain; charset=utf-8")
+            .body("Bad path");
     }
     let Some(index) = state.assets.get("index.html") else {
         return HttpResponse::InternalServerError().body("The site was built without its frontend");

@@ -218,6 +218,28 @@ fn the_listening_line_is_on_stdout_for_scripts_and_said_once_where_stdout_and_st
 }
 
 #[test]
+fn the_request_log_leaves_out_the_apps_hashed_files_but_not_a_page_or_a_missing_file() {
+    let dir = temp_dir();
+    let mut server = serve(&file(&dir, "quiet.db"), &[]);
+    let page = server.request("GET", "/gallery").send();
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    let script = html
+        .split('"')
+        .find(|part| part.starts_with("/assets/") && part.ends_with(".js"))
+        .unwrap_or_else(|| panic!("no script in {html}"))
+        .to_owned();
+    assert_eq!(server.request("GET", &script).send().status, 200);
+    assert_eq!(server.request("GET", "/assets/gone-1234.js").send().status, 404);
+    server.signal("-TERM");
+    server.child.wait().unwrap();
+    let log: Vec<String> = server.log.iter().collect();
+    assert!(log.iter().any(|l| l.contains("\"GET /gallery HTTP/1.1\" 200")), "{log:?}");
+    assert!(log.iter().any(|l| l.contains("\"GET /assets/gone-1234.js HTTP/1.1\" 404")), "{log:?}");
+    assert!(!log.iter().any(|l| l.contains(&script)), "{log:?}");
+}
+
+#[test]
 fn the_request_log_names_the_address_a_trusted_proxy_forwarded() {
     let dir = temp_dir();
     for (flags, client) in [
