@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { LeaveGuard } from '../components/admin/unsaved-changes.js';
+import { WhenIdle } from '../components/when-idle.jsx';
 import './global.css';
 import { AppProviders } from './providers.jsx';
 import { AppRoutes, preloadPagesFor } from './routes.jsx';
@@ -18,9 +19,12 @@ export function App() {
         <AppRoutes />
       </AppProviders>
       <LeaveGuard />
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
+      {/* A toast shown before the container is up waits for it (react-toastify queues it). */}
+      <WhenIdle>
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      </WhenIdle>
     </BrowserRouter>
   );
 }
