@@ -59,14 +59,17 @@ try {
 estimates.sort((a, b) => a - b);
 console.log(`median blocking time on a slow phone: ${Math.round(estimates[Math.floor(estimates.length / 2)])} ms`);
 
-/** The renderer's main-thread tasks after the first contentful paint: start (ms after navigation), length, what ran. */
+/** The page's main-thread tasks after its first contentful paint: start (ms after navigation), length, what ran. Only
+ * the page's own renderer counts: the browser runs its own pages (e.g. the address bar's popup) in others. */
 function mainThreadTasks(events) {
-  const start = Math.min(...events.filter((e) => e.name === 'navigationStart').map((e) => e.ts));
-  const firstPaint = events.find((e) => e.name === 'firstContentfulPaint')?.ts ?? start;
-  const mainThreads = new Set(
-    events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-  );
-  const onMain = (e) => mainThreads.has(`${e.pid}:${e.tid}`);
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+  if (!navigation) throw new Error(`the trace has no navigation to ${url}`);
+  const { pid } = navigation;
+  const firstPaint =
+    events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.args?.frame === navigation.args.frame)
+      ?.ts ?? navigation.ts;
+  const mainThread = events.find((e) => e.name === 'thread_name' && e.pid === pid && e.args.name === 'CrRendererMain')?.tid;
+  const onMain = (e) => e.pid === pid && e.tid === mainThread;
   const scripts = events.filter((e) => e.name === 'AnimationFrame::Script::Execute' && e.ph === 'b' && onMain(e));
   return events
     .filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts > firstPaint)
@@ -78,6 +81,6 @@ function mainThreadTasks(events) {
             .filter(Boolean)
             .join(' ')
         : 'no script: style, layout, paint or the browser itself';
-      return { at: Math.round((task.ts - start) / 1000), ms: task.dur / 1000, what };
+      return { at: Math.round((task.ts - navigation.ts) / 1000), ms: task.dur / 1000, what };
     });
 }
