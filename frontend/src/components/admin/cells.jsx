@@ -1,14 +1,17 @@
 // Cells that several admin tables show: when something happened, and a rating with its stars.
+import { formatter } from '../../lib/formats.js';
 import './cells.css';
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
-const dayAndTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = formatter(() => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }));
+const timeFormat = formatter(() => new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' }));
+const dayAndTimeFormat = formatter(
+  () => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /** A moment in the admin's time zone on one line, for a sentence: "25 Nov 2026, 1:00 pm". */
 export function dayAndTime(timestamp) {
   const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? timestamp : dayAndTimeFormat.format(time);
+  return Number.isNaN(time) ? timestamp : dayAndTimeFormat().format(time);
 }
 
 /**
@@ -23,7 +26,7 @@ export function Received({ timestamp }) {
         timestamp
       ) : (
         <>
-          <span>{dayFormat.format(time)}</span> <span>{timeFormat.format(time)}</span>
+          <span>{dayFormat().format(time)}</span> <span>{timeFormat().format(time)}</span>
         </>
       )}
     </time>

@@ -1,14 +1,15 @@
 // The controls of a paged admin list (usePagedList's): search, sort and the count above the table, the pager below.
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { formatter } from '../../lib/formats.js';
 import './list-controls.css';
 
 /** Long enough for a word typed at an ordinary pace, short enough to feel like the list follows the typing. */
 export const TYPING_PAUSE_MS = 400;
 
-const numberFormat = new Intl.NumberFormat('en-US');
+const numberFormat = formatter(() => new Intl.NumberFormat('en-US'));
 
 /** "1,234": a count as the admin screens show it. */
-export const formatNumber = (number) => numberFormat.format(number);
+export const formatNumber = (number) => numberFormat().format(number);
 
 /** "1 message", "1,234 messages": `noun` names one row. */
 export function countOf(count, noun) {

@@ -1,5 +1,6 @@
 // "After paying, tell us" calls: the donor's note of a payment, and the admins' list of them, marks and deletes.
 import { api } from '../../lib/api-client.js';
+import { formatter } from '../../lib/formats.js';
 
 export const tellGift = (gift) => api('/api/form/gift', { method: 'POST', body: gift, auth: false });
 
@@ -15,7 +16,7 @@ export const deleteGift = (giftId) => api(`/api/admin/gifts/${encodeURIComponent
 /** How many notes wait to be found on the statement: {waiting}. */
 export const fetchGiftsWaiting = () => api('/api/admin/gifts/waiting');
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const rupeeFormat = formatter(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }));
 
 /** ₹1,00,000 or ₹1,500.50, the Indian way. */
-export const rupees = (amount) => rupeeFormat.format(amount).replace(/\.00$/, '');
+export const rupees = (amount) => rupeeFormat().format(amount).replace(/\.00$/, '');

@@ -3,16 +3,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
+import { formatter } from '../../lib/formats.js';
 import { fetchNotices } from './api.js';
 import './notices.css';
 
 const PAGE_SIZE = 10;
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = formatter(
+  () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 function formatDate(isoDate) {
   const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : dateFormat.format(time);
+  return Number.isNaN(time) ? isoDate : dateFormat().format(time);
 }
 
 /**

@@ -6,6 +6,7 @@ import { CopyButton } from '../../components/copy-button.jsx';
 import { PhoneNumber } from '../../components/phone-number.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
+import { formatter } from '../../lib/formats.js';
 import { GiftForm } from '../gifts/gift-form.jsx';
 import './support.css';
 
@@ -22,12 +23,14 @@ export const upiLink = (upiId, payee) =>
   `upi://pay?pa=${upiId}&pn=${encodeURIComponent(payee ?? '')}&cu=INR`;
 
 // The server keeps the day (UTC) as YYYY-MM-DD: shown as that day wherever the visitor is.
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = formatter(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** "25 November 2026" for "2026-11-25"; the text itself when it is not a day. */
 function dayOf(date) {
   const time = Date.parse(date);
-  return Number.isNaN(time) ? date : dayFormat.format(time);
+  return Number.isNaN(time) ? date : dayFormat().format(time);
 }
 
 export function SupportPage() {
