@@ -1,5 +1,6 @@
 // Gallery: the photo grid; choosing a photo opens the full-screen slideshow at it.
 import { lazy, Suspense, useState } from 'react';
+import { AfterFirstPaint } from '../../components/after-first-paint.jsx';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
@@ -7,7 +8,8 @@ import './gallery.css';
 
 const Slideshow = lazy(() => import('./slideshow.jsx'));
 
-// The first row of the widest grid is above the fold: those images load at once, the rest when scrolled to.
+// The first row of the widest grid is above the fold: those images load at once, the rest when scrolled to; on the
+// app's first page, the rest is also drawn a frame later.
 const ABOVE_THE_FOLD = 3;
 
 export function GalleryPage() {
@@ -18,22 +20,14 @@ export function GalleryPage() {
     <div className="page">
       <h1 className="page-title">Gallery</h1>
       <ul className="gallery-grid">
-        {gallery.map((image, index) => (
-          <li key={image._id}>
-            <article className="card gallery-card">
-              <button type="button" className="gallery-open" onClick={() => setOpenAt(index)}>
-                <Photo
-                  photo={image.photo}
-                  alt=""
-                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                  eager={index < ABOVE_THE_FOLD}
-                  priority={index === 0}
-                />
-                <span className="gallery-caption">{image.caption}</span>
-              </button>
-            </article>
-          </li>
+        {gallery.slice(0, ABOVE_THE_FOLD).map((image, index) => (
+          <GalleryCard key={image._id} image={image} open={() => setOpenAt(index)} eager priority={index === 0} />
         ))}
+        <AfterFirstPaint>
+          {gallery.slice(ABOVE_THE_FOLD).map((image, index) => (
+            <GalleryCard key={image._id} image={image} open={() => setOpenAt(ABOVE_THE_FOLD + index)} />
+          ))}
+        </AfterFirstPaint>
       </ul>
       {settings.galleryMoreUrl && (
         <p className="gallery-more">
@@ -48,5 +42,24 @@ export function GalleryPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+function GalleryCard({ image, open, eager = false, priority = false }) {
+  return (
+    <li>
+      <article className="card gallery-card">
+        <button type="button" className="gallery-open" onClick={open}>
+          <Photo
+            photo={image.photo}
+            alt=""
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            eager={eager}
+            priority={priority}
+          />
+          <span className="gallery-caption">{image.caption}</span>
+        </button>
+      </article>
+    </li>
   );
 }
