@@ -29,13 +29,16 @@ export function GalleryPage() {
           ))}
         </AfterFirstPaint>
       </ul>
-      {settings.galleryMoreUrl && (
-        <p className="gallery-more">
-          <ExternalLink className="button" href={settings.galleryMoreUrl}>
-            Show More
-          </ExternalLink>
-        </p>
-      )}
+      {/* Below the grid, so it comes with the grid's last cards and is never pushed down on screen. */}
+      <AfterFirstPaint>
+        {settings.galleryMoreUrl && (
+          <p className="gallery-more">
+            <ExternalLink className="button" href={settings.galleryMoreUrl}>
+              Show More
+            </ExternalLink>
+          </p>
+        )}
+      </AfterFirstPaint>
       {openAt !== null && (
         <Suspense fallback={null}>
           <Slideshow images={gallery} start={openAt} onClose={() => setOpenAt(null)} />
