@@ -3,6 +3,7 @@ import { lazy, useEffect, useMemo, useState } from 'react';
 import { matchRoutes, Navigate, useRoutes } from 'react-router-dom';
 import { HomePage } from '../features/home/home-page.jsx';
 import { useContent } from '../lib/content.js';
+import { onIdle } from '../lib/idle.js';
 import { Layout } from './layout.jsx';
 import { routeTable } from './route-table.js';
 
@@ -49,8 +50,7 @@ export function AppRoutes() {
   useEffect(() => {
     // One page's code at a time, each when the main thread is idle: run all at once, the chunks' evaluation made one
     // long task that held a slow phone's first seconds.
-    const idle = (then) =>
-      'requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 3000 }) : setTimeout(then, 1000);
+    const idle = (then) => onIdle(then, { timeout: 3000, otherwiseAfter: 1000 });
     const next = (index) => {
       if (index >= backgroundPages.length) return;
       const page = backgroundPages[index];
