@@ -67,6 +67,9 @@ const js = await build({
   // Swiper): the same components at a tenth of the download, which keeps a phone's first load small.
   alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
   define: { 'process.env.NODE_ENV': '"production"' },
+  // V8's explicit compile hint: each file is compiled whole while it downloads, off the main thread, instead of
+  // function by function on first call inside the app's first tasks (a third of their time on a cold phone).
+  banner: { js: '//# allFunctionsCalledOnLoad' },
   plugins: [collectCss],
 });
 

@@ -2,13 +2,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.jsx';
+import { token } from './lib/token.js';
 
-// The page already shows the loader (index.html carries its markup): the app takes it over in a task of its own, so
-// evaluating the scripts and the first render are two short tasks on a slow phone instead of one long one.
+// The page already shows the loader (index.html carries its markup), so the app starts in short tasks of its own
+// instead of one long one on a slow phone: evaluating the scripts; the page's first read of localStorage (the
+// session token), which waits on the browser for its copy of the storage; and the first render.
 setTimeout(() => {
-  createRoot(document.getElementById('root')).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  token.get();
+  setTimeout(() => {
+    createRoot(document.getElementById('root')).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }, 0);
 }, 0);
