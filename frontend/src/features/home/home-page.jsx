@@ -31,35 +31,40 @@ export function HomePage() {
         </div>
       </section>
       <AfterFirstPaint>
-        <BelowTheHero settings={settings} works={works} awards={awards} />
+        <VisitUs settings={settings} />
+        <WorksSection works={works} />
+      </AfterFirstPaint>
+      <AfterFirstPaint step={2}>
+        <AwardsSection awards={awards} />
       </AfterFirstPaint>
     </>
   );
 }
 
-/** "Visit us" and the two carousels, which come a frame after the hero. */
-function BelowTheHero({ settings, works, awards }) {
-  const worksRef = useReveal(120);
-  const awardsRef = useReveal(150);
+/** "Our Works": with "Visit us", a paint after the hero. */
+function WorksSection({ works }) {
+  const ref = useReveal(120);
   return (
-    <>
-      <VisitUs settings={settings} />
+    <section className="home-section reveal" ref={ref} aria-labelledby="works-title">
+      <h2 id="works-title">Our Works</h2>
+      <CarouselSlot items={works} perView={WORKS_PER_VIEW} label="Our Works" />
+    </section>
+  );
+}
 
-      <section className="home-section reveal" ref={worksRef} aria-labelledby="works-title">
-        <h2 id="works-title">Our Works</h2>
-        <CarouselSlot items={works} perView={WORKS_PER_VIEW} label="Our Works" />
-      </section>
-
-      <section className="home-section reveal" ref={awardsRef} aria-labelledby="awards-title">
-        <h2 id="awards-title">Performance &amp; Awards</h2>
-        <CarouselSlot items={awards} perView={AWARDS_PER_VIEW} label="Performance and Awards" />
-        <p className="home-more">
-          <Link className="button" to="/gallery">
-            Show More
-          </Link>
-        </p>
-      </section>
-    </>
+/** "Performance & Awards" and Show More: a paint after "Our Works". */
+function AwardsSection({ awards }) {
+  const ref = useReveal(150);
+  return (
+    <section className="home-section reveal" ref={ref} aria-labelledby="awards-title">
+      <h2 id="awards-title">Performance &amp; Awards</h2>
+      <CarouselSlot items={awards} perView={AWARDS_PER_VIEW} label="Performance and Awards" />
+      <p className="home-more">
+        <Link className="button" to="/gallery">
+          Show More
+        </Link>
+      </p>
+    </section>
   );
 }
 
