@@ -157,7 +157,11 @@ async function recordLayoutShifts(page) {
 
 test('nothing moves while /, /gallery and /team load, even when the page code comes after the loader', async ({
   page,
+  request,
 }) => {
+  const { gallery, teams } = await siteContent(request);
+  // The grids' later rows come a paint apart on the app's first page: every card is there once it has loaded.
+  const cards = { '/gallery': ['.gallery-grid > li', gallery.length], '/team': ['.team-grid > li', teams.core.members.length] };
   // Six pages, two of them with their code held back 2.5 s.
   test.setTimeout(60_000);
   await recordLayoutShifts(page);
@@ -180,6 +184,8 @@ test('nothing moves while /, /gallery and /team load, even when the page code co
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await page.evaluate(() => window.layoutShifts), `layout shifts on ${path} at ${viewport.width} px`).toEqual([]);
+      if (cards[path]) await expect(page.locator(cards[path][0])).toHaveCount(cards[path][1]);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
     }
   }
 });

@@ -39,7 +39,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <AfterFirstPaint>
+      <AfterFirstPaint last>
         <Footer />
       </AfterFirstPaint>
     </>

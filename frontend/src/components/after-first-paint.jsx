@@ -5,8 +5,19 @@ import { useEffect, useState } from 'react';
 
 let firstPageDrawn = false;
 
+// The parts still waiting, and the `last` ones waiting for them.
+let waiting = 0;
+const whenNoneWait = new Set();
+
+function doneWaiting() {
+  waiting -= 1;
+  if (waiting === 0) whenNoneWait.forEach((then) => then());
+}
+
 // A frame (or, where none comes, as in a hidden tab, a tenth of a second), then a task of its own.
 const FRAME_FALLBACK_MS = 100;
+// A `last` part shows after this long at most, whatever still waits.
+const LAST_FALLBACK_MS = 1000;
 
 function afterNextPaint(then) {
   let timer = null;
@@ -26,17 +37,41 @@ function afterNextPaint(then) {
 
 /**
  * `children` once the first page's first part is painted; with `step` 2 or more, that many paints later (each part
- * of the page that waits gets a task of its own, in order).
+ * of the page that waits gets a task of its own, in order). `last`: with the last of the others, in the same task
+ * (what sits below them, like the footer, is then never pushed down on screen).
  */
-export function AfterFirstPaint({ children, step = 1 }) {
+export function AfterFirstPaint({ children, step = 1, last = false }) {
   const [shown, setShown] = useState(firstPageDrawn);
+  // Counted while the page renders, before any part's effect can show it.
+  const [counted] = useState(() => {
+    if (firstPageDrawn || last) return false;
+    waiting += 1;
+    return true;
+  });
+
   useEffect(() => {
     if (shown) return undefined;
+    let done = false;
     // An effect runs once the first part is painted.
     const show = () => {
+      if (done) return;
+      done = true;
       firstPageDrawn = true;
       setShown(true);
+      if (counted) doneWaiting();
     };
+    if (last) {
+      if (waiting === 0) {
+        show();
+        return undefined;
+      }
+      whenNoneWait.add(show);
+      const timer = setTimeout(show, LAST_FALLBACK_MS);
+      return () => {
+        whenNoneWait.delete(show);
+        clearTimeout(timer);
+      };
+    }
     if (step <= 1) {
       show();
       return undefined;
@@ -47,8 +82,22 @@ export function AfterFirstPaint({ children, step = 1 }) {
       cancel = afterNextPaint(() => (--left > 0 ? wait() : show()));
     };
     wait();
-    return () => cancel();
+    return () => {
+      cancel();
+      // A page left before this part showed waits no more.
+      if (!done && counted) {
+        done = true;
+        doneWaiting();
+      }
+    };
     // Decided once, when the page mounts.
   }, []);
   return shown ? children : null;
+}
+
+/** `items` in groups of `size` (the parts of a long list that come a paint apart). */
+export function inGroups(items, size) {
+  const groups = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  return groups;
 }

@@ -1,6 +1,6 @@
 // Gallery: the photo grid; choosing a photo opens the full-screen slideshow at it.
 import { lazy, Suspense, useState } from 'react';
-import { AfterFirstPaint } from '../../components/after-first-paint.jsx';
+import { AfterFirstPaint, inGroups } from '../../components/after-first-paint.jsx';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
@@ -9,7 +9,7 @@ import './gallery.css';
 const Slideshow = lazy(() => import('./slideshow.jsx'));
 
 // The first row of the widest grid is above the fold: those images load at once, the rest when scrolled to; on the
-// app's first page, the rest is also drawn a frame later.
+// app's first page, the rest is also drawn later, a row a paint.
 const ABOVE_THE_FOLD = 3;
 
 export function GalleryPage() {
@@ -23,14 +23,20 @@ export function GalleryPage() {
         {gallery.slice(0, ABOVE_THE_FOLD).map((image, index) => (
           <GalleryCard key={image._id} image={image} open={() => setOpenAt(index)} eager priority={index === 0} />
         ))}
-        <AfterFirstPaint>
-          {gallery.slice(ABOVE_THE_FOLD).map((image, index) => (
-            <GalleryCard key={image._id} image={image} open={() => setOpenAt(ABOVE_THE_FOLD + index)} />
-          ))}
-        </AfterFirstPaint>
+        {inGroups(gallery.slice(ABOVE_THE_FOLD), ABOVE_THE_FOLD).map((row, rowIndex) => (
+          <AfterFirstPaint key={row[0]._id} step={rowIndex + 1}>
+            {row.map((image, index) => (
+              <GalleryCard
+                key={image._id}
+                image={image}
+                open={() => setOpenAt(ABOVE_THE_FOLD * (rowIndex + 1) + index)}
+              />
+            ))}
+          </AfterFirstPaint>
+        ))}
       </ul>
       {/* Below the grid, so it comes with the grid's last cards and is never pushed down on screen. */}
-      <AfterFirstPaint>
+      <AfterFirstPaint last>
         {settings.galleryMoreUrl && (
           <p className="gallery-more">
             <ExternalLink className="button" href={settings.galleryMoreUrl}>

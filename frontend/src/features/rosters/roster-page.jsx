@@ -1,12 +1,12 @@
 // A team roster page: /team shows the core team and buttons to every other roster; /team{slug} shows that roster.
 import { Link, NavLink } from 'react-router-dom';
-import { AfterFirstPaint } from '../../components/after-first-paint.jsx';
+import { AfterFirstPaint, inGroups } from '../../components/after-first-paint.jsx';
 import { rosterList, useContent } from '../../lib/content.js';
 import { MemberCard } from './member-card.jsx';
 import './roster-page.css';
 
 // The first row of the widest grid (five cards) is above the fold: its photos load at once, the rest when
-// scrolled to; on the app's first page, the rest is also drawn a frame later.
+// scrolled to; on the app's first page, the rest is also drawn later, a row a paint.
 const ABOVE_THE_FOLD = 5;
 
 export function RosterPage({ slug }) {
@@ -45,13 +45,15 @@ export function RosterPage({ slug }) {
               <MemberCard member={member} eager priority={index === 0} />
             </li>
           ))}
-          <AfterFirstPaint>
-            {shown.members.slice(ABOVE_THE_FOLD).map((member) => (
-              <li key={member._id}>
-                <MemberCard member={member} />
-              </li>
-            ))}
-          </AfterFirstPaint>
+          {inGroups(shown.members.slice(ABOVE_THE_FOLD), ABOVE_THE_FOLD).map((row, index) => (
+            <AfterFirstPaint key={row[0]._id} step={index + 1}>
+              {row.map((member) => (
+                <li key={member._id}>
+                  <MemberCard member={member} />
+                </li>
+              ))}
+            </AfterFirstPaint>
+          ))}
         </ul>
       ) : (
         <p className="page-intro">No members are listed yet.</p>
