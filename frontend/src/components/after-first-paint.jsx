@@ -95,9 +95,24 @@ export function AfterFirstPaint({ children, step = 1, last = false }) {
   return shown ? children : null;
 }
 
-/** `items` in groups of `size` (the parts of a long list that come a paint apart). */
-export function inGroups(items, size) {
-  const groups = [];
-  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
-  return groups;
+/**
+ * A list's items, `render(item, index)` each: the first `rowSize` with the page, and on the app's first page each
+ * later row of `rowSize` a paint after the one before (items need an `_id`, the key of their row).
+ */
+export function InRows({ items, rowSize, render }) {
+  const rows = [];
+  for (let start = 0; start < items.length; start += rowSize) {
+    const cells = items.slice(start, start + rowSize).map((item, offset) => render(item, start + offset));
+    const row = start / rowSize;
+    rows.push(
+      row === 0 ? (
+        cells
+      ) : (
+        <AfterFirstPaint key={items[start]._id} step={row}>
+          {cells}
+        </AfterFirstPaint>
+      ),
+    );
+  }
+  return rows;
 }

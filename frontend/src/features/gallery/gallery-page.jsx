@@ -1,6 +1,6 @@
 // Gallery: the photo grid; choosing a photo opens the full-screen slideshow at it.
 import { lazy, Suspense, useState } from 'react';
-import { AfterFirstPaint, inGroups } from '../../components/after-first-paint.jsx';
+import { AfterFirstPaint, InRows } from '../../components/after-first-paint.jsx';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
@@ -20,20 +20,19 @@ export function GalleryPage() {
     <div className="page">
       <h1 className="page-title">Gallery</h1>
       <ul className="gallery-grid">
-        {gallery.slice(0, ABOVE_THE_FOLD).map((image, index) => (
-          <GalleryCard key={image._id} image={image} open={() => setOpenAt(index)} eager priority={index === 0} />
-        ))}
-        {inGroups(gallery.slice(ABOVE_THE_FOLD), ABOVE_THE_FOLD).map((row, rowIndex) => (
-          <AfterFirstPaint key={row[0]._id} step={rowIndex + 1}>
-            {row.map((image, index) => (
-              <GalleryCard
-                key={image._id}
-                image={image}
-                open={() => setOpenAt(ABOVE_THE_FOLD * (rowIndex + 1) + index)}
-              />
-            ))}
-          </AfterFirstPaint>
-        ))}
+        <InRows
+          items={gallery}
+          rowSize={ABOVE_THE_FOLD}
+          render={(image, index) => (
+            <GalleryCard
+              key={image._id}
+              image={image}
+              open={() => setOpenAt(index)}
+              eager={index < ABOVE_THE_FOLD}
+              priority={index === 0}
+            />
+          )}
+        />
       </ul>
       {/* Below the grid, so it comes with the grid's last cards and is never pushed down on screen. */}
       <AfterFirstPaint last>

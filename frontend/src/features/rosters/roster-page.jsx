@@ -1,6 +1,6 @@
 // A team roster page: /team shows the core team and buttons to every other roster; /team{slug} shows that roster.
 import { Link, NavLink } from 'react-router-dom';
-import { AfterFirstPaint, inGroups } from '../../components/after-first-paint.jsx';
+import { InRows } from '../../components/after-first-paint.jsx';
 import { rosterList, useContent } from '../../lib/content.js';
 import { MemberCard } from './member-card.jsx';
 import './roster-page.css';
@@ -40,20 +40,15 @@ export function RosterPage({ slug }) {
       )}
       {shown && shown.members.length > 0 ? (
         <ul className="team-grid">
-          {shown.members.slice(0, ABOVE_THE_FOLD).map((member, index) => (
-            <li key={member._id}>
-              <MemberCard member={member} eager priority={index === 0} />
-            </li>
-          ))}
-          {inGroups(shown.members.slice(ABOVE_THE_FOLD), ABOVE_THE_FOLD).map((row, index) => (
-            <AfterFirstPaint key={row[0]._id} step={index + 1}>
-              {row.map((member) => (
-                <li key={member._id}>
-                  <MemberCard member={member} />
-                </li>
-              ))}
-            </AfterFirstPaint>
-          ))}
+          <InRows
+            items={shown.members}
+            rowSize={ABOVE_THE_FOLD}
+            render={(member, index) => (
+              <li key={member._id}>
+                <MemberCard member={member} eager={index < ABOVE_THE_FOLD} priority={index === 0} />
+              </li>
+            )}
+          />
         </ul>
       ) : (
         <p className="page-intro">No members are listed yet.</p>
