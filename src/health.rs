@@ -115,6 +115,21 @@ struct Probe {
     disk_full: bool,
 }
 
+impl Probe {
+    fn disk_full() -> Probe {
+        Probe {
+            check: Check::fail(DISK_FULL),
+            disk_full: true,
+        }
+    }
+    fn failed(message: String) -> Probe {
+        Probe {
+            check: Check::fail(message),
+            disk_full: false,
+        }
+    }
+}
+
 impl Health {
     pub fn new(
         database: PathBuf,
@@ -169,15 +184,21 @@ impl Health {
     }
 
     /// The database file and its write-ahead log can be written (not made read-only), the disk
-    /// has room, and a real write commits.
+    /// has room, and a real write commits. The file and space checks are a few system calls and
+    /// run every time, so a file made read-only or a disk that filled up shows at once; only the
+    /// real write's answer stands for [`PROBE_FOR`].
     fn probed(&self, pool: &Pool, space: Option<Space>) -> Probe {
+        if let Some(refused) = self.files_refuse(space) {
+            log::warn!("health check: {}", refused.check.message);
+            return refused;
+        }
         let mut probed = self.probed.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((at, probe)) = probed.as_ref() {
             if at.elapsed() < PROBE_FOR {
                 return probe.clone();
             }
         }
-        let probe = self.probe(pool, space);
+        let probe = self.probe(pool);
         if probe.check.state == State::Fail {
             log::warn!("health check: {}", probe.check.message);
         }
@@ -185,38 +206,37 @@ impl Health {
         probe
     }
 
-    fn probe(&self, pool: &Pool, space: Option<Space>) -> Probe {
-        let disk_full = Probe {
-            check: Check::fail(DISK_FULL),
-            disk_full: true,
-        };
-        let failed = |message: String| Probe {
-            check: Check::fail(message),
-            disk_full: false,
-        };
+    /// Why the database cannot take a write without trying one: a full disk, or a database file
+    /// (or its write-ahead log) that cannot be written.
+    fn files_refuse(&self, space: Option<Space>) -> Option<Probe> {
         if space.is_some_and(|space| space.free < FULL_DISK_BYTES) {
-            return disk_full;
+            return Some(Probe::disk_full());
         }
         let wal = PathBuf::from(format!("{}-wal", self.database.display()));
         for file in [&self.database, &wal] {
             // Asked without opening the file: closing any descriptor of the database file would
             // drop SQLite's locks on it. (`access` also refuses an immutable file, even to root.)
             if file.exists() && !crate::files::can_write(file) {
-                return failed(format!(
+                return Some(Probe::failed(format!(
                     "The database file {} cannot be written, so the site cannot save anything: make it writable for the user that runs jyoti (chattr -i, chown).",
                     file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned())
-                ));
+                )));
             }
         }
+        None
+    }
+
+    /// A real write through the health probe's own connection.
+    fn probe(&self, pool: &Pool) -> Probe {
         match pool.probe_write() {
             Ok(()) => Probe {
                 check: Check::ok("The database takes writes."),
                 disk_full: false,
             },
-            Err(ApiError::DiskFull(_)) => disk_full,
+            Err(ApiError::DiskFull(_)) => Probe::disk_full(),
             Err(err) => {
                 log::warn!("health check: the database write probe failed: {err:?}");
-                failed("The database cannot be written, so the site cannot save anything: see the server's log.".into())
+                Probe::failed("The database cannot be written, so the site cannot save anything: see the server's log.".into())
             }
         }
     }

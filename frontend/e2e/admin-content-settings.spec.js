@@ -116,9 +116,10 @@ test('an admin sets the site address on Settings; previews and the sitemap use i
     await expect(toast(page, 'Site address saved')).toBeVisible();
     expect((await (await request.get('/api/admin/mail', { headers })).json()).siteAddress).toBe(address);
     expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${address}/gallery</loc>`);
-    // The Email screen shows the same address.
+    // The Email screen names it, where links in emails point, and sends the admin to Settings for it.
     await openAdmin(page, '/admin/email');
-    await expect(page.getByLabel(/Site address/)).toHaveValue(address);
+    await expect(page.getByText(`Links in emails point at ${address}, the site address on Settings.`)).toBeVisible();
+    await expect(page.getByLabel(/Site address/)).toHaveCount(0);
   } finally {
     await request.patch('/api/admin/mail', { headers, data: { siteAddress: before } });
   }

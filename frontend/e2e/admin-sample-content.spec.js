@@ -1,10 +1,11 @@
-// The admin area's first screen lists what still shows the sample content, each linked to the screen that replaces it.
+// The dashboard lists what still shows the sample content, each linked to the screen that replaces it; the lists do
+// not repeat it above their rows.
 import { expect, test } from './fixtures.js';
 import { asAdmin, openAdmin } from './admin-helpers.js';
 
-test('the first admin screen lists the sample content left, with links to replace it', async ({ page, request }) => {
+test('the dashboard lists the sample content left, with links to replace it', async ({ page, request }) => {
   await asAdmin(page, request);
-  await openAdmin(page, '/admin/users');
+  await openAdmin(page, '/admin');
   const left = page.getByRole('region', { name: 'Still sample content' });
   await expect(left).toBeVisible();
   await expect(left.getByRole('link', { name: /gallery images are still sample drawings/ })).toHaveAttribute(
@@ -12,10 +13,9 @@ test('the first admin screen lists the sample content left, with links to replac
     '/admin/gallery',
   );
   await expect(left.getByRole('link', { name: /sample members/ }).first()).toHaveAttribute('href', /\/admin\/team\?team=/);
-  // Until the site knows its address, an admin is told first, with the Email screen that sets it.
-  await expect(left.getByRole('link').first()).toHaveAttribute('href', '/admin/email');
-  // The users table is still the screen: its heading, not the note, takes the focus and names the tab.
-  await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+  // Until the site knows its address, an admin is told first, with the Settings screen that sets it.
+  await expect(left.getByRole('link').first()).toHaveAttribute('href', '/admin/settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
 
   await left.getByRole('link', { name: /“Our Works” cards still show sample drawings/ }).click();
   await expect(page).toHaveURL(/\/admin\/cards$/);

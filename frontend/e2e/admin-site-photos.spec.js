@@ -26,7 +26,7 @@ test('both header logos take an uploaded photo, the loading screen too, and go b
   const clubLogo = page.getByRole('banner').getByRole('img', { name: 'Jyoti logo' });
   const emblem = page.getByRole('banner').getByRole('img', { name: 'JGEC emblem' });
   try {
-    await openAdmin(page, '/admin/users');
+    await openAdmin(page, '/admin');
     const left = page.getByRole('region', { name: 'Still sample content' });
     await expect(left.getByRole('link', { name: 'The header logos are still our drawings' })).toHaveAttribute(
       'href',
@@ -52,7 +52,7 @@ test('both header logos take an uploaded photo, the loading screen too, and go b
     expect(served).toMatch(new RegExp(`class="loader-logo" src="/media/${photo._id}-[0-9a-f]{16}-\\d+\\.webp"`));
     await visit(page, '/gallery');
     await expect(clubLogo).toHaveAttribute('src', new RegExp(`^/media/${photo._id}-`));
-    await openAdmin(page, '/admin/users');
+    await openAdmin(page, '/admin');
     await expect(page.getByRole('region', { name: 'Still sample content' }).getByText(/header logos/)).toHaveCount(0);
 
     await openAdmin(page, '/admin/settings');

@@ -211,7 +211,7 @@ test('on a phone the question comes from the admin menu too, and the screen pass
   await expect(page.getByRole('form', { name: 'Footer and contact' }).getByText('Unsaved changes')).toBeVisible();
   expect(await violations(page), 'axe on Settings with unsaved changes at 360 px').toEqual([]);
 
-  await page.getByRole('button', { name: 'Admin menu: Settings' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   const asked = answerDialog(page, 'dismiss');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Notices' }).click();
   expect((await asked).message).toBe('You have unsaved changes in: Footer and contact. Leave this page?');

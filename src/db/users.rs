@@ -198,7 +198,13 @@ pub fn promote(
          WHERE email = ?1",
         params![email.as_str(), password_hash],
     )?;
-    find_by_email(conn, email)
+    let user = find_by_email(conn, email)?;
+    // A new password ends every link that could set another, as a password change does.
+    if let Some(user) = &user {
+        super::password_resets::end_all(conn, user.id)?;
+        super::invitations::end_for_email(conn, &user.email)?;
+    }
+    Ok(user)
 }
 
 /// Signs every session of a user out (logout ends the session on the server, not only in the browser).

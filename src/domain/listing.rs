@@ -99,12 +99,14 @@ impl<S: SortOrder> Listing<S> {
 /// A list's search (`?q=`), trimmed; `None` when empty. Control characters are refused: no one
 /// types them, and a NUL would end the text early where SQLite reads it as C.
 pub fn search_text(q: Option<&str>) -> Result<Option<String>, String> {
-    match q.map(str::trim).unwrap_or_default() {
+    let q = q.unwrap_or_default();
+    // Checked before trimming: a line break or tab at either end is refused like one inside.
+    if q.chars().any(char::is_control) {
+        return Err("must not contain control characters".into());
+    }
+    match q.trim() {
         "" => Ok(None),
         text if text.chars().count() > 200 => Err("must be at most 200 characters".into()),
-        text if text.chars().any(char::is_control) => {
-            Err("must not contain control characters".into())
-        }
         text => Ok(Some(text.to_owned())),
     }
 }
@@ -221,6 +223,15 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!((page.offset(), page.sort), (100, ContactSort::Name));
+    }
+
+    #[test]
+    fn a_control_character_anywhere_in_a_search_is_refused_even_at_either_end() {
+        for q in ["a\nb", "a\n", "\tb", "\t", "\u{0}", "a\u{7F}", "a\u{85}"] {
+            assert!(search_text(Some(q)).is_err(), "{q:?} was taken");
+        }
+        assert_eq!(search_text(Some("  a b  ")), Ok(Some("a b".into())));
+        assert_eq!(search_text(Some("   ")), Ok(None));
     }
 
     #[test]

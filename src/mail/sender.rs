@@ -65,10 +65,13 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
             mail.body.clone(),
         )
         .and_then(|message| {
-            smtp::send(
-                &smtp::transport(server, setup.site_address.as_deref())?,
-                &message,
-            )
+            let transport = smtp::transport(server, setup.site_address.as_deref())?;
+            // The outbox screen shows what is stored: what the network said stays in the log,
+            // or the screen would tell what listens on each port it is pointed at.
+            smtp::send(&transport, &message).map_err(|why| {
+                log::warn!("mail {}: the mail server's answer: {why}", mail.id);
+                NOT_SENT.to_owned()
+            })
         });
         match result {
             Ok(()) => {
@@ -94,6 +97,10 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
         }
     }
 }
+
+/// What the outbox stores when sending failed on the network.
+pub(crate) const NOT_SENT: &str = "The mail server could not be reached or did not accept the mail; \
+the server's log has the mail server's own answer.";
 
 /// The sleep until `next` (Unix milliseconds), cut short when a waiting reset mail's link
 /// expires first: its body must lose the link then, not at the next attempt hours later.

@@ -291,7 +291,15 @@ pub fn escape(text: &str) -> String {
 
 /// Text made safe for XML text and attribute values.
 fn xml(text: &str) -> String {
-    escape(text).replace("&#39;", "&apos;")
+    // Text stored before fields refused them (or restored from such a backup) may still hold
+    // characters XML 1.0 does not allow: dropped, so the feed and sitemap stay well-formed.
+    let allowed: String = text.chars().filter(|&c| xml_char(c)).collect();
+    escape(&allowed).replace("&#39;", "&apos;")
+}
+
+/// A character XML 1.0 allows in a document (its `Char` production).
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
 #[cfg(test)]
@@ -326,6 +334,14 @@ mod tests {
         assert_eq!(page.title, SITE_TITLE);
         assert!(page.canonical.is_none());
         assert!(page_for("/teamnobody", None, &list, &facts).is_none());
+    }
+
+    #[test]
+    fn xml_text_drops_characters_xml_does_not_allow() {
+        assert_eq!(
+            xml("a\u{FFFF}b\u{0}c\u{1F}d\u{FFFE}e <&'\"\n\u{1F600}"),
+            "abcde &lt;&amp;&apos;&quot;\n\u{1F600}"
+        );
     }
 
     #[test]

@@ -79,7 +79,7 @@ pub(super) async fn still_sample(
                 0,
                 db::seed::SampleLeft {
                     what: "The site's address".to_owned(),
-                    screen: "/admin/email".to_owned(),
+                    screen: "/admin/settings".to_owned(),
                 },
             );
         }

@@ -142,8 +142,13 @@ fn reads_work_and_health_fails(app: &TestApp) {
 #[test]
 fn a_database_made_read_only_while_serving_refuses_every_write_with_503() {
     let (app, admin, visitor, calls) = app_with_calls();
+    // Asked just before, `/healthz` was fine; asked just after, it tells at once (no answer
+    // kept from before the change).
+    assert_eq!(app.get("/healthz").send().status, 200);
     let files = ["jyoti.db", "jyoti.db-wal"].map(|name| app.dir.path().join(name));
     let _frozen = Immutable::make(files.to_vec());
+    let health = app.get("/healthz").send();
+    assert_eq!(health.status, 503, "{}", health.text());
     every_write_is_refused_with(&app, (&admin, &visitor), calls, 503);
     reads_work_and_health_fails(&app);
 }
@@ -171,7 +176,10 @@ fn a_full_disk_refuses_every_write_with_507() {
     let (app, admin, visitor, calls) = finish_app(app, admin);
     // Every write now needs new room in the write-ahead log, and there is none.
     app.query::<i64>("PRAGMA wal_checkpoint(TRUNCATE)");
+    assert_eq!(app.get("/healthz").send().status, 200);
     disk.fill();
+    let health = app.get("/healthz").send();
+    assert_eq!(health.status, 503, "{}", health.text());
     every_write_is_refused_with(&app, (&admin, &visitor), calls, 507);
     reads_work_and_health_fails(&app);
 }

@@ -481,6 +481,30 @@ fn forgot_password_is_limited_per_account_and_per_address_even_in_parallel() {
     );
 }
 
+/// What the outbox shows for a mail the network did not take, whatever listened.
+const NOT_SENT: &str = "The mail server could not be reached or did not accept the mail; \
+the server's log has the mail server's own answer.";
+
+#[test]
+fn the_outbox_does_not_tell_what_listens_on_the_port_it_was_pointed_at() {
+    let http = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = http.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        use std::io::Write;
+        for stream in http.incoming().flatten() {
+            let _ = (&stream).write_all(b"HTTP/1.1 408 Request Timeout\r\n\r\n");
+        }
+    });
+    let (app, admin) = mail_app(
+        &format!("smtp://127.0.0.1:{port}?tls=none"),
+        Duration::from_secs(30),
+    );
+    assert_eq!(app.send_contact(contact("to an HTTP server")).status, 201);
+    wait_until::<i64>(&app, "SELECT attempts FROM outbox", |n| *n >= 1, WAIT);
+    let item = &outbox(&app, &admin)["items"][0];
+    assert_eq!(item["lastError"], NOT_SENT, "{item}");
+}
+
 #[test]
 fn a_message_queued_while_the_mail_server_is_down_is_delivered_once_it_is_back() {
     let port = crate::support::process::free_port();
@@ -501,10 +525,7 @@ fn a_message_queued_while_the_mail_server_is_down_is_delivered_once_it_is_back()
         (&item["status"], &item["kind"]),
         (&json!("pending"), &json!("contact"))
     );
-    assert!(
-        item["lastError"].as_str().is_some_and(|e| !e.is_empty()),
-        "{item}"
-    );
+    assert_eq!(item["lastError"], NOT_SENT, "not what the port said");
     assert!(item.get("body").is_none(), "bodies are not listed: {item}");
     assert_eq!(
         app.query::<i64>("SELECT count(*) FROM contacts WHERE message LIKE 'sent while%'"),

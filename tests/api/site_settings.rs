@@ -173,7 +173,7 @@ fn the_sites_address_comes_first_in_the_sample_list_until_it_is_known() {
     let (app, admin) = spawn_app_with_admin();
     assert_eq!(
         first(&app, &admin),
-        "\"The site's address\" -> \"/admin/email\""
+        "\"The site's address\" -> \"/admin/settings\""
     );
     app.change(
         &admin,

@@ -266,3 +266,86 @@ fn the_server_commands_are_recorded_in_the_activity_log() {
         .unwrap();
     assert_eq!(leaked, 0);
 }
+
+/// The stored password hash of `email`.
+fn stored_hash(db: &str, email: &str) -> String {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(
+        "SELECT password_hash FROM users WHERE email = ?1",
+        [email],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
+/// A reset link stored for `email` as "Forgot password?" would store it; its secret.
+fn open_reset_link(db: &str, email: &str, secret: &str) {
+    let hash = jyoti::domain::ResetToken::parse(secret).unwrap().hash();
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute(
+        "INSERT INTO password_resets (token_hash, user_id, expires_at)
+         SELECT ?1, id, unixepoch() + 3600 FROM users WHERE email = ?2",
+        rusqlite::params![hash, email],
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_password_set_by_a_command_ends_open_reset_links_and_is_hashed_at_the_configured_cost() {
+    let dir = temp_dir();
+    let db = file(&dir, "links.db");
+    let boss = "boss@example.org";
+    assert_ok(&account("create-admin", boss, &db, "first secret pass\n"));
+    assert!(stored_hash(&db, boss).starts_with("$2b$10$"), "JYOTI_BCRYPT_COST=10");
+    let server = serve(&db, &[]);
+    let register = server
+        .request("POST", "/api/auth/register")
+        .json(&json!({"firstname": "M", "email": "member@example.org", "password": "member password"}))
+        .send();
+    assert_eq!(register.status, 201, "{}", register.text());
+    let (boss_link, member_link) = ("ab".repeat(32), "cd".repeat(32));
+    open_reset_link(&db, boss, &boss_link);
+    open_reset_link(&db, "member@example.org", &member_link);
+    let use_link = |secret: &str| {
+        server
+            .request("POST", "/api/auth/reset-password")
+            .json(&json!({"token": secret, "password": "the attacker's choice"}))
+            .send()
+            .status
+    };
+
+    // reset-password, at another cost than the server's.
+    let reset = Command::new(BIN)
+        .args(["reset-password", "--email", boss, "--db", &db])
+        .env("JYOTI_BCRYPT_COST", "11")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    reset
+        .stdin
+        .as_ref()
+        .unwrap()
+        .write_all(b"second secret pass\n")
+        .unwrap();
+    assert_ok(&reset.wait_with_output().unwrap());
+    assert!(stored_hash(&db, boss).starts_with("$2b$11$"));
+    assert_eq!(use_link(&boss_link), 400, "the link asked for before the command");
+
+    // create-admin taking over an account that registered itself.
+    assert_ok(&account(
+        "create-admin",
+        "member@example.org",
+        &db,
+        "the typed admin password\n",
+    ));
+    assert_eq!(use_link(&member_link), 400, "the link asked for before the command");
+    assert_eq!(server.login(boss, "second secret pass").status, 200);
+    assert_eq!(
+        server
+            .login("member@example.org", "the typed admin password")
+            .status,
+        200
+    );
+}

@@ -1,12 +1,12 @@
 // The admin area's frame: only admins and editors get in; a heading, the sidebar (with the database backup download
 // for admins), and the chosen screen beside it. An editor sees only the screens they may use; one they open by its
-// address says it is for admins. On a phone the sidebar folds into a menu button above the screen.
-import { Suspense, useEffect, useRef, useState } from 'react';
+// address says it is for admins. On a phone the sidebar's links are in the header's menu.
+import { Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { DownloadButton } from '../components/download-button.jsx';
 import { HealthBanner } from '../features/health/health-banner.jsx';
-import { SampleContentLeft } from '../features/site-settings/admin/sample-content-left.jsx';
-import { firstAdminScreen, isAdmin, isStaff, useSession } from '../lib/session.js';
+import { isAdmin, isStaff, useSession } from '../lib/session.js';
 import './admin-layout.css';
 import { navPages } from './route-pages.js';
 import { routeTable } from './route-table.js';
@@ -45,8 +45,6 @@ export function AdminLayout() {
         <AdminNav admin={isAdmin(user)} />
         <div className="admin-screen">
           <HealthBanner />
-          {/* The first screen starts with what still shows the sample content. */}
-          {pathname === firstAdminScreen(user) && <SampleContentLeft usable={usable} />}
           {!usable(pathname) ? (
             <AdminsOnly label={screen.label} />
           ) : (
@@ -72,54 +70,52 @@ function AdminsOnly({ label }) {
 }
 
 /**
- * The sidebar (`admin`: with the admins' screens and the backup); below 768 px it folds behind a button that names
- * the current screen (the header's .menu-icon draws its bars). Choosing a screen folds it again; Escape inside it
- * folds it and gives the focus back to the button.
+ * The admin screens' links (`admin`: with the admins' screens and the backup). From 768 px they are the sidebar;
+ * below, the header's one menu button opens them under the site's links (a portal into #main-nav-admin), so a phone
+ * has one menu and the screen starts near the top.
  */
 function AdminNav({ admin }) {
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const toggle = useRef(null);
   const links = sidebarLinks.filter((link) => admin || !link.adminOnly);
-  const current = screenOf(pathname);
-  const closeOnEscape = (event) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    toggle.current.focus();
-  };
+  const [phoneMenu, setPhoneMenu] = useState(null);
+  useEffect(() => setPhoneMenu(document.getElementById('main-nav-admin')), []);
   return (
-    <nav className="admin-nav" aria-label="Admin" onKeyDown={closeOnEscape}>
-      <button
-        ref={toggle}
-        type="button"
-        className="admin-menu-toggle button button-outline"
-        aria-expanded={open}
-        aria-controls="admin-nav-panel"
-        onClick={() => setOpen(!open)}
-      >
-        <span className={open ? 'menu-icon menu-icon-open' : 'menu-icon'} aria-hidden="true" />
-        {current ? `Admin menu: ${current.label}` : 'Admin menu'}
-      </button>
-      <div id="admin-nav-panel" className={open ? 'admin-nav-panel admin-nav-panel-open' : 'admin-nav-panel'}>
-        <ul>
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/admin'} className="admin-nav-link" onClick={() => setOpen(false)}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        {admin && (
-          <DownloadButton
-            path="/api/admin/backup"
-            fallbackName="jyoti-backup.db"
-            className="button button-outline admin-backup"
-          >
-            Download backup
-          </DownloadButton>
+    <>
+      <nav className="admin-nav" aria-label="Admin">
+        <AdminLinks links={links} admin={admin} linkClass="admin-nav-link" />
+      </nav>
+      {phoneMenu &&
+        createPortal(
+          <nav className="admin-phone-nav" aria-label="Admin">
+            <p className="admin-phone-nav-title">Admin screens</p>
+            <AdminLinks links={links} admin={admin} linkClass="nav-link" onChoose={() => window.scrollTo(0, 0)} />
+          </nav>,
+          phoneMenu,
         )}
-      </div>
-    </nav>
+    </>
+  );
+}
+
+function AdminLinks({ links, admin, linkClass, onChoose }) {
+  return (
+    <>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === '/admin'} className={linkClass} onClick={onChoose}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      {admin && (
+        <DownloadButton
+          path="/api/admin/backup"
+          fallbackName="jyoti-backup.db"
+          className="button button-outline admin-backup"
+        >
+          Download backup
+        </DownloadButton>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 // The site header (banner, social and account links, title, logos) and the sticky navigation bar.
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useContent } from '../lib/content.js';
 import { firstAdminScreen, isStaff, useSession } from '../lib/session.js';
@@ -76,14 +76,19 @@ function MainNav() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const bar = useRef(null);
+  const toggle = useRef(null);
 
   useEffect(() => setOpen(false), [pathname]);
 
-  // A layout effect: the key is heard from the moment the open menu is on screen, not a frame later.
+  // A layout effect: the key is heard from the moment the open menu is on screen, not a frame later. Closing it
+  // gives the focus back to the button when it was in the menu.
   useLayoutEffect(() => {
     if (!open) return undefined;
     const closeOnEscape = (event) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      if (bar.current.contains(document.activeElement)) toggle.current.focus();
+      setOpen(false);
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
@@ -94,17 +99,31 @@ function MainNav() {
     window.scrollTo(0, 0);
   };
 
+  // The admin screens' links come from the admin area (another React tree branch, a portal): their clicks are heard
+  // here on the page itself.
+  useEffect(() => {
+    const admin = document.getElementById('main-nav-admin');
+    const chosen = (event) => {
+      if (event.target.closest('a')) setOpen(false);
+    };
+    admin.addEventListener('click', chosen);
+    return () => admin.removeEventListener('click', chosen);
+  }, []);
+
   const links = isStaff(user) ? [...navLinks, { to: firstAdminScreen(user), label: 'Admin' }] : navLinks;
   // A year's team (/team2k25) is part of Team, though its path is not below /team.
   const onRosterPage = (to) => to === '/team' && /^\/team[a-z0-9-]+$/i.test(pathname);
+  // Below the site's links, the open menu holds the admin screens on an admin page (the admin area puts them in
+  // #main-nav-admin): on a phone one menu button serves both.
   return (
-    <nav className="main-nav" aria-label="Main">
-      <div className="main-nav-inner">
+    <div ref={bar} className={open ? 'main-nav main-nav-open' : 'main-nav'}>
+      <nav className="main-nav-inner" aria-label="Main">
         <button
+          ref={toggle}
           type="button"
           className="menu-toggle"
           aria-expanded={open}
-          aria-controls="main-nav-links"
+          aria-controls="main-nav-links main-nav-admin"
           onClick={() => setOpen((value) => !value)}
         >
           <span className={open ? 'menu-icon menu-icon-open' : 'menu-icon'} aria-hidden="true" />
@@ -125,7 +144,8 @@ function MainNav() {
             </li>
           ))}
         </ul>
-      </div>
-    </nav>
+      </nav>
+      <div id="main-nav-admin" className="main-nav-admin" />
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export function FeedbackPage() {
     { header: 'Name', cell: (answer) => answer.name },
     {
       header: 'Email',
-      cell: (answer) => answer.email && <a href={`mailto:${answer.email}`}>{answer.email}</a>,
+      cell: (answer) => answer.email && <a href={`mailto:${encodeURIComponent(answer.email)}`}>{answer.email}</a>,
       className: 'cell-email',
     },
     { header: 'Mobile', cell: (answer) => answer.mobile, className: 'cell-nowrap' },

@@ -1,6 +1,7 @@
 // /admin/email: whether email is on and what to do when it is off, the mail server and addresses (those the
 // server's command line sets are shown, not offered), a test email, and the outbox of mail waiting or given up on.
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
@@ -62,15 +63,16 @@ function MailStatus({ settings }) {
       </p>
       {!settings.resetsEnabled && (
         <p>
-          Password-reset emails cannot be sent yet: set the site address below (or start the server with{' '}
-          <code>--domain</code>), so that their links point at this site.
+          Password-reset emails cannot be sent yet: set the site address on <Link to="/admin/settings">Settings</Link>{' '}
+          (or start the server with <code>--site-url</code> or <code>--domain</code>), so that their links point at
+          this site.
         </p>
       )}
     </div>
   );
 }
 
-const FIELDS = ['host', 'port', 'security', 'username', 'password', 'sender', 'contactTo', 'siteAddress'];
+const FIELDS = ['host', 'port', 'security', 'username', 'password', 'sender', 'contactTo'];
 
 /** The form's values from the settings; the password box always starts empty. */
 function initialValues(settings) {
@@ -84,7 +86,6 @@ function SettingsForm({ settings, onSaved }) {
   const editable = FIELDS.filter((key) => {
     if (['host', 'port', 'security', 'username', 'password'].includes(key)) return !fromCommandLine.server;
     if (key === 'sender') return !fromCommandLine.sender;
-    if (key === 'siteAddress') return !fromCommandLine.siteAddress;
     return true;
   });
 
@@ -156,26 +157,14 @@ function SettingsForm({ settings, onSaved }) {
           </p>
         )}
         <Field label="Send contact messages to (empty: every admin)" {...field('contactTo')} type="email" />
-        {on('siteAddress') ? (
-          <>
-            <Field
-              label="Site address, for links in emails and shared pages"
-              {...field('siteAddress')}
-              type="url"
-              placeholder="https://jyoti.example.org"
-            />
-            <p className="mail-fixed">
-              The same address names each page in link previews (what WhatsApp or Facebook show for a shared link),
-              the sitemap for search engines and the notices feed. Without it, previews name no address and the
-              sitemap lists no pages.
-            </p>
-          </>
-        ) : (
-          <p className="mail-fixed">
-            Links in emails, link previews, the sitemap and the notices feed point at {settings.siteAddress}, set by
-            the server's command line (<code>--domain</code>).
-          </p>
-        )}
+        <p className="mail-fixed">
+          {settings.siteAddress ? (
+            <>Links in emails point at {settings.siteAddress}, the site address on </>
+          ) : (
+            <>Links in emails need the site address, set on </>
+          )}
+          <Link to="/admin/settings">Settings</Link>.
+        </p>
       </fieldset>
       <FormActions submitLabel="Save email settings" busy={busy} message={message} unsaved={unsaved} />
       {form.security === 'none' && on('host') && form.host && (
