@@ -55,7 +55,7 @@ fn mail_lasting_problems(
     }
     let admins = db::users::admin_emails(&conn)?;
     for (name, message, since) in due {
-        let subject = format!("The Jyoti site needs attention: {name}");
+        let subject = format!("The Jyoti site needs attention: {} for a day", topic(name));
         let body = alert_body(&message, since, setup.site_address.as_deref());
         // One message per admin: nobody's address is shown to the others.
         let sent: Vec<_> = admins
@@ -72,6 +72,17 @@ fn mail_lasting_problems(
         }
     }
     Ok(())
+}
+
+/// What a mailed check's problem is, in the words of an alert's subject.
+fn topic(name: &str) -> &'static str {
+    match name {
+        "disk" => "the disk nearly full",
+        "backups" => "backups failing",
+        "offsite" => "off-site copies failing",
+        "https" => "HTTPS certificate renewal failing",
+        _ => "a problem",
+    }
 }
 
 fn since_key(name: &str) -> String {

@@ -258,16 +258,18 @@ impl Health {
         let Some(backups) = &self.backups else {
             return Check::warn("Off-site copies upload the scheduled backups, and there are none: start the server with --backup-dir.");
         };
-        if let Some(error) = held(&offsite.last_error) {
+        let newest = *offsite.newest.lock().unwrap_or_else(|p| p.into_inner());
+        // `/healthz` is public: the error, which names the bucket, stays in the log.
+        if held(&offsite.last_error).is_some() {
+            let age = match newest.and_then(|at| SystemTime::now().duration_since(at).ok()) {
+                Some(age) => format!("The newest off-site copy is {} old.", in_words(age)),
+                None => "No off-site copy has been uploaded since the server started.".to_owned(),
+            };
             return Check::fail(format!(
-                "The last upload of an off-site copy failed ({error}): check the bucket, its key and the network."
+                "The last upload of an off-site copy failed: check the bucket, its key and the network (the server's log says why). {age}"
             ));
         }
-        newest_copy(
-            "off-site copy",
-            *offsite.newest.lock().unwrap_or_else(|p| p.into_inner()),
-            backups.every,
-        )
+        newest_copy("off-site copy", newest, backups.every)
     }
 
     fn backups_check(&self) -> Check {

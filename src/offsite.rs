@@ -53,13 +53,20 @@ impl BucketCopy {
     /// When it was taken, as its name says (`2026-11-25 03:00 UTC`).
     pub fn taken(&self) -> Option<jiff::Timestamp> {
         let stamp = self.name.strip_prefix("jyoti-")?.strip_suffix(".db.age")?;
-        jiff::civil::DateTime::strptime("%Y-%m-%dT%H%MZ", stamp)
-            .ok()?
+        [NAMED_TO_THE_MINUTE, NAMED_TO_THE_SECOND]
+            .iter()
+            .find_map(|format| jiff::civil::DateTime::strptime(format, stamp).ok())?
             .to_zoned(jiff::tz::TimeZone::UTC)
             .ok()
             .map(|zoned| zoned.timestamp())
     }
 }
+
+/// A copy's name carries the minute it was taken (`jyoti-2026-11-25T0300Z.db.age`)...
+const NAMED_TO_THE_MINUTE: &str = "%Y-%m-%dT%H%MZ";
+/// ...and the second, when another copy already has that minute's name (`backup --offsite`
+/// twice in a minute), so that no copy replaces another.
+const NAMED_TO_THE_SECOND: &str = "%Y-%m-%dT%H%M%SZ";
 
 /// The environment a target is read from: each variable's value, if set.
 pub type Env<'a> = &'a dyn Fn(&str) -> Option<String>;
@@ -146,10 +153,7 @@ impl Offsite {
     /// `attempts` times with back-off; then deletes the oldest copies beyond [`Offsite::keep`].
     /// Returns the copy's name.
     pub fn upload(&self, backup: &Path, attempts: u32) -> Result<String, String> {
-        let name = format!(
-            "jyoti-{}.db.age",
-            jiff::Timestamp::now().strftime("%Y-%m-%dT%H%MZ")
-        );
+        let name = self.new_name();
         let sealed = PathBuf::from(format!("{}.age.partial", backup.display()));
         let result = (|| {
             self.encrypt(backup, &sealed)?;
@@ -179,6 +183,32 @@ impl Offsite {
         // The sealed file is only a step on the way; it may be gone already.
         let _ = std::fs::remove_file(&sealed);
         result
+    }
+
+    /// A name for a copy taken now that no copy in the bucket has (when the bucket can be listed;
+    /// else the minute's name, as the upload's retries may have to wait for the bucket anyway).
+    fn new_name(&self) -> String {
+        let named = |format: &str| {
+            format!(
+                "jyoti-{}.db.age",
+                jiff::Timestamp::now().strftime(format)
+            )
+        };
+        let Ok(copies) = self.list() else {
+            return named(NAMED_TO_THE_MINUTE);
+        };
+        let taken = |name: &str| copies.iter().any(|copy| copy.name == name);
+        let name = named(NAMED_TO_THE_MINUTE);
+        if !taken(&name) {
+            return name;
+        }
+        loop {
+            let name = named(NAMED_TO_THE_SECOND);
+            if !taken(&name) {
+                return name;
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
     }
 
     fn encrypt(&self, plain: &Path, sealed: &Path) -> Result<(), String> {
@@ -253,7 +283,8 @@ impl Offsite {
                 None => break,
             }
         }
-        copies.sort_by(|a, b| a.name.cmp(&b.name));
+        // By when each was taken (a name to the second sorts before its minute's name as text).
+        copies.sort_by_cached_key(|copy| (copy.taken(), copy.name.clone()));
         Ok(copies)
     }
 
@@ -472,6 +503,11 @@ mod tests {
             size: 1,
         };
         assert_eq!(copy.taken().unwrap().to_string(), "2026-11-25T03:00:00Z");
+        let second = BucketCopy {
+            name: "jyoti-2026-11-25T030012Z.db.age".into(),
+            size: 1,
+        };
+        assert_eq!(second.taken().unwrap().to_string(), "2026-11-25T03:00:12Z");
         assert_eq!(
             BucketCopy {
                 name: "other.db.age".into(),

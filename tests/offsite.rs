@@ -5,6 +5,8 @@
 
 #[path = "support/process.rs"]
 mod process;
+#[path = "support/smtp.rs"]
+mod smtp;
 
 use process::{free_port, spawn, wait_for_port, Running};
 use std::path::{Path, PathBuf};
@@ -441,4 +443,93 @@ fn an_upload_while_the_s3_server_is_down_goes_through_once_it_is_back() {
         "it said it would retry: {text}"
     );
     assert_eq!(s3.keys().len(), 1, "{:?}", s3.keys());
+}
+
+#[test]
+fn copies_taken_within_a_minute_keep_names_of_their_own_and_the_newest_restores() {
+    let (s3, mut env, _dir, db, _) = a_site_copied_off_site();
+    env.push(("JYOTI_OFFSITE_KEEP".into(), "2".into()));
+    let upload = || {
+        assert_ok(&jyoti(
+            &["backup", "--offsite", "--db", db.to_str().unwrap()],
+            &env,
+            "",
+        ))
+    };
+    upload();
+    // The last copy holds a message the others do not.
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute(
+            "INSERT INTO contacts (name, email, telephone, rating, message)
+             VALUES ('Last Writer', 'last@example.org', '+91 98765 43211', 4, 'The newest')",
+            [],
+        )
+        .unwrap();
+    upload();
+    let keys = s3.keys();
+    assert_eq!(keys.len(), 2, "three copies, the newest two kept: {keys:?}");
+    assert!(keys.iter().all(|key| key.starts_with("jyoti/jyoti-") && key.ends_with(".db.age")));
+
+    let new_machine = tempfile::tempdir().unwrap();
+    let restored = new_machine.path().join("jyoti.db");
+    assert_ok(&jyoti(
+        &["restore", "--offsite", "latest", "--db", restored.to_str().unwrap()],
+        &env,
+        "",
+    ));
+    let conn = rusqlite::Connection::open(&restored).unwrap();
+    let newest: i64 = conn
+        .query_row("SELECT count(*) FROM contacts WHERE name = 'Last Writer'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(newest, 1, "latest is the copy taken last");
+}
+
+#[test]
+fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_the_admins() {
+    // Nothing listens where the bucket should be.
+    let down = S3 {
+        _server: spawn(&mut Command::new("true")),
+        port: free_port(),
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("jyoti.db");
+    site_with_records(&db);
+    let backups = dir.path().join("backups");
+    let mail = smtp::SmtpServer::start();
+    let server = spawn(
+        Command::new(BIN)
+            .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
+            .arg(&db)
+            .args(["--backup-dir", backups.to_str().unwrap(), "--backup-every", "1h"])
+            .args(["--smtp-url", &mail.url(), "--mail-from", "site@example.org"])
+            .args(["--alert-after", "1s"])
+            .envs(down.env("club").iter().map(|(k, v)| (k, v))),
+    );
+    let first = server.wait_for("listening on http://", Duration::from_secs(30));
+    let address = first.rsplit("http://").next().unwrap().trim().to_owned();
+    let alerts = mail.wait_for(1, Duration::from_secs(60));
+    assert_eq!(alerts[0].to, ["admin@example.org"]);
+    assert_eq!(
+        alerts[0].header("Subject").as_deref(),
+        Some("The Jyoti site needs attention: off-site copies failing for a day")
+    );
+    assert!(alerts[0].body().contains("off-site copy failed"), "{}", alerts[0].body());
+
+    let health = down
+        .agent()
+        .get(&format!("http://{address}/healthz"))
+        .call()
+        .unwrap()
+        .into_body()
+        .read_to_string()
+        .unwrap();
+    let health: serde_json::Value = serde_json::from_str(&health).unwrap();
+    let offsite = &health["checks"]["offsite"];
+    assert_eq!(offsite["state"], "fail", "{health}");
+    let message = offsite["message"].as_str().unwrap();
+    assert!(message.contains("The last upload of an off-site copy failed"), "{message}");
+    assert!(message.contains("No off-site copy has been uploaded"), "{message}");
+    assert!(!message.contains(BUCKET), "the public answer names no bucket: {message}");
+    drop(server);
 }

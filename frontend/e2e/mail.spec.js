@@ -210,13 +210,24 @@ test.describe('the outbox with a mail waiting', () => {
         expect(box.width, 'width').toBeGreaterThanOrEqual(24);
         expect(box.height, 'height').toBeGreaterThanOrEqual(24);
       }
-      // Brought into view from below the row (a link to it, the browser's find), Retry now stops below the sticky
-      // navigation bar instead of under it.
+      // Brought into view from below the row (a link to it, the browser's find), Retry now is not under the
+      // navigation bar: nothing covers any part of it.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await retry.evaluate((button) => button.scrollIntoView());
-      const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
-      const top = (await retry.boundingBox()).y;
-      expect(top, 'Retry now below the navigation bar').toBeGreaterThanOrEqual(bar.y + bar.height);
+      const covered = await retry.evaluate((button) => {
+        // Points inside its rounded outline: the middle, and a fifth in from each edge.
+        const box = button.getBoundingClientRect();
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        const points = [
+          [x, y],
+          [box.left + box.width / 5, y],
+          [box.right - box.width / 5, y],
+          [x, box.top + box.height / 5],
+          [x, box.bottom - box.height / 5],
+        ];
+        return points.filter(([px, py]) => !button.contains(document.elementFromPoint(px, py))).length;
+      });
+      expect(covered, 'points of Retry now under something else').toBe(0);
 
       await retry.focus();
       await expect(retry).toBeFocused();

@@ -93,10 +93,17 @@ impl Acceptance {
         })
     }
 
-    /// The new account's first name and password, checked as a registration checks them.
-    pub fn new_account(&self) -> Result<(String, String, Password), ApiError> {
+    /// The new account's first name and password, checked as a registration checks them. The
+    /// name may be left out (the call needs only the token and a password): the invited
+    /// address's part before the `@` stands in, and the account page changes it.
+    pub fn new_account(&self, email: &str) -> Result<(String, String, Password), ApiError> {
         let mut check = Checker::default();
-        let firstname = check.check("firstname", line(self.firstname.clone(), 100, true));
+        let given = self.firstname.clone().filter(|name| !name.trim().is_empty());
+        let stand_in = || {
+            let local = email.split('@').next().unwrap_or(email);
+            Some(local.chars().take(100).collect::<String>())
+        };
+        let firstname = check.check("firstname", line(given.or_else(stand_in), 100, true));
         let lastname = check.check("lastname", line(self.lastname.clone(), 100, false));
         let password = check.check("password", Password::parse(Some(self.password.clone())));
         check.finish(|| Some((firstname?, lastname?, password?)))

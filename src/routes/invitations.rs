@@ -199,7 +199,7 @@ pub(super) async fn accept(
         }
         None => {
             attempt.give_back();
-            let (firstname, lastname, password) = acceptance.new_account()?;
+            let (firstname, lastname, password) = acceptance.new_account(email.as_str())?;
             let _counted = state.limits.registrations.reserve(ip.0)?;
             let hash = password::hash(permit, password.expose().to_owned(), cost).await?;
             let new = NewUser {

@@ -63,11 +63,17 @@ fn an_invited_editor_chooses_a_password_and_can_publish_but_not_manage_people() 
         shown.json(),
         json!({"email": "new.editor@example.org", "role": "editor", "existingAccount": false})
     );
-    // A new account needs a name and a password that passes the registration rules.
+    // A new account needs a password that passes the registration rules, and a name that is
+    // not too long.
     let refused = accept(&app, json!({"token": token, "password": "short"}));
     assert_eq!(refused.status, 400);
-    assert!(refused.json()["errors"]["firstname"].is_string());
     assert!(refused.json()["errors"]["password"].is_string());
+    let refused = accept(
+        &app,
+        json!({"token": token, "password": PASSWORD, "firstname": "n".repeat(101)}),
+    );
+    assert_eq!(refused.status, 400);
+    assert!(refused.json()["errors"]["firstname"].is_string());
 
     let accepted = accept(
         &app,
@@ -321,4 +327,19 @@ fn with_email_on_the_link_is_mailed_to_the_invited_address_and_an_admin_invitati
         assert!(std::time::Instant::now() < deadline, "the outbox empties");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn the_token_and_a_password_alone_make_the_account_named_after_its_address() {
+    let (app, admin) = spawn_app_with_admin();
+    let invitation = invite(&app, &admin, "Asha.Roy@example.org", "editor");
+    let accepted = accept(
+        &app,
+        json!({"token": secret(&invitation), "password": PASSWORD}),
+    );
+    assert_eq!(accepted.status, 200, "{}", accepted.text());
+    assert_eq!(accepted.json()["role"], "editor");
+    let me = app.me(accepted.json()["token"].as_str().unwrap()).json();
+    assert_eq!(me["userData"]["firstname"], "asha.roy");
+    assert_eq!(me["userData"]["email"], "asha.roy@example.org");
 }

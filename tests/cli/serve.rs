@@ -373,7 +373,10 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
     for mail in &mails {
         assert_eq!(mail.to.len(), 1, "no admin sees another's address");
         let subject = mail.header("Subject").unwrap_or_default();
-        assert!(subject.contains("needs attention: backups"), "{subject}");
+        assert!(
+            subject.ends_with("needs attention: backups failing for a day"),
+            "{subject}"
+        );
         assert!(mail.body().contains("backup"), "{}", mail.body());
     }
     drop(server);
