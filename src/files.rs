@@ -90,21 +90,29 @@ pub fn settle_file(file: &Path) -> Result<(), String> {
     give_to_folder_owner(&[file.to_path_buf()])
 }
 
-/// Makes the database's files (0600) and the backup folder (0700) with its files (0600)
-/// private to their owner; says what it changed, for the log.
+/// Makes the database's files (0600) and the backups (0600) in the backup folder private to
+/// their owner, and the folder itself (0700) when it holds nothing else; says what it changed,
+/// for the log. A backup folder pointed at a shared folder by mistake (`/var/backups`, `/etc`)
+/// keeps its own mode and every file that is not a backup of ours.
 pub fn make_private(db: &Path, backup_dir: Option<&Path>) -> Vec<String> {
     let mut files = database_files(db);
     let mut notes = Vec::new();
     if let Some(dir) = backup_dir.filter(|dir| dir.is_dir()) {
-        set_mode(dir, 0o700, &mut notes);
-        if let Ok(entries) = fs::read_dir(dir) {
-            files.extend(
-                entries
-                    .filter_map(Result::ok)
-                    .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
-                    .map(|entry| entry.path()),
-            );
+        let Ok(entries) = fs::read_dir(dir) else {
+            return notes;
+        };
+        let entries: Vec<fs::DirEntry> = entries.filter_map(Result::ok).collect();
+        let ours = |entry: &fs::DirEntry| {
+            entry.file_type().is_ok_and(|t| t.is_file())
+                && entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|name| name.starts_with("jyoti-") && name.contains(".db"))
+        };
+        if entries.iter().all(ours) {
+            set_mode(dir, 0o700, &mut notes);
         }
+        files.extend(entries.iter().filter(|entry| ours(entry)).map(fs::DirEntry::path));
     }
     for file in &files {
         set_mode(file, 0o600, &mut notes);

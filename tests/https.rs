@@ -255,7 +255,17 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
         std::slice::from_ref(&root),
     );
     assert!(head.starts_with("http/1.1 200"), "{head}");
-    assert!(body.contains("ok"), "{body}");
+    let health: serde_json::Value = serde_json::from_str(body.trim()).expect("JSON");
+    assert_eq!(health["status"], "ok", "{body}");
+    // The certificate's days left, as its check reports them.
+    let https = &health["checks"]["https"];
+    assert_eq!(https["state"], "ok", "{body}");
+    assert!(
+        https["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("The HTTPS certificate is valid for ") && m.ends_with(" more days.")),
+        "{body}"
+    );
 
     // Plain HTTP goes to https, on one of our names only, keeping path and query.
     let (head, _) = http_get(http_port, "www.jyoti.test", "GET", "/notice?page=2");

@@ -226,3 +226,32 @@ fn files_the_program_writes_are_private_and_a_restore_keeps_the_owner_and_mode()
         "the restored file keeps the replaced file's mode"
     );
 }
+
+#[test]
+fn a_backup_folder_shared_with_other_programs_keeps_their_files_and_its_own_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let db = file(&dir, "shared.db");
+    let shared = file(&dir, "var-backups");
+    std::fs::create_dir_all(format!("{shared}/apt")).unwrap();
+    let theirs = format!("{shared}/dpkg.status.0");
+    let ours = format!("{shared}/jyoti-20250101-000000.db");
+    std::fs::write(&theirs, b"another program's file").unwrap();
+    std::fs::write(&ours, b"x").unwrap();
+    let set = |path: &str, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    set(&shared, 0o755);
+    set(&theirs, 0o644);
+    set(&ours, 0o644);
+    let server = serve(&db, &["--backup-dir", &shared, "--backup-every", "1h"]);
+    let mode = |path: &str| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert!(
+        wait_until(10, || mode(&ours) == 0o600),
+        "our backup is made private"
+    );
+    assert_eq!(mode(&theirs), 0o644, "another program's file is left alone");
+    assert_eq!(mode(&format!("{shared}/apt")), 0o755);
+    assert_eq!(mode(&shared), 0o755, "a shared folder keeps its mode");
+    drop(server);
+}
