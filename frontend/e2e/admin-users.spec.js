@@ -12,6 +12,8 @@ import {
   row,
   toast,
 } from './admin-helpers.js';
+import { saveMail } from './mail-helpers.js';
+import { violations } from './axe.js';
 
 /** The spec's columns, then the role and the last sign-in, then the spec's actions, signing out and a reset link. */
 const COLUMNS = [
@@ -254,3 +256,114 @@ test('Reset password makes a one-time link to pass on, with which the owner choo
   expect(login.status()).toBe(200);
   expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(401);
 });
+
+/** Presses Tab once and answers the accessible name and tag of what has the focus then. */
+async function tabOnce(page) {
+  await page.keyboard.press('Tab');
+  return page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
+}
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1366, height: 768 },
+]) {
+  test.describe(`Reset password at ${viewport.width}×${viewport.height}`, () => {
+    // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse.
+    test.use({ bypassCSP: true, viewport });
+
+    test('with email off, the keyboard makes a one-time link, which a fresh browser uses to set a password that logs in', async ({
+      page,
+      request,
+      browser,
+      baseURL,
+    }) => {
+      const token = await asAdmin(page, request);
+      await saveMail(request, token, { host: '', sender: '', siteAddress: '' });
+      const member = await registerUser(request, { firstname: 'Jaya', lastname: 'Pal' });
+      await openAdmin(page, `/admin/users?q=${encodeURIComponent(member.email)}`);
+
+      // Everything by keyboard: Enter opens the popup, whose first button has the focus.
+      const opener = row(page, member.email).getByRole('button', { name: 'Reset password Jaya Pal' });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Reset the password of Jaya Pal' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(`Make a link for ${member.email} to choose a new password?`);
+      const make = dialog.getByRole('button', { name: 'Make the link' });
+      await expect(make).toBeFocused();
+      await page.keyboard.press('Enter');
+
+      await expect(dialog.getByRole('status')).toHaveText('Email is off: send this link to them yourself.');
+      await expect(dialog).toContainText('It works once, until');
+      const field = dialog.getByLabel('Password reset link');
+      const link = await field.inputValue();
+      expect(new URL(link).origin).toBe(baseURL);
+      expect(new URL(link).pathname).toBe('/reset-password');
+      expect(new URL(link).hash).toMatch(/^#token=.+/);
+
+      // The popup fits the screen, with the whole link box and its Copy button in it.
+      const frame = await dialog.boundingBox();
+      expect(frame.x).toBeGreaterThanOrEqual(0);
+      expect(frame.x + frame.width).toBeLessThanOrEqual(viewport.width);
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth), 'no sideways scrolling').toBe(true);
+      for (const part of [field, dialog.getByRole('button', { name: 'Copy password reset link' })]) {
+        const box = await part.boundingBox();
+        expect(box.x).toBeGreaterThanOrEqual(frame.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+      }
+      expect(await violations(page), 'axe with the link shown').toEqual([]);
+
+      // Tab goes from the link (selected whole, to copy) to Copy and Close, never out of the popup.
+      const reached = [];
+      for (let i = 0; i < 6 && !(await dialog.getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement)); i += 1) {
+        reached.push(await tabOnce(page));
+        console.log(i, reached[i]);
+        if (await field.evaluate((input) => input === document.activeElement)) {
+          expect(await field.evaluate((input) => [input.selectionStart, input.selectionEnd])).toEqual([0, link.length]);
+        }
+        expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus left the popup: ${reached}`).toBe(true);
+      }
+      expect(reached.some((html) => html.includes('Password reset link') || html.startsWith('<input')), `Tab reached the link: ${reached}`).toBe(true);
+      await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+
+      // The owner opens the link in a browser of their own, with no session.
+      const visitor = await browser.newContext({ viewport, baseURL });
+      try {
+        const own = await visitor.newPage();
+        const errors = [];
+        own.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+        own.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        await own.goto(link);
+        await expect(own.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible({ timeout: 10_000 });
+        // The secret leaves the address bar once read.
+        await expect(own).toHaveURL(`${baseURL}/reset-password`);
+        await own.getByLabel('New password (8 to 72 characters)').fill('jaya-new-pass-42');
+        await own.getByLabel('Confirm new password').fill('jaya-new-pass-42');
+        await own.getByLabel('Confirm new password').press('Enter');
+        await expect(own).toHaveURL(/\/login$/);
+
+        await own.getByLabel('Email').fill(member.email);
+        await own.getByLabel('Password').fill('jaya-new-pass-42');
+        await own.getByLabel('Password').press('Enter');
+        await expect(own).toHaveURL(`${baseURL}/`);
+        await expect(own.getByRole('alert').filter({ hasText: 'Login Successful !!!' })).toBeVisible({ timeout: 10_000 });
+        await expect(own.getByRole('banner').getByRole('link', { name: 'Logout' })).toBeVisible();
+        expect(errors, 'errors in the browser console of the link').toEqual([]);
+      } finally {
+        await visitor.close();
+      }
+      // The old password no longer logs in, and the link does not work twice.
+      const old = await request.post('/api/auth/login', { data: { email: member.email, password: 'member-pass-1' } });
+      expect(old.status()).not.toBe(200);
+      const again = await request.post('/api/auth/reset-password', {
+        data: { token: new URLSearchParams(new URL(link).hash.slice(1)).get('token'), password: 'jaya-third-pass-9' },
+      });
+      expect(again.status()).toBeGreaterThanOrEqual(400);
+    });
+  });
+}

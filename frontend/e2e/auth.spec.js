@@ -1,6 +1,8 @@
-// Registration, login, logout and the admin link, as round trips through the real server.
+// Registration, login, logout, the admin link, and Forgot password while email is off, as round trips through the real
+// server.
 import { ADMIN, adminToken, expect, recordDialogs, test, uniqueEmail, visit } from './fixtures.js';
 import { saveMail } from './mail-helpers.js';
+import { violations } from './axe.js';
 
 const toast = (page, text) => page.getByRole('alert').filter({ hasText: text });
 
@@ -152,3 +154,60 @@ test('with email off, Forgot password says to ask an admin instead of promising 
   await page.getByRole('link', { name: 'Back to login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+/** The page's width fits the screen: nothing scrolls sideways. */
+const fitsWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Presses Tab from where the focus is until `target` has it (at most `most` times); answers whether it got there. */
+async function tabTo(page, target, most = 40) {
+  for (let i = 0; i < most; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return true;
+  }
+  return false;
+}
+
+const ASK_AN_ADMIN =
+  'This site cannot send email yet, so no link can reach you. Ask an admin of the site: on the Users screen they ' +
+  'can make you a link to choose a new password, which works once, for one hour.';
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1366, height: 768 },
+]) {
+  test.describe(`Forgot password at ${viewport.width}×${viewport.height}`, () => {
+    // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse.
+    test.use({ bypassCSP: true, viewport });
+
+    test('reached by its address with email off, it says to ask an admin, fits, works by keyboard and passes axe', async ({
+      page,
+      request,
+    }) => {
+      await saveMail(request, await adminToken(request), { host: '', sender: '', siteAddress: '' });
+      await visit(page, '/forgot-password');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
+      const advice = main.getByText(ASK_AN_ADMIN);
+      await expect(advice).toBeVisible();
+      // No link is promised: no email box, no send button, no word of a mail on its way.
+      await expect(main.getByRole('textbox')).toHaveCount(0);
+      await expect(main.getByRole('button')).toHaveCount(0);
+      await expect(main.getByText(/on its way|We will send/)).toHaveCount(0);
+
+      // The whole advice is on the screen, not cut off or pushed sideways.
+      expect(await fitsWidth(page), 'no sideways scrolling').toBe(true);
+      const box = await advice.boundingBox();
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(await violations(page), 'axe on Forgot password with email off').toEqual([]);
+
+      // Its only link is reached with Tab from the top of the page, and Enter follows it.
+      const back = main.getByRole('link', { name: 'Back to login' });
+      await expect(main.getByRole('link')).toHaveCount(1);
+      expect(await tabTo(page, back), 'Tab reaches Back to login').toBe(true);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('button', { name: 'Login NOW' })).toBeVisible();
+    });
+  });
+}

@@ -26,6 +26,8 @@ test.describe('email', () => {
     await expect(page.getByRole('heading', { name: 'Email', exact: true })).toBeVisible();
     await expect(page.getByText('Email is off.')).toBeVisible();
     await expect(page.getByText('start the server with --smtp-url')).toBeVisible();
+    // Without email, the site's problems are not mailed: the screen says so.
+    await expect(page.getByText('problems of the site show only at the top of the admin screens')).toBeVisible();
     await visit(page, '/login');
     await expect(page.getByRole('button', { name: 'Login NOW' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
@@ -51,6 +53,10 @@ test.describe('email', () => {
     await page.getByLabel("Send from (the site's address)").press('Enter');
     await expect(toast(page, 'Email settings saved')).toBeVisible();
     await expect(page.getByText('Email is on.')).toBeVisible();
+    // The alerts a lasting problem sends, said where email is set up.
+    await expect(
+      page.getByText('When a problem shown at the top of the admin screens lasts a day', { exact: false }),
+    ).toContainText('every admin gets an email about it, once a day while it lasts');
     await expect(page.getByText('New contact messages are emailed to every admin.')).toBeVisible();
 
     const testEmail = page.getByRole('button', { name: 'Send a test email' });
