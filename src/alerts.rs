@@ -38,6 +38,99 @@ pub fn start(state: web::Data<AppState>, after: Duration) {
     }
 }
 
+/// How often the server looks for role changes made by its commands.
+const COMMANDS_CHECKED_EVERY: Duration = Duration::from_secs(10);
+
+/// The newest activity log entry already looked at for role changes made by a command.
+const COMMANDS_SEEN: &str = "alerted_commands_upto";
+
+/// Mails the admins about roles given by a server command (`create-admin` while the server
+/// runs), as a role changed in the admin area is: the command cannot know how this server sends
+/// mail, so the server reads the activity log's new entries every few seconds.
+pub fn start_command_alerts(state: web::Data<AppState>) {
+    // Once before the server answers anything, so what a command does from now on is news.
+    let mut seen = None;
+    let mut check = move |state: &AppState| {
+        if let Err(err) = alert_command_roles(state, &mut seen) {
+            log::warn!("alerts about commands: {err:?}");
+        }
+    };
+    check(&state);
+    let spawned = std::thread::Builder::new()
+        .name("command-alerts".into())
+        .spawn(move || loop {
+            std::thread::sleep(COMMANDS_CHECKED_EVERY);
+            check(&state);
+        });
+    if let Err(err) = spawned {
+        log::error!("cannot start the command alerts thread: {err}");
+    }
+}
+
+/// Alerts about the role changes of the command entries after `seen` (the newest entry looked
+/// at, kept here and written to the database only when a command's entry was found).
+fn alert_command_roles(state: &AppState, seen: &mut Option<i64>) -> Result<(), ApiError> {
+    let conn = state.pool.get()?;
+    let newest: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM audit_log", [], |row| {
+        row.get(0)
+    })?;
+    let from = match *seen {
+        Some(from) => from,
+        None => match settings::get(&conn, COMMANDS_SEEN)?.and_then(|id| id.parse().ok()) {
+            Some(from) => from,
+            // At the first start, what came before (the first admin, made before the site
+            // ran) is old news.
+            None => {
+                settings::set(&conn, COMMANDS_SEEN, &newest.to_string())?;
+                newest
+            }
+        },
+    };
+    *seen = Some(newest.max(from));
+    if newest <= from {
+        return Ok(());
+    }
+    let entries: Vec<(String, Option<String>)> = conn
+        .prepare_cached(
+            "SELECT target, changes FROM audit_log WHERE id > ?1 AND id <= ?2 AND actor = ?3
+             ORDER BY id",
+        )?
+        .query_map(
+            rusqlite::params![from, newest, db::audit::SERVER_COMMAND],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?
+        .collect::<Result<_, _>>()?;
+    if entries.is_empty() {
+        return Ok(());
+    }
+    for (target, changes) in entries {
+        let changes: Vec<db::audit::Change> = changes
+            .and_then(|json| serde_json::from_str(&json).ok())
+            .unwrap_or_default();
+        let roles: Vec<_> = changes.into_iter().filter(|c| c.field == "role").collect();
+        if roles.is_empty() {
+            continue;
+        }
+        let user = target
+            .strip_prefix("user ")
+            .and_then(|id| id.parse().ok())
+            .map(|id| db::users::find(&conn, id))
+            .transpose()?
+            .flatten();
+        let who = user.map_or(target, |user| user.named());
+        crate::audit::alert(
+            &state.mail,
+            &conn,
+            "A server command (create-admin)",
+            "the server itself",
+            &format!("the role of {who}"),
+            &roles,
+        );
+    }
+    settings::set(&conn, COMMANDS_SEEN, &newest.to_string())?;
+    Ok(())
+}
+
 fn mail_lasting_problems(
     state: &AppState,
     report: &Report,

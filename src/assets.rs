@@ -212,7 +212,10 @@ mod tests {
                  "rosterPrefix":"/team","notFound":"Not here"}"#,
         ))
         .unwrap();
-        assert_eq!(list.find("/users/12/edit").unwrap().title.as_deref(), Some("Edit"));
+        assert_eq!(
+            list.find("/users/12/edit").unwrap().title.as_deref(),
+            Some("Edit")
+        );
         assert!(list.find("/users/x/edit").is_none());
         assert!(list.find("/").unwrap().indexed);
     }

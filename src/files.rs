@@ -112,7 +112,12 @@ pub fn make_private(db: &Path, backup_dir: Option<&Path>) -> Vec<String> {
         if entries.iter().all(ours) {
             set_mode(dir, 0o700, &mut notes);
         }
-        files.extend(entries.iter().filter(|entry| ours(entry)).map(fs::DirEntry::path));
+        files.extend(
+            entries
+                .iter()
+                .filter(|entry| ours(entry))
+                .map(fs::DirEntry::path),
+        );
     }
     for file in &files {
         set_mode(file, 0o600, &mut notes);

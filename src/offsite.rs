@@ -188,12 +188,8 @@ impl Offsite {
     /// A name for a copy taken now that no copy in the bucket has (when the bucket can be listed;
     /// else the minute's name, as the upload's retries may have to wait for the bucket anyway).
     fn new_name(&self) -> String {
-        let named = |format: &str| {
-            format!(
-                "jyoti-{}.db.age",
-                jiff::Timestamp::now().strftime(format)
-            )
-        };
+        let named =
+            |format: &str| format!("jyoti-{}.db.age", jiff::Timestamp::now().strftime(format));
         let Ok(copies) = self.list() else {
             return named(NAMED_TO_THE_MINUTE);
         };

@@ -413,6 +413,7 @@ fn start_background_work(
         start_certificates(site.clone(), &state.pool, &options.acme)?;
     }
     crate::alerts::start(state.clone(), state.config.alert_after);
+    crate::alerts::start_command_alerts(state.clone());
     Ok(())
 }
 

@@ -263,7 +263,8 @@ fn a_certificate_from_an_acme_ca_serves_the_site_over_https_with_a_redirect_and_
     assert!(
         https["message"]
             .as_str()
-            .is_some_and(|m| m.starts_with("The HTTPS certificate is valid for ") && m.ends_with(" more days.")),
+            .is_some_and(|m| m.starts_with("The HTTPS certificate is valid for ")
+                && m.ends_with(" more days.")),
         "{body}"
     );
 

@@ -5,6 +5,8 @@
 
 #[path = "support/process.rs"]
 mod process;
+// The alert test uses only part of the SMTP server's helpers.
+#[allow(dead_code)]
 #[path = "support/smtp.rs"]
 mod smtp;
 
@@ -469,18 +471,30 @@ fn copies_taken_within_a_minute_keep_names_of_their_own_and_the_newest_restores(
     upload();
     let keys = s3.keys();
     assert_eq!(keys.len(), 2, "three copies, the newest two kept: {keys:?}");
-    assert!(keys.iter().all(|key| key.starts_with("jyoti/jyoti-") && key.ends_with(".db.age")));
+    assert!(keys
+        .iter()
+        .all(|key| key.starts_with("jyoti/jyoti-") && key.ends_with(".db.age")));
 
     let new_machine = tempfile::tempdir().unwrap();
     let restored = new_machine.path().join("jyoti.db");
     assert_ok(&jyoti(
-        &["restore", "--offsite", "latest", "--db", restored.to_str().unwrap()],
+        &[
+            "restore",
+            "--offsite",
+            "latest",
+            "--db",
+            restored.to_str().unwrap(),
+        ],
         &env,
         "",
     ));
     let conn = rusqlite::Connection::open(&restored).unwrap();
     let newest: i64 = conn
-        .query_row("SELECT count(*) FROM contacts WHERE name = 'Last Writer'", [], |r| r.get(0))
+        .query_row(
+            "SELECT count(*) FROM contacts WHERE name = 'Last Writer'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(newest, 1, "latest is the copy taken last");
 }
@@ -501,7 +515,12 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
         Command::new(BIN)
             .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
             .arg(&db)
-            .args(["--backup-dir", backups.to_str().unwrap(), "--backup-every", "1h"])
+            .args([
+                "--backup-dir",
+                backups.to_str().unwrap(),
+                "--backup-every",
+                "1h",
+            ])
             .args(["--smtp-url", &mail.url(), "--mail-from", "site@example.org"])
             .args(["--alert-after", "1s"])
             .envs(down.env("club").iter().map(|(k, v)| (k, v))),
@@ -514,7 +533,11 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
         alerts[0].header("Subject").as_deref(),
         Some("The Jyoti site needs attention: off-site copies failing for a day")
     );
-    assert!(alerts[0].body().contains("off-site copy failed"), "{}", alerts[0].body());
+    assert!(
+        alerts[0].body().contains("off-site copy failed"),
+        "{}",
+        alerts[0].body()
+    );
 
     let health = down
         .agent()
@@ -528,8 +551,17 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
     let offsite = &health["checks"]["offsite"];
     assert_eq!(offsite["state"], "fail", "{health}");
     let message = offsite["message"].as_str().unwrap();
-    assert!(message.contains("The last upload of an off-site copy failed"), "{message}");
-    assert!(message.contains("No off-site copy has been uploaded"), "{message}");
-    assert!(!message.contains(BUCKET), "the public answer names no bucket: {message}");
+    assert!(
+        message.contains("The last upload of an off-site copy failed"),
+        "{message}"
+    );
+    assert!(
+        message.contains("No off-site copy has been uploaded"),
+        "{message}"
+    );
+    assert!(
+        !message.contains(BUCKET),
+        "the public answer names no bucket: {message}"
+    );
     drop(server);
 }

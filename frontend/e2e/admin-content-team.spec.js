@@ -1,16 +1,27 @@
 // /admin/team: rosters and their members, edited in the browser and shown on the public team pages at once.
-import { expect, siteContent, test, visit } from './fixtures.js';
+import { bearer, expect, siteContent, test, visit } from './fixtures.js';
 import { asAdmin, deleteRow, openAdmin, openPopup, row, toast } from './admin-helpers.js';
-import { addMember, createRoster, deletePhoto, deleteRosterBySlug, unique, uniqueSlug } from './content-helpers.js';
+import {
+  addMember,
+  createRoster,
+  deletePhoto,
+  deleteRosterBySlug,
+  unique,
+  uniqueSlug,
+  uploadNewPhoto,
+} from './content-helpers.js';
 import { pngFile } from './png.js';
 import { violations } from './axe.js';
 
-/** A roster of the test's own with these members, removed again when the test ends. */
-async function withRoster(request, token, names, use) {
+/** A roster of the test's own with these members (names, or {name, photoId…}), removed again when the test ends. */
+async function withRoster(request, token, members, use) {
   const slug = uniqueSlug();
   const title = unique('Team');
   const { _id } = await createRoster(request, token, { slug, title });
-  for (const name of names) await addMember(request, token, _id, { name, department: 'CSE', year: '2nd Year' });
+  for (const member of members) {
+    const fields = typeof member === 'string' ? { name: member } : member;
+    await addMember(request, token, _id, { department: 'CSE', year: '2nd Year', ...fields });
+  }
   try {
     await use({ slug, title, id: _id });
   } finally {
@@ -244,65 +255,118 @@ test('the content screens and their popups fit a 360 px screen: tables scroll in
 test.describe('a new year', () => {
   test.use({ bypassCSP: true });
 
-  test('Start a new year copies a team with its members; Show at /team makes it the core team', async ({
-    page,
-    request,
-  }) => {
-    const token = await asAdmin(page, request);
-    const { teams } = await siteContent(request);
-    const formerCore = teams.core;
-    const newSlug = uniqueSlug();
-    const newTitle = unique('Team of the year');
-    const formerSlug = uniqueSlug();
-    await withRoster(request, token, ['Asha Roy', 'Bikash Pal'], async ({ title }) => {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1366, height: 768 },
+  ]) {
+    test(`at ${viewport.width} px, Start a new year copies a team with its members and their photos by keyboard; Show at /team makes it the core team`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(60_000); // four axe scans and three page loads
+      await page.setViewportSize(viewport);
+      const token = await asAdmin(page, request);
+      const { teams } = await siteContent(request);
+      const formerCore = teams.core;
+      const newSlug = uniqueSlug();
+      const newTitle = unique('Team of the year');
+      const formerSlug = uniqueSlug();
+      const names = ['Asha Roy', 'Bikash Pal'];
+      const photos = [];
       try {
-        await openAdmin(page, '/admin/team');
-        const dialog = await openPopup(page, 'Start a new year', 'Start a new year');
-        await dialog.getByLabel('Copy the members of').selectOption({ label: `${title} (2 members)` });
-        await dialog.getByLabel(/Page address/).fill(newSlug);
-        await dialog.getByLabel(/Title/).fill(newTitle);
-        expect(await violations(page)).toEqual([]);
-        await dialog.getByLabel(/Title/).press('Enter');
-        await expect(toast(page, 'Team Created')).toBeVisible();
-        await expect(dialog).toBeHidden();
-        // The new team is the one whose members are managed now: the copies, in order.
-        const members = membersTable(page, newTitle);
-        await expect(members.getByRole('row').filter({ hasText: /Asha Roy|Bikash Pal/ })).toHaveCount(2);
-        await visit(page, `/team${newSlug}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
-        await expect(page.getByRole('main')).toContainText('Asha Roy');
-        await expect(page.getByRole('main')).toContainText('Bikash Pal');
+        for (const name of names) photos.push((await uploadNewPhoto(request, token, name)).photo);
+        const members = names.map((name, i) => ({ name, photoId: photos[i]._id }));
+        await withRoster(request, token, members, async ({ id, slug, title }) => {
+          try {
+            await openAdmin(page, `/admin/team?team=${slug}`);
+            const photoSrcs = (table) => Promise.all(names.map((name) => row(table, name).locator('img').getAttribute('src')));
+            const originals = await photoSrcs(membersTable(page, title));
+            originals.forEach((src, i) => expect(src).toMatch(new RegExp(`^/media/${photos[i]._id}-`)));
 
-        // By keyboard: the new team goes to /team, last year's core team keeps a page of its own.
-        await openAdmin(page, '/admin/team');
-        await row(page.getByRole('region', { name: 'Teams' }), newTitle)
-          .getByRole('button', { name: `Show at /team ${newTitle}` })
-          .focus();
-        await page.keyboard.press('Enter');
-        const show = page.getByRole('dialog', { name: `Show ${newTitle} at /team` });
-        await expect(show).toContainText(formerCore.title);
-        await show.getByLabel(/new page address/).fill(formerSlug);
-        await show.getByLabel(/new page address/).press('Enter');
-        await expect(toast(page, 'The core team is changed')).toBeVisible();
-        await expect(row(page.getByRole('region', { name: 'Teams' }), newTitle)).toContainText('Shown at /team');
+            // By keyboard: the button opens the popup on its first field, the team to copy from.
+            const opener = page.getByRole('button', { name: 'Start a new year' });
+            await opener.focus();
+            await page.keyboard.press('Enter');
+            const dialog = page.getByRole('dialog', { name: 'Start a new year' });
+            const from = dialog.getByLabel('Copy the members of');
+            await expect(from).toBeFocused();
+            for (let i = 0; i < Object.keys(teams).length + 1 && (await from.inputValue()) !== String(id); i += 1) {
+              await page.keyboard.press('ArrowDown');
+            }
+            await expect(from).toHaveValue(String(id));
+            await expect(from.locator('option:checked')).toHaveText(`${title} (2 members)`);
+            await page.keyboard.press('Tab');
+            await expect(dialog.getByLabel(/Page address/)).toBeFocused();
+            await page.keyboard.type(newSlug);
+            await page.keyboard.press('Tab');
+            await page.keyboard.type(newTitle);
+            expect(await dialog.evaluate((node) => node.scrollWidth <= node.clientWidth), 'the popup fits').toBe(true);
+            expect(await violations(page), 'axe on the Start a new year popup').toEqual([]);
+            await page.keyboard.press('Enter');
+            await expect(toast(page, 'Team Created')).toBeVisible();
+            await expect(dialog).toBeHidden();
 
-        await visit(page, '/team');
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
-        await visit(page, `/team${formerSlug}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(formerCore.title);
+            // The new team is the one whose members are managed now: the copies, in order, with the same photos.
+            const copies = membersTable(page, newTitle);
+            await expect(copies.getByRole('row').locator('td:nth-child(2)')).toHaveText(names);
+            expect(await photoSrcs(copies)).toEqual(originals);
+            const rosters = page.getByRole('region', { name: 'Teams' });
+            await expect(row(rosters, newTitle).getByRole('cell').nth(2)).toHaveText('2');
+            await expect(row(rosters, title).getByRole('cell').nth(2)).toHaveText('2');
+            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+            expect(await violations(page), 'axe on the Team screen with the copy').toEqual([]);
+
+            // The public page of the copy shows the same uploaded photos.
+            await visit(page, `/team${newSlug}`);
+            await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+            for (const [i, name] of names.entries()) {
+              await expect(page.getByRole('article').getByRole('img', { name })).toHaveAttribute(
+                'src',
+                new RegExp(`/media/${photos[i]._id}-`),
+              );
+            }
+
+            // By keyboard: the new team goes to /team, last year's core team keeps a page of its own.
+            await openAdmin(page, '/admin/team');
+            const show = row(page.getByRole('region', { name: 'Teams' }), newTitle).getByRole('button', {
+              name: `Show at /team ${newTitle}`,
+            });
+            await show.focus();
+            await page.keyboard.press('Enter');
+            const choice = page.getByRole('dialog', { name: `Show ${newTitle} at /team` });
+            await expect(choice).toContainText(formerCore.title);
+            await expect(choice.getByLabel(/new page address/)).toBeFocused();
+            await page.keyboard.type(formerSlug);
+            expect(await violations(page), 'axe on the Show at /team popup').toEqual([]);
+            await page.keyboard.press('Enter');
+            await expect(toast(page, 'The core team is changed')).toBeVisible();
+            await expect(row(page.getByRole('region', { name: 'Teams' }), newTitle)).toContainText('Shown at /team');
+            expect(await violations(page), 'axe once the core team changed').toEqual([]);
+
+            await visit(page, '/team');
+            await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+            await visit(page, `/team${formerSlug}`);
+            await expect(page.getByRole('heading', { level: 1 })).toHaveText(formerCore.title);
+          } finally {
+            // Last year's core team back at /team, the new one removed: other tests read the sample teams.
+            const now = (await siteContent(request)).teams;
+            if (now.core._id !== formerCore._id) {
+              const back = await request.put('/api/admin/rosters/core', {
+                headers: bearer(token),
+                data: { id: formerCore._id, formerSlug: newSlug },
+              });
+              expect(back.ok(), await back.text()).toBe(true);
+            }
+            await deleteRosterBySlug(request, token, newSlug);
+          }
+        });
       } finally {
-        // Last year's core team back at /team, the new one removed: other tests read the sample teams.
-        const now = (await siteContent(request)).teams;
-        if (now.core._id !== formerCore._id) {
-          const back = await request.put('/api/admin/rosters/core', {
-            headers: { Authorization: `Bearer ${token}` },
-            data: { id: formerCore._id, formerSlug: newSlug },
-          });
-          expect(back.ok(), await back.text()).toBe(true);
-        }
-        await deleteRosterBySlug(request, token, newSlug);
+        for (const photo of photos) await deletePhoto(request, token, photo._id);
       }
+      const { teams: after } = await siteContent(request);
+      expect(after.core._id).toBe(formerCore._id);
+      expect(after[newSlug]).toBeUndefined();
+      expect(after[formerSlug]).toBeUndefined();
     });
-    expect((await siteContent(request)).teams.core._id).toBe(formerCore._id);
-  });
+  }
 });

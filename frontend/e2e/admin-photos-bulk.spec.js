@@ -1,6 +1,6 @@
 // /admin/photos: many photos uploaded at once (chosen together or dropped), one after another, each with its own
 // outcome and a summary; the Edit popup's focal point (sliders and a click on the photo), and the public pages'
-// photos anchored at it.
+// photos anchored at it; a 50-megapixel camera JPEG taken and a 63-megapixel one refused.
 import { bearer, expect, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, row, toast } from './admin-helpers.js';
 import { addGalleryImage, deletePhoto, deletePicturesMarked, unique, uploadNewPhoto } from './content-helpers.js';
@@ -183,6 +183,108 @@ test('the focal point set with the sliders and a click anchors the photo on the 
   } finally {
     await deletePicturesMarked(request, token, caption);
     await deletePhoto(request, token, photo._id);
+  }
+});
+
+/**
+ * A JPEG of `width` × `height` pixels made by the browser itself, as a phone's camera would save it (a baseline JPEG),
+ * with a sky, hills, a sun, grain and some writing drawn on it (some 5 MB, as a camera's); answered as a file for
+ * setInputFiles.
+ */
+async function cameraJpeg(page, name, width, height) {
+  const base64 = await page.evaluate(
+    async ({ width, height }) => {
+      const canvas = new OffscreenCanvas(width, height);
+      const g = canvas.getContext('2d');
+      const sky = g.createLinearGradient(0, 0, 0, height);
+      sky.addColorStop(0, '#1e3a8a');
+      sky.addColorStop(1, '#fde68a');
+      g.fillStyle = sky;
+      g.fillRect(0, 0, width, height);
+      g.fillStyle = '#f97316';
+      g.beginPath();
+      g.arc(width * 0.7, height * 0.3, height * 0.12, 0, Math.PI * 2);
+      g.fill();
+      for (let i = 0; i < 12; i += 1) {
+        g.fillStyle = `hsl(${90 + i * 6} 50% ${20 + i * 3}%)`;
+        g.beginPath();
+        g.ellipse((width * i) / 11, height, width * 0.18, height * (0.25 + (i % 4) * 0.06), 0, 0, Math.PI * 2);
+        g.fill();
+      }
+      // A camera's grain and detail: without it the file would be a tenth of a real photo's size.
+      const grain = new OffscreenCanvas(509, 509);
+      const dots = grain.getContext('2d').createImageData(509, 509);
+      for (let i = 0; i < dots.data.length; i += 1) dots.data[i] = i % 4 === 3 ? 255 : Math.random() * 256;
+      grain.getContext('2d').putImageData(dots, 0, 0);
+      g.globalAlpha = 0.2;
+      g.fillStyle = g.createPattern(grain, 'repeat');
+      g.fillRect(0, 0, width, height);
+      g.globalAlpha = 1;
+      g.fillStyle = '#ffffff';
+      g.font = `${Math.round(height / 12)}px sans-serif`;
+      g.fillText(`${width} × ${height}`, width * 0.05, height * 0.15);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.6 });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    },
+    { width, height },
+  );
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+/** The width and height a JPEG's frame header (SOF0…SOF3) gives, and whether it is baseline (SOF0). */
+function jpegSize(buffer) {
+  for (let at = 2; at < buffer.length; ) {
+    const marker = buffer[at + 1];
+    if (marker >= 0xc0 && marker <= 0xc3) {
+      return { height: buffer.readUInt16BE(at + 5), width: buffer.readUInt16BE(at + 7), baseline: marker === 0xc0 };
+    }
+    at += 2 + buffer.readUInt16BE(at + 2);
+  }
+  return null;
+}
+
+test("a 50-megapixel phone camera's JPEG is uploaded, and a 63-megapixel one is refused with the reason", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await asAdmin(page, request);
+  const alt = unique('Main camera');
+  try {
+    await openAdmin(page, '/admin/photos');
+    const phone = await cameraJpeg(page, 'main-camera.jpg', 8000, 6000);
+    expect(jpegSize(phone.buffer)).toEqual({ width: 8000, height: 6000, baseline: true });
+    expect(phone.buffer.length, 'as large as a camera makes it').toBeGreaterThan(3 * 1024 * 1024);
+    expect(phone.buffer.length, 'the photo is under the 10 MB limit').toBeLessThan(10 * 1024 * 1024);
+    const huge = await cameraJpeg(page, 'too-many-pixels.jpg', 9000, 7000);
+    expect(jpegSize(huge.buffer)).toEqual({ width: 9000, height: 7000, baseline: true });
+    expect(huge.buffer.length, 'refused for its pixels, not its bytes').toBeLessThan(10 * 1024 * 1024);
+
+    await page.getByLabel(/^Description for these photos/).fill(alt);
+    await page.getByLabel('Choose photos').setInputFiles([phone, huge]);
+    await expect(summary(page)).toHaveText('1 of 2 photos uploaded; 1 refused.', { timeout: 60_000 });
+    await expect(upload(page, 'main-camera.jpg')).toHaveText('main-camera.jpg: Uploaded');
+    await expect(upload(page, 'too-many-pixels.jpg')).toHaveText(
+      'too-many-pixels.jpg: the photo is 9000×7000 pixels; at most 52 megapixels are accepted',
+    );
+
+    // The list shows the photo with a thumbnail the browser could load.
+    await expect(row(page, alt)).toHaveCount(1);
+    const thumbnail = row(page, alt).getByRole('img', { name: alt });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect.poll(() => thumbnail.evaluate((img) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    const [stored] = await photosDescribed(request, token, alt);
+    expect(stored.photo.width / stored.photo.height).toBeCloseTo(4 / 3, 2);
+    // The widest size is made too, though the photo was decoded at half its size.
+    expect(stored.photo.srcset).toMatch(/ 480w, .* 960w, .* 1600w$/);
+    const served = await request.get(await thumbnail.evaluate((img) => img.currentSrc));
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/webp');
+  } finally {
+    await deletePhotosDescribed(request, token, alt);
   }
 });
 

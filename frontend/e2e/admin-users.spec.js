@@ -257,12 +257,6 @@ test('Reset password makes a one-time link to pass on, with which the owner choo
   expect((await request.get('/api/auth/user', { headers: bearer(member.token) })).status()).toBe(401);
 });
 
-/** Presses Tab once and answers the accessible name and tag of what has the focus then. */
-async function tabOnce(page) {
-  await page.keyboard.press('Tab');
-  return page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
-}
-
 for (const viewport of [
   { width: 360, height: 740 },
   { width: 1366, height: 768 },
@@ -293,7 +287,7 @@ for (const viewport of [
       await expect(make).toBeFocused();
       await page.keyboard.press('Enter');
 
-      await expect(dialog.getByRole('status')).toHaveText('Email is off: send this link to them yourself.');
+      await expect(dialog.getByRole('status').first()).toHaveText('Email is off: send this link to them yourself.');
       await expect(dialog).toContainText('It works once, until');
       const field = dialog.getByLabel('Password reset link');
       const link = await field.inputValue();
@@ -313,17 +307,12 @@ for (const viewport of [
       }
       expect(await violations(page), 'axe with the link shown').toEqual([]);
 
-      // Tab goes from the link (selected whole, to copy) to Copy and Close, never out of the popup.
-      const reached = [];
-      for (let i = 0; i < 6 && !(await dialog.getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement)); i += 1) {
-        reached.push(await tabOnce(page));
-        console.log(i, reached[i]);
-        if (await field.evaluate((input) => input === document.activeElement)) {
-          expect(await field.evaluate((input) => [input.selectionStart, input.selectionEnd])).toEqual([0, link.length]);
-        }
-        expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus left the popup: ${reached}`).toBe(true);
-      }
-      expect(reached.some((html) => html.includes('Password reset link') || html.startsWith('<input')), `Tab reached the link: ${reached}`).toBe(true);
+      // The focus is on the link (selected whole, to copy), then Tab reaches Copy and Close, all in the popup.
+      await expect(field).toBeFocused();
+      expect(await field.evaluate((input) => [input.selectionStart, input.selectionEnd])).toEqual([0, link.length]);
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('button', { name: 'Copy password reset link' })).toBeFocused();
+      await page.keyboard.press('Tab');
       await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(dialog).toBeHidden();
@@ -345,12 +334,13 @@ for (const viewport of [
         await own.getByLabel('New password (8 to 72 characters)').fill('jaya-new-pass-42');
         await own.getByLabel('Confirm new password').fill('jaya-new-pass-42');
         await own.getByLabel('Confirm new password').press('Enter');
-        await expect(own).toHaveURL(/\/login$/);
+        // The new password is hashed (slowly, on purpose) before the login page shows.
+        await expect(own).toHaveURL(/\/login$/, { timeout: 10_000 });
 
         await own.getByLabel('Email').fill(member.email);
         await own.getByLabel('Password').fill('jaya-new-pass-42');
         await own.getByLabel('Password').press('Enter');
-        await expect(own).toHaveURL(`${baseURL}/`);
+        await expect(own).toHaveURL(`${baseURL}/`, { timeout: 10_000 });
         await expect(own.getByRole('alert').filter({ hasText: 'Login Successful !!!' })).toBeVisible({ timeout: 10_000 });
         await expect(own.getByRole('banner').getByRole('link', { name: 'Logout' })).toBeVisible();
         expect(errors, 'errors in the browser console of the link').toEqual([]);

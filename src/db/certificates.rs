@@ -176,7 +176,11 @@ pub fn update(
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     if let Some(number) = &change.certinumber {
         let current: Option<i64> = tx
-            .query_row("SELECT certinumber FROM certificates WHERE id = ?1", [id], |row| row.get(0))
+            .query_row(
+                "SELECT certinumber FROM certificates WHERE id = ?1",
+                [id],
+                |row| row.get(0),
+            )
             .optional()?;
         match current {
             None => return Ok(None),

@@ -74,7 +74,11 @@ pub fn update(conn: &mut Connection, id: i64, input: &RosterInput) -> Result<boo
 
 /// A new roster with a copy of the members of roster `from`, in their order (their photos shared,
 /// not copied): a new year's team starts from last year's. `None` when `from` is not a roster.
-pub fn copy(conn: &mut Connection, from: i64, input: &RosterInput) -> Result<Option<i64>, ApiError> {
+pub fn copy(
+    conn: &mut Connection,
+    from: i64,
+    input: &RosterInput,
+) -> Result<Option<i64>, ApiError> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     if slug(&tx, from)?.is_none() {
         return Ok(None);

@@ -106,7 +106,10 @@ pub struct CertificateChange {
 }
 
 impl CertificateChange {
-    pub fn parse(request: CertificateChangeRequest, path_id: i64) -> Result<CertificateChange, ApiError> {
+    pub fn parse(
+        request: CertificateChangeRequest,
+        path_id: i64,
+    ) -> Result<CertificateChange, ApiError> {
         let mut check = Checker::default();
         check.check("_id", same_id(request.id, path_id));
         let name = match request.name {
@@ -115,7 +118,9 @@ impl CertificateChange {
         };
         let certinumber = match request.certinumber {
             None => Some(None),
-            number => check.check("certinumber", CertNumber::parse(number)).map(Some),
+            number => check
+                .check("certinumber", CertNumber::parse(number))
+                .map(Some),
         };
         let event = match request.event {
             None => Some(None),

@@ -123,7 +123,7 @@ pub fn rupees_text(paise: i64) -> String {
     let (head, last3) = whole.split_at(whole.len().saturating_sub(3));
     let head_digits: Vec<char> = head.chars().collect();
     for (index, digit) in head_digits.iter().enumerate() {
-        if index > 0 && (head_digits.len() - index) % 2 == 0 {
+        if index > 0 && (head_digits.len() - index).is_multiple_of(2) {
             grouped.push(',');
         }
         grouped.push(*digit);

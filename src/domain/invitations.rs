@@ -98,7 +98,10 @@ impl Acceptance {
     /// address's part before the `@` stands in, and the account page changes it.
     pub fn new_account(&self, email: &str) -> Result<(String, String, Password), ApiError> {
         let mut check = Checker::default();
-        let given = self.firstname.clone().filter(|name| !name.trim().is_empty());
+        let given = self
+            .firstname
+            .clone()
+            .filter(|name| !name.trim().is_empty());
         let stand_in = || {
             let local = email.split('@').next().unwrap_or(email);
             Some(local.chars().take(100).collect::<String>())

@@ -36,8 +36,8 @@ use crate::db::{
     outbox::OutboxItem, rosters::Roster, users::User, Table,
 };
 use crate::domain::{
-    CertificateChange, MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate, PictureInput, Revocation,
-    RosterInput,
+    CertificateChange, MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate,
+    PictureInput, Revocation, RosterInput,
 };
 use crate::error::ApiError;
 use actix_web::body::MessageBody;

@@ -23,11 +23,13 @@ pub(super) async fn copy(
 ) -> Result<HttpResponse, ApiError> {
     let input = RosterInput::parse(body.into_inner(), true)?;
     let key = from.get();
-    let id = db::run(&state.pool, move |conn| db::rosters::copy(conn, key, &input)).await?;
+    let id = db::run(&state.pool, move |conn| {
+        db::rosters::copy(conn, key, &input)
+    })
+    .await?;
     let id = from.found(id)?;
-    Ok(Note::created(id).on(
-        HttpResponse::Created().json(json!({ "_id": id, "msg": "Team Created" })),
-    ))
+    Ok(Note::created(id)
+        .on(HttpResponse::Created().json(json!({ "_id": id, "msg": "Team Created" }))))
 }
 
 /// `PUT /api/admin/rosters/core {id, formerSlug}`: `/team` shows roster `id`; the core team
@@ -39,7 +41,10 @@ pub(super) async fn make_core(
 ) -> Result<HttpResponse, ApiError> {
     let choice = CoreTeamChoice::parse(body.into_inner())?;
     let id = choice.id;
-    let found = db::run(&state.pool, move |conn| db::rosters::make_core(conn, &choice)).await?;
+    let found = db::run(&state.pool, move |conn| {
+        db::rosters::make_core(conn, &choice)
+    })
+    .await?;
     if !found {
         return Err(ApiError::NotFound("Team not found"));
     }

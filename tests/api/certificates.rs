@@ -213,9 +213,15 @@ fn an_issued_certificate_is_corrected_but_keeps_its_number() {
     let created = app.create_certificate(&admin, "Rahul ONeil", 3101);
     let path = format!("/api/admin/certificates/{}", id(&created));
     let edit = |body: serde_json::Value| app.patch_json(&admin, &path, &body);
-    let lookup = || app.get("/api/certificate/get_certificate/3101").send().json();
+    let lookup = || {
+        app.get("/api/certificate/get_certificate/3101")
+            .send()
+            .json()
+    };
 
-    let fixed = edit(json!({"name": "Rahul O'Neil", "event": "Science fair 2025", "issuedOn": "2025-02-01"}));
+    let fixed = edit(
+        json!({"name": "Rahul O'Neil", "event": "Science fair 2025", "issuedOn": "2025-02-01"}),
+    );
     assert_eq!(fixed.status, 200, "{}", fixed.text());
     assert_eq!(fixed.json()["name"], "Rahul O'Neil");
     assert_eq!(fixed.json()["certinumber"], 3101);
@@ -243,7 +249,12 @@ fn an_issued_certificate_is_corrected_but_keeps_its_number() {
         "{}",
         renumbered.text()
     );
-    assert_eq!(app.get("/api/certificate/get_certificate/3102").send().status, 404);
+    assert_eq!(
+        app.get("/api/certificate/get_certificate/3102")
+            .send()
+            .status,
+        404
+    );
 
     for bad in [
         json!({"name": ""}),
@@ -255,17 +266,30 @@ fn an_issued_certificate_is_corrected_but_keeps_its_number() {
     ] {
         assert_eq!(edit(bad.clone()).status, 400, "{bad}");
     }
-    let missing = app.patch_json(&admin, "/api/admin/certificates/987654", &json!({"name": "Nobody"}));
+    let missing = app.patch_json(
+        &admin,
+        "/api/admin/certificates/987654",
+        &json!({"name": "Nobody"}),
+    );
     assert_eq!(missing.status, 404);
     // The words after /admin/certificates/ are calls of their own, not ids.
-    assert_eq!(app.get("/api/admin/certificates/csv").bearer(&admin).send().status, 200);
+    assert_eq!(
+        app.get("/api/admin/certificates/csv")
+            .bearer(&admin)
+            .send()
+            .status,
+        200
+    );
 }
 
 #[test]
 fn the_next_free_certificate_number_follows_the_highest() {
     let (app, admin) = spawn_app_with_admin();
     let next = || {
-        let answer = app.get("/api/admin/certificates/next-number").bearer(&admin).send();
+        let answer = app
+            .get("/api/admin/certificates/next-number")
+            .bearer(&admin)
+            .send();
         assert_eq!(answer.status, 200, "{}", answer.text());
         answer.json()["certinumber"].as_i64().unwrap()
     };
@@ -274,7 +298,10 @@ fn the_next_free_certificate_number_follows_the_highest() {
     assert_eq!(next(), 90_002.max(first));
     app.create_certificate(&admin, "Low Number", 5);
     assert_eq!(next(), 90_002.max(first));
-    assert_eq!(app.get("/api/admin/certificates/next-number").send().status, 401);
+    assert_eq!(
+        app.get("/api/admin/certificates/next-number").send().status,
+        401
+    );
 }
 
 #[test]

@@ -382,11 +382,18 @@ fn the_unread_count_falls_as_messages_are_read() {
         answer.json()["unread"].as_i64().unwrap()
     };
     let before = unread();
-    let sent = app.post("/api/form/contact").json(&contact("Unread Sender")).send();
+    let sent = app
+        .post("/api/form/contact")
+        .json(&contact("Unread Sender"))
+        .send();
     assert_eq!(sent.status, 201, "{}", sent.text());
     assert_eq!(unread(), before + 1);
     let sent_id = id(&sent.json());
-    app.change(&admin, &format!("/api/admin/contacts/{sent_id}"), &json!({"read": true}));
+    app.change(
+        &admin,
+        &format!("/api/admin/contacts/{sent_id}"),
+        &json!({"read": true}),
+    );
     assert_eq!(unread(), before);
     assert_eq!(app.get("/api/admin/contacts/unread").send().status, 401);
 }

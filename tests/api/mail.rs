@@ -921,7 +921,11 @@ fn healthz_tells_of_mail_stuck_for_hours_and_of_mail_given_up_on() {
     );
     let mail_check = || app.get("/healthz").send().json()["checks"]["mail"].clone();
     assert_eq!(mail_check()["state"], "ok");
-    assert_eq!(app.send_contact(contact("a message for a down server")).status, 201);
+    assert_eq!(
+        app.send_contact(contact("a message for a down server"))
+            .status,
+        201
+    );
     wait_until::<i64>(&app, "SELECT attempts FROM outbox", |n| *n >= 1, WAIT);
     // Tried and waiting, but only just: not stuck yet.
     assert_eq!(mail_check()["state"], "ok", "{}", mail_check());
@@ -930,12 +934,24 @@ fn healthz_tells_of_mail_stuck_for_hours_and_of_mail_given_up_on() {
     execute("UPDATE outbox SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 hours')");
     let stuck = mail_check();
     assert_eq!(stuck["state"], "warn", "{stuck}");
-    assert!(stuck["message"].as_str().unwrap().contains("have waited hours"), "{stuck}");
+    assert!(
+        stuck["message"]
+            .as_str()
+            .unwrap()
+            .contains("have waited hours"),
+        "{stuck}"
+    );
 
     execute("UPDATE outbox SET status = 'failed'");
     let failed = mail_check();
     assert_eq!(failed["state"], "warn", "{failed}");
-    assert!(failed["message"].as_str().unwrap().contains("could not be sent"), "{failed}");
+    assert!(
+        failed["message"]
+            .as_str()
+            .unwrap()
+            .contains("could not be sent"),
+        "{failed}"
+    );
     // The site still saves: mail trouble is no 503.
     assert_eq!(app.get("/healthz").send().status, 200);
 }

@@ -92,8 +92,20 @@ fn a_new_year_starts_from_a_copy_of_a_team_and_can_become_the_core_team() {
     // The copies are the new team's own: removing one leaves last year's team whole.
     let first_copy = id(&copied[0]);
     assert_ne!(first_copy, id(&members[0]));
-    assert_eq!(app.delete(&format!("/api/admin/members/{first_copy}")).bearer(&admin).send().status, 200);
-    assert_eq!(app.content()["teams"]["core"]["members"].as_array().unwrap().len(), members.len());
+    assert_eq!(
+        app.delete(&format!("/api/admin/members/{first_copy}"))
+            .bearer(&admin)
+            .send()
+            .status,
+        200
+    );
+    assert_eq!(
+        app.content()["teams"]["core"]["members"]
+            .as_array()
+            .unwrap()
+            .len(),
+        members.len()
+    );
 
     let again = app
         .post(&format!("/api/admin/rosters/{core_id}/copy"))
@@ -107,7 +119,12 @@ fn a_new_year_starts_from_a_copy_of_a_team_and_can_become_the_core_team() {
     assert_eq!(missing.send().status, 404);
 
     // The new team goes to /team; the core team until now keeps its members at /team2k25b.
-    let choose = |body: Value| app.put("/api/admin/rosters/core").bearer(&admin).json(&body).send();
+    let choose = |body: Value| {
+        app.put("/api/admin/rosters/core")
+            .bearer(&admin)
+            .json(&body)
+            .send()
+    };
     let chosen = choose(json!({"id": new_id, "formerSlug": "2k25b"}));
     assert_eq!(chosen.status, 200, "{}", chosen.text());
     let content = app.content();
@@ -115,15 +132,26 @@ fn a_new_year_starts_from_a_copy_of_a_team_and_can_become_the_core_team() {
     assert_eq!(content["teams"]["2k25b"]["title"], core_title.as_str());
     assert!(content["teams"].get("2k26").is_none());
     assert_eq!(app.get("/team2k25b").send().status, 200);
-    assert!(app.get("/team").send().text().contains("<title>Team 2k26 | "));
+    assert!(app
+        .get("/team")
+        .send()
+        .text()
+        .contains("<title>Team 2k26 | "));
 
     // A taken or bad address for the old core team, or no such team, changes nothing.
-    assert_error(&choose(json!({"id": id(&teams["2k24"]), "formerSlug": "2k25b"})), 409, "taken");
+    assert_error(
+        &choose(json!({"id": id(&teams["2k24"]), "formerSlug": "2k25b"})),
+        409,
+        "taken",
+    );
     assert_fields_refused(
         app.put("/api/admin/rosters/core").bearer(&admin),
         json!({"id": 0, "formerSlug": "core"}),
         &["id", "formerSlug"],
     );
-    assert_eq!(choose(json!({"id": 987654, "formerSlug": "x1"})).status, 404);
+    assert_eq!(
+        choose(json!({"id": 987654, "formerSlug": "x1"})).status,
+        404
+    );
     assert_eq!(app.content()["teams"]["core"]["title"], "Team 2k26");
 }

@@ -247,7 +247,10 @@ fn visit_us_starts_empty_and_takes_times_ages_an_address_and_a_phone_number() {
     let (app, admin) = spawn_app_with_admin();
     let settings = app.content()["settings"].clone();
     for key in ["visitTimes", "visitAges", "visitAddress", "visitPhone"] {
-        assert_eq!(settings[key], "", "{key} is empty on a new site, so Home hides the block");
+        assert_eq!(
+            settings[key], "",
+            "{key} is empty on a new site, so Home hides the block"
+        );
     }
     let visit = json!({
         "visitTimes": "Monday to Saturday\n6 to 8 pm",
@@ -261,14 +264,27 @@ fn visit_us_starts_empty_and_takes_times_ages_an_address_and_a_phone_number() {
     for (key, value) in visit.as_object().unwrap() {
         assert_eq!(&settings[key], value, "{key}");
     }
-    for bad in ["call me", "12345", "+91 98765 43210 12345 678", "9876543210; drop"] {
+    for bad in [
+        "call me",
+        "12345",
+        "+91 98765 43210 12345 678",
+        "9876543210; drop",
+    ] {
         let refused = app.patch_json(&admin, "/api/admin/settings", &json!({ "visitPhone": bad }));
         assert_eq!(refused.status, 400, "{bad}");
         assert!(refused.json()["errors"]["visitPhone"].is_string(), "{bad}");
     }
-    let long = app.patch_json(&admin, "/api/admin/settings", &json!({ "visitTimes": "x".repeat(301) }));
+    let long = app.patch_json(
+        &admin,
+        "/api/admin/settings",
+        &json!({ "visitTimes": "x".repeat(301) }),
+    );
     assert_eq!(long.status, 400);
-    let emptied = app.patch_json(&admin, "/api/admin/settings", &json!({ "visitPhone": "", "visitTimes": "" }));
+    let emptied = app.patch_json(
+        &admin,
+        "/api/admin/settings",
+        &json!({ "visitPhone": "", "visitTimes": "" }),
+    );
     assert_eq!(emptied.status, 200, "{}", emptied.text());
     assert_eq!(app.content()["settings"]["visitPhone"], "");
 }
@@ -288,7 +304,14 @@ fn the_support_pages_trust_details_are_optional_and_an_editor_may_set_them() {
     });
     let saved = app.patch_json(&editor, "/api/admin/settings", &trust);
     assert_eq!(saved.status, 200, "{}", saved.text());
-    assert_eq!(app.content()["settings"]["donationTax"], trust["donationTax"]);
-    let refused = app.patch_json(&admin, "/api/admin/settings", &json!({"donationPhone": "ring ring"}));
+    assert_eq!(
+        app.content()["settings"]["donationTax"],
+        trust["donationTax"]
+    );
+    let refused = app.patch_json(
+        &admin,
+        "/api/admin/settings",
+        &json!({"donationPhone": "ring ring"}),
+    );
     assert_eq!(refused.status, 400);
 }

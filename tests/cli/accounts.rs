@@ -296,7 +296,10 @@ fn a_password_set_by_a_command_ends_open_reset_links_and_is_hashed_at_the_config
     let db = file(&dir, "links.db");
     let boss = "boss@example.org";
     assert_ok(&account("create-admin", boss, &db, "first secret pass\n"));
-    assert!(stored_hash(&db, boss).starts_with("$2b$10$"), "JYOTI_BCRYPT_COST=10");
+    assert!(
+        stored_hash(&db, boss).starts_with("$2b$10$"),
+        "JYOTI_BCRYPT_COST=10"
+    );
     let server = serve(&db, &[]);
     let register = server
         .request("POST", "/api/auth/register")
@@ -331,7 +334,11 @@ fn a_password_set_by_a_command_ends_open_reset_links_and_is_hashed_at_the_config
         .unwrap();
     assert_ok(&reset.wait_with_output().unwrap());
     assert!(stored_hash(&db, boss).starts_with("$2b$11$"));
-    assert_eq!(use_link(&boss_link), 400, "the link asked for before the command");
+    assert_eq!(
+        use_link(&boss_link),
+        400,
+        "the link asked for before the command"
+    );
 
     // create-admin taking over an account that registered itself.
     assert_ok(&account(
@@ -340,7 +347,11 @@ fn a_password_set_by_a_command_ends_open_reset_links_and_is_hashed_at_the_config
         &db,
         "the typed admin password\n",
     ));
-    assert_eq!(use_link(&member_link), 400, "the link asked for before the command");
+    assert_eq!(
+        use_link(&member_link),
+        400,
+        "the link asked for before the command"
+    );
     assert_eq!(server.login(boss, "second secret pass").status, 200);
     assert_eq!(
         server

@@ -230,12 +230,23 @@ fn the_request_log_leaves_out_the_apps_hashed_files_but_not_a_page_or_a_missing_
         .unwrap_or_else(|| panic!("no script in {html}"))
         .to_owned();
     assert_eq!(server.request("GET", &script).send().status, 200);
-    assert_eq!(server.request("GET", "/assets/gone-1234.js").send().status, 404);
+    assert_eq!(
+        server.request("GET", "/assets/gone-1234.js").send().status,
+        404
+    );
     server.signal("-TERM");
     server.child.wait().unwrap();
     let log: Vec<String> = server.log.iter().collect();
-    assert!(log.iter().any(|l| l.contains("\"GET /gallery HTTP/1.1\" 200")), "{log:?}");
-    assert!(log.iter().any(|l| l.contains("\"GET /assets/gone-1234.js HTTP/1.1\" 404")), "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("\"GET /gallery HTTP/1.1\" 200")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter()
+            .any(|l| l.contains("\"GET /assets/gone-1234.js HTTP/1.1\" 404")),
+        "{log:?}"
+    );
     assert!(!log.iter().any(|l| l.contains(&script)), "{log:?}");
 }
 
@@ -379,5 +390,48 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
         );
         assert!(mail.body().contains("backup"), "{}", mail.body());
     }
+    drop(server);
+}
+
+#[test]
+fn a_role_given_by_create_admin_while_the_server_runs_is_mailed_to_every_admin() {
+    let smtp = support::smtp::SmtpServer::start();
+    let dir = temp_dir();
+    let db = file(&dir, "roles.db");
+    assert_ok(&account(
+        "create-admin",
+        "first@example.org",
+        &db,
+        "a long enough password\n",
+    ));
+    let url = smtp.url();
+    let server = serve(
+        &db,
+        &["--smtp-url", &url, "--mail-from", "site@example.org"],
+    );
+    // The admin made before the server started is no news.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(smtp.mails().is_empty(), "{:?}", smtp.mails());
+
+    assert_ok(&account(
+        "create-admin",
+        "second@example.org",
+        &db,
+        "another long password\n",
+    ));
+    let mail = smtp.wait_for(1, Duration::from_secs(30)).remove(0);
+    let mut to = mail.to.clone();
+    to.sort();
+    assert_eq!(to, ["first@example.org", "second@example.org"]);
+    assert_eq!(
+        mail.header("Subject").as_deref(),
+        Some("Jyoti site: the role of Admin <second@example.org> changed")
+    );
+    let body = mail.body();
+    assert!(
+        body.contains("A server command (create-admin) changed"),
+        "{body}"
+    );
+    assert!(body.contains("role: (empty) → admin"), "{body}");
     drop(server);
 }

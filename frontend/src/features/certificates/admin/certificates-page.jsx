@@ -122,7 +122,15 @@ function NextNumber({ form, set }) {
   return (
     <p className="field-hint">
       Next free number: {next}{' '}
-      <button type="button" className="button button-small button-outline" onClick={() => set('certinumber', next)}>
+      <button
+        type="button"
+        className="button button-small button-outline"
+        onClick={(event) => {
+          // The button goes once the number is in: the focus goes to the number it filled in.
+          event.currentTarget.form?.elements.namedItem('certinumber')?.focus();
+          set('certinumber', next);
+        }}
+      >
         Use {next}
       </button>
     </p>

@@ -1,5 +1,6 @@
 // A link the server makes once and keeps only the hash of (an invitation, a password reset): shown this one time in
 // its popup, with Copy, saying whether it was emailed or is the admin's to pass on.
+import { useEffect, useRef } from 'react';
 import { dayAndTime } from '../../../components/admin/cells.jsx';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { CopyButton } from '../../../components/copy-button.jsx';
@@ -15,8 +16,11 @@ export function OneTimeLink({ made, email, what = 'The link', label, children, o
   const link = new URL(made.link, window.location.origin).href;
   // Not emailed, the link is lost with the page: leaving it asks first (closing the popup is the admin's own choice).
   useUnsavedChanges(`${label}, shown only once`, !made.mailed);
+  // The button that made the link is gone: the focus goes to the link, selected to copy.
+  const box = useRef(null);
+  useEffect(() => box.current.querySelector('input').focus(), []);
   return (
-    <div className="one-time-link">
+    <div className="one-time-link" ref={box}>
       <p role="status">
         {made.mailed ? `${what} was emailed to ${email}.` : 'Email is off: send this link to them yourself.'}
       </p>
