@@ -251,6 +251,38 @@ fn the_request_log_leaves_out_the_apps_hashed_files_but_not_a_page_or_a_missing_
 }
 
 #[test]
+fn an_old_reset_or_invitation_link_with_its_token_in_the_query_leaves_no_token_in_the_log() {
+    let dir = temp_dir();
+    let mut server = serve(&file(&dir, "tokens.db"), &[]);
+    let secret = "5ec7e75ec7e75ec7".repeat(4);
+    let moved = server
+        .request("GET", &format!("/reset-password?token={secret}"))
+        .send();
+    assert_eq!(moved.status, 303);
+    assert_eq!(
+        moved.header("location"),
+        Some(format!("/reset-password#token={secret}").as_str()),
+        "the token moves to the fragment, which no log or Referer carries"
+    );
+    // A token in any other page's query is left out of the log too.
+    let page = server
+        .request("GET", &format!("/invitation?token={secret}"))
+        .send();
+    assert_eq!(page.status, 200);
+    server.signal("-TERM");
+    server.child.wait().unwrap();
+    let log: Vec<String> = server.log.iter().collect();
+    assert!(
+        log.iter().any(|l| l.contains("GET /reset-password?token=")),
+        "the request is logged: {log:?}"
+    );
+    assert!(
+        !log.iter().any(|l| l.contains(&secret)),
+        "no line holds the token: {log:?}"
+    );
+}
+
+#[test]
 fn the_request_log_names_the_address_a_trusted_proxy_forwarded() {
     let dir = temp_dir();
     for (flags, client) in [
