@@ -146,13 +146,6 @@ pub fn photo_settings() -> impl Iterator<Item = (&'static str, Option<&'static s
     })
 }
 
-impl SiteSettingsPatch {
-    /// Whether the patch sets any of the [`DONATION_DETAILS`].
-    pub fn touches_donations(&self) -> bool {
-        self.0.iter().any(|(key, _)| DONATION_DETAILS.contains(key))
-    }
-}
-
 /// Changed settings, each checked by its rule. A photo setting takes a media id and is stored as
 /// `media:ID`; `null` sets one that has a default back to it (stored empty).
 pub struct SiteSettingsPatch(pub Vec<(&'static str, String)>);

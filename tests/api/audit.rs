@@ -336,6 +336,13 @@ fn a_change_of_the_donation_details_is_mailed_to_every_admin_and_dated_for_donor
         "Only admins can change the donation details"
     );
     assert_eq!(app.content()["settings"]["upiId"], old_upi.as_str());
+    // Refused for the field it names, whatever its value: not a 400 that tells the rules.
+    let refused = app.patch_json(
+        &editor,
+        "/api/admin/settings",
+        &json!({"upiId": "not a upi id"}),
+    );
+    assert_error(&refused, 403, "an editor sends a malformed UPI ID");
     // An editor changes the other texts of the same screen.
     app.change(
         &editor,
