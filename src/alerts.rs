@@ -4,6 +4,9 @@
 //!
 //! When each problem began and when it was last mailed are kept in the `settings` table, so a
 //! server restarted daily still counts the day.
+//!
+//! Also here: a role given by a server command while the server runs (`create-admin`), read
+//! from the activity log, is mailed as a role changed in the admin area is (see `audit::alert`).
 
 use crate::db::{self, settings};
 use crate::error::ApiError;
