@@ -326,4 +326,49 @@ test.describe('at a phone width', () => {
       await deletePhoto(request, token, photo._id);
     }
   });
+
+  test('the list comes first, its first photo on the first screen; Upload photos and the Dashboard lead to the form', async ({
+    page,
+    request,
+  }) => {
+    const token = await asAdmin(page, request);
+    const { alt, photo } = await uploadNewPhoto(request, token, 'First screen photo');
+    try {
+      await openAdmin(page, '/admin/photos');
+      // Newest first: the photo just uploaded is the first row, and its card starts on the first screen.
+      const first = row(page, alt);
+      await expect(first).toBeInViewport();
+      await expect(first.getByRole('img')).toBeInViewport();
+      const description = page.getByLabel(/^Description for these photos/);
+      await expect(description).not.toBeInViewport();
+
+      const goToForm = page.getByRole('button', { name: 'Upload photos', exact: true });
+      await goToForm.focus();
+      await page.keyboard.press('Enter');
+      await expect(description).toBeFocused();
+      await expect(description).toBeInViewport();
+
+      // The Dashboard's quick action opens the screen at the form.
+      await openAdmin(page, '/admin');
+      await page.getByRole('region', { name: 'Quick actions' }).getByRole('link', { name: 'Upload photos' }).click();
+      await expect(page).toHaveURL(/\/admin\/photos#upload$/);
+      await expect(description).toBeFocused();
+      expect(await violations(page)).toEqual([]);
+    } finally {
+      await deletePhoto(request, token, photo._id);
+    }
+  });
+});
+
+test('on a wide screen the upload form comes first and the list has no Upload photos button', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/photos');
+  const form = await page.getByRole('region', { name: 'Upload photos' }).boundingBox();
+  const list = await page.getByRole('heading', { name: 'Uploaded photos' }).boundingBox();
+  expect(form.y).toBeLessThan(list.y);
+  await expect(page.getByRole('button', { name: 'Upload photos', exact: true })).toHaveCount(0);
 });

@@ -12,7 +12,7 @@ import './dashboard-page.css';
 const QUICK_ACTIONS = [
   { to: '/admin/notices', label: 'Post a notice' },
   { to: '/admin/certificates', label: 'Issue a certificate' },
-  { to: '/admin/photos', label: 'Upload photos' },
+  { to: '/admin/photos#upload', label: 'Upload photos' },
 ];
 
 const fetchUnread = () => api('/api/admin/contacts/unread');
