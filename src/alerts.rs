@@ -74,9 +74,7 @@ pub fn start_command_alerts(state: web::Data<AppState>) {
 /// at, kept here and written to the database only when a command's entry was found).
 fn alert_command_roles(state: &AppState, seen: &mut Option<i64>) -> Result<(), ApiError> {
     let conn = state.pool.get()?;
-    let newest: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM audit_log", [], |row| {
-        row.get(0)
-    })?;
+    let newest = db::audit::newest_id(&conn)?;
     let from = match *seen {
         Some(from) => from,
         None => match settings::get(&conn, COMMANDS_SEEN)?.and_then(|id| id.parse().ok()) {
@@ -93,27 +91,20 @@ fn alert_command_roles(state: &AppState, seen: &mut Option<i64>) -> Result<(), A
     if newest <= from {
         return Ok(());
     }
-    let entries: Vec<(String, Option<String>)> = conn
-        .prepare_cached(
-            "SELECT target, changes FROM audit_log WHERE id > ?1 AND id <= ?2 AND actor = ?3
-             ORDER BY id",
-        )?
-        .query_map(
-            rusqlite::params![from, newest, db::audit::SERVER_COMMAND],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )?
-        .collect::<Result<_, _>>()?;
+    let entries = db::audit::by_commands(&conn, from, newest)?;
     if entries.is_empty() {
         return Ok(());
     }
-    for (target, changes) in entries {
-        let changes: Vec<db::audit::Change> = changes
-            .and_then(|json| serde_json::from_str(&json).ok())
-            .unwrap_or_default();
-        let roles: Vec<_> = changes.into_iter().filter(|c| c.field == "role").collect();
+    for entry in entries {
+        let roles: Vec<_> = entry
+            .changes
+            .into_iter()
+            .filter(|c| c.field == "role")
+            .collect();
         if roles.is_empty() {
             continue;
         }
+        let target = entry.target;
         let user = target
             .strip_prefix("user ")
             .and_then(|id| id.parse().ok())

@@ -240,6 +240,43 @@ fn decrypt_elsewhere(sealed: &[u8], passphrase: &str, out: &Path) {
     assert!(status.success(), "pyrage decrypts the copy");
 }
 
+/// `jyoti` serving the database at `db` with hourly backups into `backups`, plus `extra` flags
+/// and `env`; the server and its address.
+fn serve_with_backups(
+    db: &Path,
+    backups: &Path,
+    extra: &[&str],
+    env: &[(String, String)],
+) -> (Running, String) {
+    let server = spawn(
+        Command::new(BIN)
+            .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
+            .arg(db)
+            .args([
+                "--backup-dir",
+                backups.to_str().unwrap(),
+                "--backup-every",
+                "1h",
+            ])
+            .args(extra)
+            .envs(env.iter().map(|(k, v)| (k, v))),
+    );
+    let first = server.wait_for("listening on http://", Duration::from_secs(30));
+    let address = first.rsplit("http://").next().unwrap().trim().to_owned();
+    (server, address)
+}
+
+/// What `/healthz` of the server at `address` answers.
+fn healthz(address: &str) -> serde_json::Value {
+    let text = ureq::get(&format!("http://{address}/healthz"))
+        .call()
+        .unwrap()
+        .into_body()
+        .read_to_string()
+        .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
 #[test]
 fn each_scheduled_backup_goes_up_encrypted_and_only_the_newest_copies_under_the_prefix_stay() {
     let s3 = S3::start();
@@ -259,33 +296,12 @@ fn each_scheduled_backup_goes_up_encrypted_and_only_the_newest_copies_under_the_
     let backups = dir.path().join("backups");
     let mut env = s3.env("club");
     env.push(("JYOTI_OFFSITE_KEEP".into(), "2".into()));
-    let server = spawn(
-        Command::new(BIN)
-            .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
-            .arg(&db)
-            .args([
-                "--backup-dir",
-                backups.to_str().unwrap(),
-                "--backup-every",
-                "1h",
-            ])
-            .envs(env.iter().map(|(k, v)| (k, v))),
-    );
-    let first = server.wait_for("listening on http://", Duration::from_secs(30));
-    let address = first.rsplit("http://").next().unwrap().trim().to_owned();
+    let (server, address) = serve_with_backups(&db, &backups, &[], &env);
     server.wait_for(
         "uploaded to s3://club-backups/club",
         Duration::from_secs(30),
     );
-    let health = s3
-        .agent()
-        .get(&format!("http://{address}/healthz"))
-        .call()
-        .unwrap()
-        .into_body()
-        .read_to_string()
-        .unwrap();
-    let health: serde_json::Value = serde_json::from_str(&health).unwrap();
+    let health = healthz(&address);
     assert_eq!(health["checks"]["offsite"]["state"], "ok", "{health}");
 
     let keys = s3.keys();
@@ -511,22 +527,16 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
     site_with_records(&db);
     let backups = dir.path().join("backups");
     let mail = smtp::SmtpServer::start();
-    let server = spawn(
-        Command::new(BIN)
-            .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
-            .arg(&db)
-            .args([
-                "--backup-dir",
-                backups.to_str().unwrap(),
-                "--backup-every",
-                "1h",
-            ])
-            .args(["--smtp-url", &mail.url(), "--mail-from", "site@example.org"])
-            .args(["--alert-after", "1s"])
-            .envs(down.env("club").iter().map(|(k, v)| (k, v))),
-    );
-    let first = server.wait_for("listening on http://", Duration::from_secs(30));
-    let address = first.rsplit("http://").next().unwrap().trim().to_owned();
+    let url = mail.url();
+    let flags = [
+        "--smtp-url",
+        &url,
+        "--mail-from",
+        "site@example.org",
+        "--alert-after",
+        "1s",
+    ];
+    let (server, address) = serve_with_backups(&db, &backups, &flags, &down.env("club"));
     let alerts = mail.wait_for(1, Duration::from_secs(60));
     assert_eq!(alerts[0].to, ["admin@example.org"]);
     assert_eq!(
@@ -539,15 +549,7 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
         alerts[0].body()
     );
 
-    let health = down
-        .agent()
-        .get(&format!("http://{address}/healthz"))
-        .call()
-        .unwrap()
-        .into_body()
-        .read_to_string()
-        .unwrap();
-    let health: serde_json::Value = serde_json::from_str(&health).unwrap();
+    let health = healthz(&address);
     let offsite = &health["checks"]["offsite"];
     assert_eq!(offsite["state"], "fail", "{health}");
     let message = offsite["message"].as_str().unwrap();

@@ -143,3 +143,23 @@ pub fn for_each(
     }
     Ok(())
 }
+
+/// The id of the newest entry (0 while there is none).
+pub fn newest_id(conn: &Connection) -> Result<i64, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT coalesce(max(id), 0) FROM audit_log")?
+        .query_row([], |row| row.get(0))?)
+}
+
+/// The entries of the server's commands after the entry `after` up to `upto`, oldest first.
+pub fn by_commands(conn: &Connection, after: i64, upto: i64) -> Result<Vec<Item>, ApiError> {
+    let items = conn
+        .prepare_cached(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM audit_log WHERE id > ?1 AND id <= ?2 AND actor = ?3 ORDER BY id"
+        ))?
+        .query_map(params![after, upto, SERVER_COMMAND], Item::from_row)?
+        .collect::<Result<_, _>>()?;
+    Ok(items)
+}

@@ -99,7 +99,7 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
 }
 
 /// What the outbox stores when sending failed on the network.
-pub(crate) const NOT_SENT: &str =
+const NOT_SENT: &str =
     "The mail server could not be reached or did not accept the mail; \
 the server's log has the mail server's own answer.";
 

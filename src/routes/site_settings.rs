@@ -24,7 +24,9 @@ pub(super) async fn update(
     let body = body.into_inner();
     // Refused for what it asks, before its values are checked: an editor learns nothing about
     // the donation fields' rules.
-    let donations = body.keys().any(|key| DONATION_DETAILS.contains(&key.as_str()));
+    let donations = body
+        .keys()
+        .any(|key| DONATION_DETAILS.contains(&key.as_str()));
     if donations && user.0.role != Role::Admin {
         return Err(ApiError::Forbidden(DONATIONS_ADMINS_ONLY));
     }
