@@ -41,9 +41,15 @@ impl StaffUser {
     pub fn allowed(self, access: Access) -> Result<StaffUser, ApiError> {
         match (access, self.0.role) {
             (Access::Admins, Role::Admin) | (Access::Editors, _) => Ok(self),
-            _ => Err(ApiError::Forbidden(ADMINS_ONLY)),
+            _ => Err(refuse(ADMINS_ONLY)),
         }
     }
+}
+
+/// A staff member's refusal (403), recorded in the activity log.
+pub fn refuse(why: &'static str) -> ApiError {
+    crate::audit::refused(why);
+    ApiError::Forbidden(why)
 }
 
 fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
@@ -98,7 +104,9 @@ async fn staff_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
     if !user.role.is_staff() {
         return Err(ApiError::Forbidden(NOT_STAFF));
     }
-    req.extensions_mut().insert(Actor::of(&user));
+    let actor = Actor::of(&user);
+    crate::audit::follow(&req, &actor, &state(&req)?.pool);
+    req.extensions_mut().insert(actor);
     Ok(user)
 }
 

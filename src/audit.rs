@@ -1,53 +1,217 @@
-//! The activity log as requests fill it: every write an admin or editor makes through the API is
-//! recorded by [`record_writes`] once it succeeded, named from its route or from the [`Note`] its
-//! handler left (the record it created, the fields it changed). Sign-ins and the server's
-//! commands record their own entries.
+//! The activity log as requests fill it. A staff member's request carries a [`Trail`] (who, from
+//! where, what its route does); `db::run` runs each piece of that request's work in one
+//! transaction with its entry, so a write and its entry are stored both or neither — also when
+//! the client goes away mid-request (the work runs on the blocking pool to its end). The work
+//! names its record and changes with [`note`]. Sign-ins, invitations and the server's commands
+//! write their own entries, in their own write's transaction.
 
 use crate::access::{client_ip, Actor};
-use crate::db;
-use crate::db::audit::{Change, Entry, CHANGED, SERVER_COMMAND};
-use crate::state::AppState;
+use crate::db::audit::{Change, Entry, Kind, CHANGED, SERVER_COMMAND};
+use crate::db::{self, Pool};
+use crate::error::ApiError;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
-use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
+use actix_web::HttpRequest;
+use rusqlite::Connection;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// What a handler says about its change, beyond what its route tells (kept on the response).
+/// What a piece of work says about its change, beyond what its route tells.
 #[derive(Debug, Clone, Default)]
 pub struct Note {
     /// The change in a few words, when the route's own words would not do.
     pub action: Option<String>,
     /// The record, when the path does not name it (a new record's id).
     pub target: Option<String>,
+    /// The record as people know it (a notice's title, an account's email), when the work
+    /// knows it better than the log's own look-up.
+    pub name: Option<String>,
     pub changes: Vec<Change>,
-    /// Record a read too (a backup download): a GET is otherwise not recorded.
-    pub read: bool,
+    /// The kind the Activity screen files it under, when not the route's.
+    pub kind: Option<Kind>,
+    /// Record it even though nothing was written (a backup download, a test email).
+    pub always: bool,
 }
 
-impl Note {
-    /// A new record of the route's kind, by id.
-    pub fn created(id: i64) -> Note {
-        Note {
-            target: Some(id.to_string()),
-            ..Note::default()
-        }
-    }
+/// A staff member's request: who, from where, and what its route says it does.
+#[derive(Clone)]
+pub struct Trail {
+    entry: Entry,
+    /// The kind of record the route works on (a new record's, by the id its work notes).
+    kind: &'static str,
+    /// The kind of record and id the path names, to name it as it is before the work.
+    record: Option<(&'static str, i64)>,
+    /// The call as made: `GET /api/admin/users`.
+    call: String,
+    write: bool,
+    pool: Pool,
+}
 
-    /// Fields changed, old → new.
-    pub fn changes(changes: Vec<Change>) -> Note {
-        Note {
-            changes,
-            ..Note::default()
-        }
-    }
+tokio::task_local! {
+    /// The trail of the request being answered; set once the staff member is known.
+    static TRAIL: RefCell<Option<Trail>>;
+}
 
-    /// Leaves the note on a response.
-    pub fn on(self, mut response: HttpResponse) -> HttpResponse {
-        response.extensions_mut().insert(self);
-        response
+thread_local! {
+    /// What the work running on this thread noted about itself.
+    static NOTE: RefCell<Option<Note>> = const { RefCell::new(None) };
+}
+
+/// Middleware: gives every API request a place for its trail (see [`follow`]).
+pub async fn keep_trail(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    TRAIL.scope(RefCell::new(None), next.call(req)).await
+}
+
+/// Starts the trail of a request made by an admin or editor (called by the access check).
+pub fn follow(req: &HttpRequest, actor: &Actor, pool: &Pool) {
+    let (entry, kind, record) = entry_of(req, actor);
+    let trail = Trail {
+        entry,
+        kind,
+        record,
+        call: format!("{} {}", req.method(), req.path()),
+        write: !matches!(*req.method(), Method::GET | Method::HEAD),
+        pool: pool.clone(),
+    };
+    // Outside the API's scope there is no trail to keep (nothing there writes).
+    let _ = TRAIL.try_with(|kept| *kept.borrow_mut() = Some(trail));
+}
+
+/// The trail of the request being answered on this task, if a staff member made it.
+pub fn current() -> Option<Trail> {
+    TRAIL.try_with(|kept| kept.borrow().clone()).ok().flatten()
+}
+
+/// Inside work run by `db::run`: adds to what its entry says.
+pub fn note(add: impl FnOnce(&mut Note)) {
+    NOTE.with(|note| add(note.borrow_mut().get_or_insert_with(Note::default)));
+}
+
+/// Inside work run by `db::run`: the record it created, by id.
+pub fn created(id: i64) {
+    note(|note| note.target = Some(id.to_string()));
+}
+
+/// Inside work run by `db::run`: the fields it changed, old → new.
+pub fn changed(changes: Vec<Change>) {
+    note(|note| note.changes.extend(changes));
+}
+
+/// Runs a staff request's `work`. A write runs in one transaction with its entry: when the entry
+/// cannot be stored, nothing is. A read is recorded only when it notes itself (a download).
+pub fn audited<T>(
+    conn: &mut Connection,
+    trail: &Trail,
+    work: impl FnOnce(&mut Connection) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    NOTE.with(|note| note.borrow_mut().take());
+    if !trail.write {
+        let result = work(conn)?;
+        if let Some(note) = NOTE.with(|note| note.borrow_mut().take()) {
+            if note.always {
+                let entry = trail.entry_with(conn, note, None)?;
+                db::audit::record(conn, &entry)?;
+            }
+        }
+        return Ok(result);
     }
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    let outcome = (|| {
+        let before = match trail.record {
+            Some((kind, id)) => db::audit::name_of(conn, kind, id)?,
+            None => None,
+        };
+        let changes_before = conn.total_changes();
+        let result = work(conn)?;
+        let wrote = conn.total_changes() != changes_before;
+        let note = NOTE.with(|note| note.borrow_mut().take());
+        if wrote || note.as_ref().is_some_and(|note| note.always) {
+            let entry = trail.entry_with(conn, note.unwrap_or_default(), before)?;
+            db::audit::record(conn, &entry)?;
+        }
+        Ok(result)
+    })();
+    finish(conn, outcome)
+}
+
+/// Commits the transaction `audited` opened when the work succeeded; rolls it back otherwise, or
+/// when the commit failed (a busy or full database leaves it open).
+fn finish<T>(conn: &Connection, outcome: Result<T, ApiError>) -> Result<T, ApiError> {
+    let outcome = outcome.and_then(|result| {
+        conn.execute_batch("COMMIT")?;
+        Ok(result)
+    });
+    if !conn.is_autocommit() {
+        // What the rollback could say adds nothing to the error being answered.
+        let _ = conn.execute_batch("ROLLBACK");
+    }
+    outcome
+}
+
+impl Trail {
+    /// The entry of this request with what its work noted; `before` names the record as it was.
+    fn entry_with(
+        &self,
+        conn: &Connection,
+        note: Note,
+        before: Option<String>,
+    ) -> Result<Entry, ApiError> {
+        let mut entry = self.entry.clone();
+        if let Some(action) = note.action {
+            entry.action = action;
+        }
+        if let Some(kind) = note.kind {
+            entry.kind = kind;
+        }
+        let name = match note.target {
+            Some(id) => {
+                entry.target = format!("{} {id}", self.kind);
+                match (note.name, id.parse()) {
+                    (Some(name), _) => Some(name),
+                    (None, Ok(id)) => db::audit::name_of(conn, self.kind, id)?,
+                    (None, Err(_)) => None,
+                }
+            }
+            None => note.name.or(before),
+        };
+        if let Some(name) = name.filter(|name| !name.is_empty()) {
+            entry.target = format!("{} \"{name}\"", entry.target);
+        }
+        entry.changes = note.changes;
+        Ok(entry)
+    }
+}
+
+/// A signed-in admin or editor was refused (403): recorded on the blocking pool, where it runs
+/// to its end even when the client has gone.
+pub fn refused(why: &str) {
+    let Some(trail) = current() else {
+        return;
+    };
+    let mut entry = trail.entry.clone();
+    entry.action = "refused".to_owned();
+    entry.target = trail.call.clone();
+    entry.changes = vec![Change {
+        field: "reason".into(),
+        old: String::new(),
+        new: why.to_owned(),
+    }];
+    let pool = trail.pool.clone();
+    // Not awaited: the refusal is answered at once; the entry follows.
+    drop(actix_web::rt::task::spawn_blocking(move || {
+        let stored = pool
+            .get()
+            .map_err(ApiError::from)
+            .and_then(|conn| db::audit::record(&conn, &entry));
+        if let Err(err) = stored {
+            log::error!("the activity log did not record a refusal: {err:?}");
+        }
+    }));
 }
 
 /// The fields whose values differ between `old` and `new` (keys missing count as empty); the
@@ -82,43 +246,12 @@ where
         .collect()
 }
 
-/// Middleware: records every successful write of an admin or editor (and every read a handler
-/// notes), before the answer leaves. A write already committed stays answered as done when its
-/// entry cannot be stored; that failure is logged.
-pub async fn record_writes(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let response = next.call(req).await?;
-    if !response.status().is_success() {
-        return Ok(response);
-    }
-    let request = response.request();
-    let Some(actor) = request.extensions().get::<Actor>().cloned() else {
-        return Ok(response);
-    };
-    let note = response
-        .response()
-        .extensions()
-        .get::<Note>()
-        .cloned()
-        .unwrap_or_default();
-    let write = !matches!(*request.method(), Method::GET | Method::HEAD);
-    if !write && !note.read {
-        return Ok(response);
-    }
-    let entry = entry_of(request, actor, note);
-    if let Some(state) = request.app_data::<web::Data<AppState>>() {
-        let what = format!("{} {}", entry.action, entry.target);
-        if let Err(err) = db::run(&state.pool, move |conn| db::audit::record(conn, &entry)).await {
-            log::error!("the activity log did not record \"{what}\": {err:?}");
-        }
-    }
-    Ok(response)
-}
-
-/// The entry of a request: who, from where, and what its route (or its note) says it did.
-fn entry_of(request: &HttpRequest, actor: Actor, note: Note) -> Entry {
+/// The entry of a request: who, from where, and what its route says it did; and the record
+/// its path names, if any.
+fn entry_of(
+    request: &HttpRequest,
+    actor: &Actor,
+) -> (Entry, &'static str, Option<(&'static str, i64)>) {
     let pattern = request.match_pattern().unwrap_or_default();
     let (kind, verb) = describe(request.method(), &pattern);
     // The members of a roster are reached through the roster's id.
@@ -127,31 +260,32 @@ fn entry_of(request: &HttpRequest, actor: Actor, note: Note) -> Entry {
     } else {
         kind
     };
-    let (owner, id) = match note.target {
-        Some(id) => (kind, Some(id)),
-        None => (
-            in_path,
-            request
-                .match_info()
-                .get("id")
-                .or_else(|| request.match_info().get("section"))
-                .map(str::to_owned),
-        ),
-    };
-    Entry {
+    let id = request
+        .match_info()
+        .get("id")
+        .or_else(|| request.match_info().get("section"))
+        .map(str::to_owned);
+    let record = request
+        .match_info()
+        .get("id")
+        .and_then(|id| id.parse().ok())
+        .map(|id| (in_path, id));
+    let entry = Entry {
         actor_id: Some(actor.id),
-        actor: actor.name,
+        actor: actor.name.clone(),
         address: client_ip(request).map_or_else(|_| String::new(), |ip| ip.to_string()),
-        action: note.action.unwrap_or_else(|| match verb {
+        action: match verb {
             "test email sent" => verb.to_owned(),
             _ => format!("{kind} {verb}"),
-        }),
+        },
         target: match id {
-            Some(id) => format!("{owner} {id}"),
+            Some(id) => format!("{in_path} {id}"),
             None => kind.to_owned(),
         },
-        changes: note.changes,
-    }
+        changes: Vec::new(),
+        kind: Kind::of_record(kind),
+    };
+    (entry, kind, record)
 }
 
 /// The kind of record an admin route works on, and what the method did to it, in plain words.
@@ -179,6 +313,7 @@ fn describe(method: &Method, pattern: &str) -> (&'static str, &'static str) {
         "outbox" => "mail",
         "invitations" => "invitation",
         "backup" => "database backup",
+        "alerts" => "alert",
         _ => "record",
     };
     let last = pattern.rsplit('/').next().unwrap_or_default();
@@ -191,6 +326,7 @@ fn describe(method: &Method, pattern: &str) -> (&'static str, &'static str) {
         (_, "sign-out") => "signed out everywhere",
         (_, "reset-link") => "password reset link made",
         (_, "test") => "test email sent",
+        (_, "read") => "marked read",
         (&Method::GET, _) => "downloaded",
         (&Method::POST, _) => "added",
         (&Method::DELETE, _) => "deleted",
@@ -199,45 +335,23 @@ fn describe(method: &Method, pattern: &str) -> (&'static str, &'static str) {
     (kind, verb)
 }
 
-/// Records an entry made outside a request handler's write (a sign-in, a server command);
-/// a failure is logged, never the caller's problem.
-pub fn record(conn: &rusqlite::Connection, entry: &Entry) {
-    if let Err(err) = db::audit::record(conn, entry) {
-        log::error!(
-            "the activity log did not record \"{} {}\": {err:?}",
-            entry.action,
-            entry.target
-        );
-    }
-}
-
-/// Mails every admin about an edit that matters (when email is on): who, from which address,
-/// what, and each change old → new. A failure is logged; the edit itself is saved.
-pub fn alert(
-    mailer: &crate::mail::Mailer,
-    conn: &rusqlite::Connection,
-    actor: &str,
+/// An entry for what a user did themselves outside the admin area (a sign-in, a password
+/// changed, an invitation accepted), filed under `kind`.
+pub fn by_user(
+    user: &crate::db::users::User,
     address: &str,
-    what: &str,
-    changes: &[Change],
-) {
-    let at = jiff::Timestamp::now().strftime("%-d %B %Y at %H:%M UTC");
-    let mut body =
-        format!("{actor} changed {what} on the Jyoti site, from the address {address}, on {at}.\n");
-    if !changes.is_empty() {
-        body.push('\n');
-        for change in changes {
-            let old = if change.old.is_empty() {
-                "(empty)"
-            } else {
-                &change.old
-            };
-            body.push_str(&format!("  {}: {} → {}\n", change.field, old, change.new));
-        }
-    }
-    let subject = format!("Jyoti site: {what} changed");
-    if let Err(err) = mailer.queue_alert(conn, &subject, &body) {
-        log::error!("the alert about \"{what}\" was not queued: {err:?}");
+    action: &str,
+    changes: Vec<Change>,
+    kind: Kind,
+) -> Entry {
+    Entry {
+        actor_id: Some(user.id),
+        actor: user.named(),
+        address: address.to_owned(),
+        action: action.to_owned(),
+        target: format!("user {} \"{}\"", user.id, user.email),
+        changes,
+        kind,
     }
 }
 
@@ -250,6 +364,7 @@ pub fn by_command(action: &str, target: &str, changes: Vec<Change>) -> Entry {
         action: action.to_owned(),
         target: target.to_owned(),
         changes,
+        kind: Kind::Commands,
     }
 }
 

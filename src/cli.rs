@@ -171,6 +171,19 @@ pub struct ServeArgs {
     /// For tests: the wait after a first failed mail delivery (later waits are 4x longer each).
     #[arg(long, env = "JYOTI_MAIL_RETRY_BASE", default_value = "30s", value_parser = parse_short_interval, hide = true)]
     pub mail_retry_base: std::time::Duration,
+    /// Also mail every alert (payment details, roles, email settings, problems that last) to
+    /// this address, which nobody can change from the admin area (repeatable; in
+    /// /etc/default/jyoti: JYOTI_ALERT_TO=a@example.org,b@example.org).
+    #[arg(long = "alert-to", env = "JYOTI_ALERT_TO", value_name = "ADDRESS", value_delimiter = ',', value_parser = parse_mail_from)]
+    pub alert_to: Vec<crate::domain::Email>,
+    /// How long a change of the payment details (UPI ID, payee, bank account) waits before the
+    /// Support page shows it, while every admin is alerted and any can cancel it: 24h, 30m, or
+    /// 0 to apply at once.
+    #[arg(long, env = "JYOTI_PAYMENT_HOLD", default_value = "24h", value_parser = parse_hold)]
+    pub payment_hold: std::time::Duration,
+    /// For tests: alerts that follow a mailed one within this long go together at its end.
+    #[arg(long, env = "JYOTI_ALERT_WINDOW", default_value = "60s", value_parser = parse_short_interval, hide = true)]
+    pub alert_window: std::time::Duration,
     /// For tests: how long a problem of /healthz lasts before it is mailed to the admins.
     #[arg(long, env = "JYOTI_ALERT_AFTER", default_value = "24h", value_parser = parse_short_interval, hide = true)]
     pub alert_after: std::time::Duration,
@@ -233,6 +246,14 @@ fn parse_email(text: &str) -> Result<String, String> {
 fn parse_mail_from(text: &str) -> Result<crate::domain::Email, String> {
     crate::domain::Email::parse(Some(text.to_owned()))
         .map_err(|_| format!("`{text}` is not an email address"))
+}
+
+/// The payment hold: `0`, or a duration such as `24h` or `90s`.
+fn parse_hold(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim() {
+        "0" => Ok(std::time::Duration::ZERO),
+        other => parse_short_interval(other),
+    }
 }
 
 /// A duration such as `30s` or `200ms`, at least a millisecond.

@@ -34,17 +34,36 @@ fn on_database<T>(
     path: &Path,
     work: impl FnOnce(&Connection) -> Result<T, String>,
 ) -> Result<T, String> {
-    let result = (|| {
+    let result = (|| -> Result<T, String> {
         let pool = db::open(path)?;
-        let conn = pool
+        let mut conn = pool
             .get()
             .map_err(|e| format!("cannot use the database: {e}"))?;
-        work(&conn)
+        // The change and its activity-log entry (and alert) are stored both or neither.
+        let tx = db::begin(&mut conn).map_err(|e| format!("cannot use the database: {e}"))?;
+        let value = work(&tx)?;
+        tx.commit()
+            .map_err(|e| format!("cannot update the database: {e}"))?;
+        Ok(value)
     })();
     let settled = crate::files::settle_database(path);
     let value = result?;
     settled?;
     Ok(value)
+}
+
+/// Stores a command's activity-log entry (in the command's transaction).
+fn record(conn: &Connection, entry: &crate::db::audit::Entry) -> Result<(), String> {
+    db::audit::record(conn, entry).map_err(database_error)
+}
+
+/// Alerts every admin (and the server's `--alert-to`) to a role a command gave.
+fn role_alert(conn: &Connection, user: &db::users::User, roles: &[Change]) -> Result<(), String> {
+    let what = format!("the role of {}", user.named());
+    let alert = crate::alerts::Alert::change("A server command (create-admin)", "", &what, roles);
+    crate::alerts::raise(conn, &alert, None)
+        .map(|_| ())
+        .map_err(database_error)
 }
 
 /// The account's email as typed on the command line.
@@ -71,6 +90,8 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
         // Whoever registered this email first must not keep a way in: the typed password
         // replaces theirs and their sessions end.
         let before = db::users::find_by_email(conn, &email).map_err(database_error)?;
+        // The first admin of a site is no news to anyone; every later one is alerted.
+        let had_admin = db::users::any_admin(conn).map_err(database_error)?;
         if let Some(user) =
             db::users::promote(conn, &email, &password_hash).map_err(database_error)?
         {
@@ -89,11 +110,19 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
                     },
                 );
             }
-            let target = format!("user {}", user.id);
-            audit::record(
+            let target = format!("user {} \"{}\"", user.id, user.email);
+            let roles: Vec<Change> = changes
+                .iter()
+                .filter(|c| c.field == "role")
+                .cloned()
+                .collect();
+            if had_admin && !roles.is_empty() {
+                role_alert(conn, &user, &roles)?;
+            }
+            record(
                 conn,
                 &audit::by_command("made admin (create-admin)", &target, changes),
-            );
+            )?;
             println!(
                 "{} already had an account in {shown}: it is now an admin with the password you typed, and its sessions are signed out",
                 user.email
@@ -110,16 +139,19 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
         };
         let user = db::users::insert(conn, &user, &password_hash, crate::domain::Role::Admin)
             .map_err(database_error)?;
-        let target = format!("user {}", user.id);
+        let target = format!("user {} \"{}\"", user.id, user.email);
         let role = vec![Change {
             field: "role".into(),
             old: String::new(),
             new: user.role.to_string(),
         }];
-        audit::record(
+        if had_admin {
+            role_alert(conn, &user, &role)?;
+        }
+        record(
             conn,
             &audit::by_command("admin created (create-admin)", &target, role),
-        );
+        )?;
         println!("created admin {} in {shown}", user.email);
         Ok(())
     })
@@ -138,17 +170,16 @@ pub fn reset_password(args: AccountArgs) -> Result<(), String> {
     let password_hash = hash(&password, args.bcrypt_cost)?;
     on_database(&args.db.db, |conn| {
         db::users::set_password(conn, user.id, &password_hash).map_err(database_error)?;
-        let target = format!("user {}", user.id);
+        let target = format!("user {} \"{}\"", user.id, user.email);
         let password = vec![Change {
             field: "password".into(),
             old: String::new(),
             new: CHANGED.into(),
         }];
-        audit::record(
+        record(
             conn,
             &audit::by_command("password reset (reset-password)", &target, password),
-        );
-        Ok(())
+        )
     })?;
     println!(
         "the password of {} is changed and their sessions are signed out",
@@ -254,8 +285,7 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
         // The restored database says so in its own activity log.
         let noted = on_database(&args.db.db, |conn| {
             let what = audit::by_command("database restored (restore)", &source, Vec::new());
-            audit::record(conn, &what);
-            Ok(())
+            record(conn, &what)
         });
         if let Err(err) = noted {
             eprintln!("warning: the restore was not noted in the activity log: {err}");
@@ -278,8 +308,7 @@ pub fn rotate_secret(args: DbArg) -> Result<(), String> {
     on_database(&args.db, |conn| {
         crate::auth::jwt::rotate_secret(conn)?;
         let what = audit::by_command("session secret rotated (rotate-secret)", "", Vec::new());
-        audit::record(conn, &what);
-        Ok(())
+        record(conn, &what)
     })?;
     println!("a new session secret is stored: everyone is signed out once the server starts again");
     if std::env::var_os("JYOTI_JWT_SECRET").is_some() {

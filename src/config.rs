@@ -31,6 +31,8 @@ pub struct Config {
     pub backups: Option<BackupPlan>,
     /// How long a problem lasts before it is mailed to the admins (a day; shorter in tests).
     pub alert_after: Duration,
+    /// `--payment-hold`: how long a change of the payment details waits before donors see it.
+    pub payment_hold: Duration,
     /// `--offsite`: where encrypted copies of the scheduled backups go.
     pub offsite: Option<std::sync::Arc<crate::offsite::Offsite>>,
     /// `--site-url`: the site's public address behind a proxy (`--domain` gives one too).
@@ -95,6 +97,7 @@ impl Default for Config {
             mail: crate::mail::MailOptions::default(),
             backups: None,
             alert_after: Duration::from_secs(24 * 3600),
+            payment_hold: Duration::from_secs(24 * 3600),
             offsite: None,
             site_url: None,
             allow_origins: Vec::new(),

@@ -48,6 +48,8 @@ pub mod images;
 pub mod mail;
 /// Encrypted off-site copies in an S3-compatible bucket.
 pub mod offsite;
+/// The cooling-off period for a change of the payment details.
+pub mod payment_hold;
 /// Link previews, the sitemap, robots.txt and the notices' feed.
 pub mod previews;
 /// QR codes as SVG pictures.

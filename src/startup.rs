@@ -77,7 +77,6 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
             Table::Contacts,
             Table::Notices,
             Table::Certificates,
-            Table::AuditLog,
         ]
         .into_iter()
         .map(|table| Arc::new(KeptOrders::new(pool.clone(), table)))
@@ -181,6 +180,9 @@ impl Application {
     /// actix system; [`Application::run_until_stopped`] then serves.
     pub fn build(config: Config, pool: Pool) -> Result<Application, String> {
         let state = state(pool, config)?;
+        // Like the mail sender: what a write left to do later is done by the app itself.
+        crate::alerts::delivery::start(state.pool.clone(), state.mail.clone());
+        crate::payment_hold::start(state.pool.clone());
         let config = &state.config;
         let timeouts = config.timeouts;
         let app_state = state.clone();
@@ -312,6 +314,7 @@ fn config_of(args: &ServeArgs) -> Result<Config, String> {
                 keep: args.backup_keep as usize,
             }),
         alert_after: args.alert_after,
+        payment_hold: args.payment_hold,
         offsite: crate::offsite::Offsite::configure(
             args.offsite.as_deref(),
             args.offsite_keep as usize,
@@ -412,8 +415,7 @@ fn start_background_work(
     if let (Some(site), Some(options)) = (&state.https, &state.config.https) {
         start_certificates(site.clone(), &state.pool, &options.acme)?;
     }
-    crate::alerts::start(state.clone(), state.config.alert_after);
-    crate::alerts::start_command_alerts(state.clone());
+    crate::alerts::start_lasting(state.clone(), state.config.alert_after);
     Ok(())
 }
 
@@ -431,6 +433,12 @@ fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
         server,
         from: args.mail_from.clone(),
         retry_base: args.mail_retry_base,
+        alert_to: args
+            .alert_to
+            .iter()
+            .map(|email| email.as_str().to_owned())
+            .collect(),
+        alert_window: args.alert_window,
     })
 }
 

@@ -1,9 +1,8 @@
 //! The `audit_log` table: who changed what, from where, and when. Append-only: triggers refuse
 //! any change to an entry and the removal of one younger than two years.
 
-use crate::domain::AuditSort;
 use crate::error::ApiError;
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 /// One field a change changed. Secrets are never written here, only that they changed.
@@ -17,6 +16,67 @@ pub struct Change {
 /// The `new` (and `old`) of a secret that changed.
 pub const CHANGED: &str = "changed";
 
+/// What an entry is about, as the Activity screen files it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Sign-ins, failed ones too.
+    Signins,
+    /// Where donors' money goes: the payment details and what donors read beside them.
+    Payment,
+    /// Accounts, roles, invitations, passwords and sessions.
+    Users,
+    /// What the site publishes.
+    #[default]
+    Content,
+    /// Email, backups and the site's address.
+    Settings,
+    /// The server's own commands.
+    Commands,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 6] = [
+        Kind::Signins,
+        Kind::Payment,
+        Kind::Users,
+        Kind::Content,
+        Kind::Settings,
+        Kind::Commands,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Signins => "signins",
+            Kind::Payment => "payment",
+            Kind::Users => "users",
+            Kind::Content => "content",
+            Kind::Settings => "settings",
+            Kind::Commands => "commands",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.as_str() == text)
+    }
+
+    /// The kind of a change to a record of this kind (as the log names records).
+    pub fn of_record(record: &str) -> Kind {
+        match record {
+            "user" | "invitation" => Kind::Users,
+            "email settings" | "mail" | "database backup" => Kind::Settings,
+            _ => Kind::Content,
+        }
+    }
+}
+
+impl rusqlite::types::FromSql for Kind {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Kind> {
+        let text = value.as_str()?;
+        Kind::parse(text).ok_or_else(|| rusqlite::types::FromSqlError::Other(text.into()))
+    }
+}
+
 /// An entry to record.
 #[derive(Debug, Clone, Default)]
 pub struct Entry {
@@ -29,6 +89,7 @@ pub struct Entry {
     /// What it was done to: "notice 42", "site settings".
     pub target: String,
     pub changes: Vec<Change>,
+    pub kind: Kind,
 }
 
 /// The actor of a change made on the server's command line.
@@ -46,8 +107,8 @@ pub fn record(conn: &Connection, entry: &Entry) -> Result<(), ApiError> {
     };
     let clip = |text: &str, max: usize| text.chars().take(max).collect::<String>();
     conn.prepare_cached(
-        "INSERT INTO audit_log (actor_id, actor, address, action, target, changes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO audit_log (actor_id, actor, address, action, target, changes, kind)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
     .execute(params![
         entry.actor_id,
@@ -55,7 +116,8 @@ pub fn record(conn: &Connection, entry: &Entry) -> Result<(), ApiError> {
         clip(&entry.address, 64),
         clip(&entry.action, 200),
         clip(&entry.target, 400),
-        changes
+        changes,
+        entry.kind.as_str()
     ])?;
     conn.prepare_cached(
         "DELETE FROM audit_log WHERE at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)",
@@ -74,6 +136,7 @@ pub struct Item {
     pub action: String,
     pub target: String,
     pub changes: Vec<Change>,
+    pub kind: Kind,
 }
 
 impl Item {
@@ -86,6 +149,7 @@ impl Item {
             address: row.get("address")?,
             action: row.get("action")?,
             target: row.get("target")?,
+            kind: row.get("kind")?,
             // Written by `record` alone: changes that cannot be read are an error, never shown
             // as an entry that changed nothing.
             changes: match changes {
@@ -104,44 +168,124 @@ impl Item {
 
 macro_rules! columns {
     () => {
-        "id, at, actor, address, action, target, changes"
+        "id, at, actor, address, action, target, changes, kind"
     };
 }
 
-/// Entries whose who, address, what or changes contain the `LIKE` pattern `?1` (every entry
-/// when it is NULL).
+/// Which entries a list shows: a search, a kind (all but sign-ins when none is chosen), a person.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// A `LIKE` pattern matched against who, address, what, target and changes.
+    pub pattern: Option<String>,
+    /// `None`: every kind but sign-ins; `Some(None)`: every kind.
+    pub kind: Option<Option<Kind>>,
+    /// An actor exactly as entries name them.
+    pub actor: Option<String>,
+}
+
+impl Filter {
+    fn params(&self) -> (Option<&str>, &'static str, Option<&str>) {
+        let kind = match self.kind {
+            None => "",
+            Some(None) => "*",
+            Some(Some(kind)) => kind.as_str(),
+        };
+        (self.pattern.as_deref(), kind, self.actor.as_deref())
+    }
+}
+
+/// The entries a [`Filter`] keeps, from `?1` (pattern), `?2` (kind: `""` all but sign-ins, `"*"`
+/// all) and `?3` (actor).
 macro_rules! matching {
     () => {
         " FROM audit_log WHERE (?1 IS NULL OR actor LIKE ?1 ESCAPE '\\' OR address LIKE ?1 ESCAPE '\\'
-            OR action LIKE ?1 ESCAPE '\\' OR target LIKE ?1 ESCAPE '\\' OR changes LIKE ?1 ESCAPE '\\')"
+            OR action LIKE ?1 ESCAPE '\\' OR target LIKE ?1 ESCAPE '\\' OR changes LIKE ?1 ESCAPE '\\')
+          AND (?2 = '*' OR (?2 = '' AND kind <> 'signins') OR kind = ?2)
+          AND (?3 IS NULL OR actor = ?3)"
     };
 }
 
-// One page, newest first (ids kept in memory while nothing is written), and how many match.
-super::like_page!(Item, AuditSort, "audit_log" {
-    Newest => "at DESC, id DESC",
-});
+/// One page of the entries the filter keeps, newest first, and how many it keeps.
+pub fn page(
+    conn: &Connection,
+    filter: &Filter,
+    page: u32,
+    size: u32,
+) -> Result<super::Page<Item>, ApiError> {
+    let (pattern, kind, actor) = filter.params();
+    let offset = i64::from(page.saturating_sub(1)) * i64::from(size);
+    let items = conn
+        .prepare_cached(concat!(
+            "SELECT ",
+            columns!(),
+            matching!(),
+            " ORDER BY at DESC, id DESC LIMIT ?4 OFFSET ?5"
+        ))?
+        .query_map(params![pattern, kind, actor, size, offset], Item::from_row)?
+        .collect::<Result<_, _>>()?;
+    let total = conn
+        .prepare_cached(concat!("SELECT count(*)", matching!()))?
+        .query_row(params![pattern, kind, actor], |row| row.get(0))?;
+    Ok(super::Page {
+        items,
+        total,
+        page,
+        size,
+    })
+}
 
-/// Every entry matching the pattern, newest first, one at a time until `each` says stop (for the
+/// Every entry the filter keeps, newest first, one at a time until `each` says stop (for the
 /// CSV export).
 pub fn for_each(
     conn: &Connection,
-    pattern: Option<&str>,
+    filter: &Filter,
     mut each: impl FnMut(&Item) -> bool,
 ) -> Result<(), ApiError> {
+    let (pattern, kind, actor) = filter.params();
     let mut stmt = conn.prepare_cached(concat!(
         "SELECT ",
         columns!(),
         matching!(),
         " ORDER BY at DESC, id DESC"
     ))?;
-    let mut rows = stmt.query([pattern])?;
+    let mut rows = stmt.query(params![pattern, kind, actor])?;
     while let Some(row) = rows.next()? {
         if !each(&Item::from_row(row)?) {
             break;
         }
     }
     Ok(())
+}
+
+/// Everyone the log names as having done something, for the Activity screen's person filter.
+pub fn actors(conn: &Connection) -> Result<Vec<String>, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT DISTINCT actor FROM audit_log ORDER BY actor COLLATE NOCASE")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?)
+}
+
+/// A record as people know it, for the log (`None` when it is gone or has no name): an
+/// account's email, a notice's title, a team's title…
+pub fn name_of(conn: &Connection, record: &str, id: i64) -> Result<Option<String>, ApiError> {
+    let sql = match record {
+        "user" => "SELECT email FROM users WHERE id = ?1",
+        "notice" => "SELECT title FROM notices WHERE id = ?1",
+        "certificate" => "SELECT certinumber || ' ' || name FROM certificates WHERE id = ?1",
+        "team" => "SELECT title FROM rosters WHERE id = ?1",
+        "team member" => "SELECT name FROM members WHERE id = ?1",
+        "home card" => "SELECT caption FROM cards WHERE id = ?1",
+        "gallery image" => "SELECT caption FROM gallery_images WHERE id = ?1",
+        "photo" => "SELECT alt FROM media WHERE id = ?1",
+        "contact message" => "SELECT name || ' <' || email || '>' FROM contacts WHERE id = ?1",
+        "invitation" => "SELECT email FROM invitations WHERE id = ?1",
+        "gift" => "SELECT name || ' ' || reference FROM gifts WHERE id = ?1",
+        _ => return Ok(None),
+    };
+    Ok(conn
+        .prepare_cached(sql)?
+        .query_row([id], |row| row.get(0))
+        .optional()?)
 }
 
 /// The id of the newest entry (0 while there is none).

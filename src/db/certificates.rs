@@ -89,7 +89,7 @@ pub fn import(
         true => rusqlite::TransactionBehavior::Deferred,
         false => rusqlite::TransactionBehavior::Immediate,
     };
-    let tx = conn.transaction_with_behavior(behavior)?;
+    let tx = super::begin_with(conn, behavior)?;
     let taken: std::collections::HashSet<i64> = {
         let mut stmt = tx.prepare_cached("SELECT certinumber FROM certificates")?;
         let numbers = stmt
@@ -173,7 +173,7 @@ pub fn update(
     id: i64,
     change: &CertificateChange,
 ) -> Result<Option<Certificate>, ApiError> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let tx = super::begin(conn)?;
     if let Some(number) = &change.certinumber {
         let current: Option<i64> = tx
             .query_row(

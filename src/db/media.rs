@@ -2,7 +2,7 @@
 
 use crate::domain::{Focus, MediaChange};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -95,7 +95,7 @@ pub fn insert(
     let largest = variants
         .last()
         .ok_or_else(|| ApiError::internal("a photo without variants"))?;
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let tx = super::begin(conn)?;
     let id: i64 = super::inserted_row(
         &tx,
         "INSERT INTO media (hash, width, height, alt) VALUES (?1, ?2, ?3, ?4) RETURNING id",
@@ -295,7 +295,7 @@ pub fn update(conn: &mut Connection, id: i64, change: &MediaChange) -> Result<bo
 
 /// Deletes a photo no page uses; 409 naming the places that still show it.
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let tx = super::begin(conn)?;
     if let Some(places) = uses(&tx, Some(id))?.remove(&id) {
         return Err(ApiError::Conflict(format!(
             "This photo is still used by: {}",

@@ -55,6 +55,7 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: true,
     },
+    Step::sql(include_str!("migrations/012_alerts_and_payment_hold.sql")),
 ];
 
 /// The version a database has after [`migrate`].

@@ -94,6 +94,7 @@ macro_rules! like_page {
 }
 use like_page;
 
+pub mod alerts;
 pub mod audit;
 pub mod backup;
 pub mod cards;
@@ -111,6 +112,7 @@ pub mod migrations;
 pub mod notices;
 pub mod outbox;
 pub mod password_resets;
+pub mod payment_hold;
 pub mod rosters;
 pub mod seed;
 pub mod settings;
@@ -500,15 +502,28 @@ where
     F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
+    // A staff member's request: its work and its activity-log entry are one transaction.
+    let trail = crate::audit::current();
     let pool = pool.clone();
     actix_web::web::block(move || {
-        let mut conn = pool.get()?;
-        TOUCHED.with(|touched| touched.set(0));
-        let result = work(&mut conn);
-        pool.publish(TOUCHED.with(Cell::take));
-        result
+        run_here(&pool, |conn| match &trail {
+            Some(trail) => crate::audit::audited(conn, trail, work),
+            None => work(conn),
+        })
     })
     .await?
+}
+
+/// [`run`] on a thread of the server's own (a worker), which may block.
+pub fn run_here<T>(
+    pool: &Pool,
+    work: impl FnOnce(&mut Connection) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let mut conn = pool.get()?;
+    TOUCHED.with(|touched| touched.set(0));
+    let result = work(&mut conn);
+    pool.publish(TOUCHED.with(Cell::take));
+    result
 }
 
 /// Copies every change in the write-ahead log into the database file and empties the log (a
@@ -732,10 +747,55 @@ pub fn in_transaction<T>(
     conn: &mut Connection,
     work: impl FnOnce(&Connection) -> Result<T, ApiError>,
 ) -> Result<T, ApiError> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let tx = begin(conn)?;
     let result = work(&tx)?;
     tx.commit()?;
     Ok(result)
+}
+
+/// A write transaction, or a savepoint inside the one already open (a staff member's request
+/// runs its work in a transaction that also takes its activity-log entry, see [`run`]).
+pub enum Tx<'c> {
+    Top(rusqlite::Transaction<'c>),
+    Nested(rusqlite::Savepoint<'c>),
+}
+
+impl std::ops::Deref for Tx<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        match self {
+            Tx::Top(tx) => tx,
+            Tx::Nested(savepoint) => savepoint,
+        }
+    }
+}
+
+impl Tx<'_> {
+    pub fn commit(self) -> rusqlite::Result<()> {
+        match self {
+            Tx::Top(tx) => tx.commit(),
+            Tx::Nested(savepoint) => savepoint.commit(),
+        }
+    }
+}
+
+/// Begins a write (`IMMEDIATE`: the write lock first, so a read never has to become a write and
+/// fail on a busy database), or a savepoint when a transaction is open already.
+pub fn begin(conn: &mut Connection) -> rusqlite::Result<Tx<'_>> {
+    begin_with(conn, rusqlite::TransactionBehavior::Immediate)
+}
+
+/// [`begin`] with another behaviour for a transaction that may only read.
+pub fn begin_with(
+    conn: &mut Connection,
+    behavior: rusqlite::TransactionBehavior,
+) -> rusqlite::Result<Tx<'_>> {
+    if conn.is_autocommit() {
+        conn.transaction_with_behavior(behavior).map(Tx::Top)
+    } else {
+        conn.savepoint().map(Tx::Nested)
+    }
 }
 
 /// A UNIQUE constraint failure becomes 409 with `message`; any other error stays what it is.
@@ -760,7 +820,7 @@ fn reorder(
     scope: rusqlite::types::Value,
     order: &crate::domain::Order,
 ) -> Result<(), ApiError> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let tx = begin(conn)?;
     let mut current: Vec<i64> = tx
         .prepare(ids_sql)?
         .query_map([&scope], |row| row.get(0))?

@@ -49,17 +49,28 @@ pub fn queue(conn: &Connection, mail: &NewMail) -> Result<i64, ApiError> {
 
 /// Queues `mail`, due at `due` (Unix milliseconds); returns its id.
 pub fn queue_at(conn: &Connection, mail: &NewMail, due: i64) -> Result<i64, ApiError> {
+    insert(conn, mail, due, None)
+}
+
+/// Queues `mail`, due at once, to go through the server and sender `via` names (a JSON object)
+/// instead of the settings in force when it is sent.
+pub fn queue_via(conn: &Connection, mail: &NewMail, via: &str) -> Result<i64, ApiError> {
+    insert(conn, mail, 0, Some(via))
+}
+
+fn insert(conn: &Connection, mail: &NewMail, due: i64, via: Option<&str>) -> Result<i64, ApiError> {
     Ok(super::inserted_row(
         conn,
-        "INSERT INTO outbox (kind, recipients, reply_to, subject, body, next_attempt_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        "INSERT INTO outbox (kind, recipients, reply_to, subject, body, next_attempt_at, via)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
         params![
             mail.kind.as_str(),
             mail.recipients.join("\n"),
             mail.reply_to,
             mail.subject,
             mail.body,
-            due
+            due,
+            via
         ],
         |row| row.get(0),
     )?)
@@ -86,25 +97,33 @@ super::row! {
         pub subject: String,
         pub body: String,
         pub attempts: i64,
+        /// The server and sender to send through, when not the ones in force.
+        pub via: Option<String>,
     }
 }
 
-/// The pending mail due soonest, if it is due by `now` (Unix milliseconds).
-pub fn next_due(conn: &Connection, now: i64) -> Result<Option<DueMail>, ApiError> {
+/// The pending mail due soonest, if it is due by `now` (Unix milliseconds); with `only_via`,
+/// only mail that names its own server (email is off otherwise).
+pub fn next_due(conn: &Connection, now: i64, only_via: bool) -> Result<Option<DueMail>, ApiError> {
     Ok(conn
         .prepare_cached(
-            "SELECT id, recipients, reply_to, subject, body, attempts FROM outbox
-             WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY next_attempt_at, id LIMIT 1",
+            "SELECT id, recipients, reply_to, subject, body, attempts, via FROM outbox
+             WHERE status = 'pending' AND next_attempt_at <= ?1 AND (?2 = 0 OR via IS NOT NULL)
+             ORDER BY next_attempt_at, id LIMIT 1",
         )?
-        .query_row([now], DueMail::from_row)
+        .query_row(params![now, only_via], DueMail::from_row)
         .optional()?)
 }
 
-/// When the next pending mail is due (Unix milliseconds), if any is pending.
-pub fn next_attempt(conn: &Connection) -> Result<Option<i64>, ApiError> {
+/// When the next pending mail is due (Unix milliseconds), if any is pending; with `only_via`,
+/// of the mail that names its own server.
+pub fn next_attempt(conn: &Connection, only_via: bool) -> Result<Option<i64>, ApiError> {
     Ok(conn
-        .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
-        .query_row([], |row| row.get(0))?)
+        .prepare_cached(
+            "SELECT min(next_attempt_at) FROM outbox
+             WHERE status = 'pending' AND (?1 = 0 OR via IS NOT NULL)",
+        )?
+        .query_row([only_via], |row| row.get(0))?)
 }
 
 /// The mail went out: its row goes.

@@ -79,7 +79,7 @@ pub fn copy(
     from: i64,
     input: &RosterInput,
 ) -> Result<Option<i64>, ApiError> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let tx = super::begin(conn)?;
     if slug(&tx, from)?.is_none() {
         return Ok(None);
     }
@@ -97,7 +97,7 @@ pub fn copy(
 /// Makes the chosen roster the core team (`/team`); the current core team moves to
 /// `/team{former_slug}`. `false` when there is no such roster.
 pub fn make_core(conn: &mut Connection, choice: &CoreTeamChoice) -> Result<bool, ApiError> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let tx = super::begin(conn)?;
     match slug(&tx, choice.id)?.as_deref() {
         None => return Ok(false),
         Some(CORE) => return Ok(true),

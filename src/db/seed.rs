@@ -126,6 +126,17 @@ const SAMPLE_SETTINGS: &[(&str, &[&str])] = &[
     ("The photo on the Support page", &["supportPhoto"]),
 ];
 
+/// Whether the payment details are still none or the sample ones: a site's first real details
+/// then apply at once, with no hold.
+pub fn payment_is_sample(conn: &Connection) -> Result<bool, ApiError> {
+    let content: Value = serde_json::from_str(SAMPLE_CONTENT).map_err(ApiError::internal)?;
+    let stored = super::site_settings::all(conn)?;
+    Ok(crate::domain::DONATION_DETAILS.iter().all(|key| {
+        let value = stored.get(*key).map_or("", String::as_str);
+        value.is_empty() || content["settings"][*key].as_str() == Some(value)
+    }))
+}
+
 /// What is still the sample content a new database started with, each with the admin screen
 /// that replaces it: settings still as seeded, pictures still our drawings, sample members.
 pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {

@@ -2,7 +2,7 @@
 
 use crate::domain::{Email, NewUser, Role, UserSort, UserUpdate};
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
 super::row! {
@@ -123,7 +123,7 @@ pub fn password_hash_by_email(
         .optional()?)
 }
 
-fn admin_count(conn: &Connection) -> rusqlite::Result<i64> {
+pub fn admin_count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row(
         "SELECT count(*) FROM users WHERE role = 'admin'",
         [],
@@ -138,7 +138,7 @@ pub fn update(
     id: i64,
     change: &UserUpdate,
 ) -> Result<Option<(User, User)>, ApiError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let tx = super::begin(conn)?;
     let Some(current) = find(&tx, id)? else {
         return Ok(None);
     };
@@ -172,18 +172,19 @@ pub fn update(
     Ok(Some((current, updated)))
 }
 
-/// Deletes a user; refuses the last admin. `false` when there was no such user.
-pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+/// Deletes a user; refuses the last admin. The account as it was, or `None` when there was no
+/// such user.
+pub fn delete(conn: &mut Connection, id: i64) -> Result<Option<User>, ApiError> {
+    let tx = super::begin(conn)?;
     let Some(current) = find(&tx, id)? else {
-        return Ok(false);
+        return Ok(None);
     };
     if current.role == Role::Admin && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
     tx.execute("DELETE FROM users WHERE id = ?1", [id])?;
     tx.commit()?;
-    Ok(true)
+    Ok(Some(current))
 }
 
 /// Makes an existing user admin with a new password, signing their sessions out; `None` when

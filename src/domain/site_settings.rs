@@ -72,7 +72,7 @@ const SETTINGS: &[(&str, SettingKind)] = &[
 ];
 
 /// The settings that say where donors' money goes: only admins change them, and every change
-/// is mailed to every admin.
+/// is alerted to every admin. A change waits out the payment hold before donors see it.
 pub const DONATION_DETAILS: &[&str] = &[
     "donationHolder",
     "donationAccount",
@@ -81,6 +81,16 @@ pub const DONATION_DETAILS: &[&str] = &[
     "donationBank",
     "upiId",
     "upiPayee",
+];
+
+/// What donors read beside the payment details: only admins change them, and every change is
+/// alerted (at once: they say nothing about where the money goes).
+pub const DONOR_FACING: &[&str] = &[
+    "donationAppeal",
+    "donationRegistration",
+    "donationTax",
+    "donationPhone",
+    "supportPhoto",
 ];
 
 /// A number to call: at most 20 characters of digits, spaces, `+`, `-` and brackets, with 8 to

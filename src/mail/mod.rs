@@ -29,6 +29,10 @@ pub struct MailOptions {
     pub from: Option<Email>,
     /// The wait after the first failed attempt; each later one waits four times longer.
     pub retry_base: Duration,
+    /// `--alert-to`: every alert is mailed here too.
+    pub alert_to: Vec<String>,
+    /// Alerts that follow a mailed one within this long are merged into one mail at its end.
+    pub alert_window: Duration,
 }
 
 impl Default for MailOptions {
@@ -37,6 +41,8 @@ impl Default for MailOptions {
             server: None,
             from: None,
             retry_base: Duration::from_secs(30),
+            alert_to: Vec::new(),
+            alert_window: Duration::from_secs(60),
         }
     }
 }
@@ -287,45 +293,72 @@ impl Mailer {
     }
 }
 
+/// The server and sender a mail names for itself (see [`Mailer::queue_through`]).
+fn through(via: &str) -> Result<(SmtpServer, String), ApiError> {
+    let via: serde_json::Value = serde_json::from_str(via).map_err(ApiError::internal)?;
+    let text = |key: &str| via[key].as_str().unwrap_or_default().to_owned();
+    let server = SmtpServer {
+        host: text("host"),
+        port: via["port"]
+            .as_u64()
+            .and_then(|p| u16::try_from(p).ok())
+            .unwrap_or(587),
+        security: crate::domain::Security::parse(&text("security")).map_err(ApiError::internal)?,
+        username: text("username"),
+        password: text("password"),
+    };
+    Ok((server, text("sender")))
+}
+
 impl Mailer {
-    /// Queues an alert about an edit that matters (donation details, a role, the email settings,
-    /// an admin invited) to every admin. `false` when email is off or there is no admin.
-    pub fn queue_alert(
+    /// Queues `alert` at once to every admin and the `--alert-to` addresses, through the server
+    /// and sender of `setup` (settings just replaced) rather than the ones in force when it goes.
+    pub fn queue_through(
         &self,
         conn: &Connection,
-        subject: &str,
-        body: &str,
-    ) -> Result<bool, ApiError> {
-        let setup = self.setup(conn)?;
-        if !setup.enabled() {
-            return Ok(false);
-        }
-        let recipients = db::users::admin_emails(conn)?;
+        setup: &MailSetup,
+        alert: &crate::alerts::Alert,
+    ) -> Result<(), ApiError> {
+        let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
+            return Ok(());
+        };
+        let mut recipients = db::users::admin_emails(conn)?;
+        recipients.extend(self.options.alert_to.iter().cloned());
         if recipients.is_empty() {
-            return Ok(false);
+            return Ok(());
         }
-        let mut body = body.to_owned();
-        body.push_str(
-            "\nIf nobody on your team made this change, sign in, change it back, and read the \
-             Activity screen of the admin area to see what else was changed.\n",
-        );
+        let via = serde_json::json!({
+            "host": server.host,
+            "port": server.port,
+            "security": server.security.as_str(),
+            "username": server.username,
+            "password": server.password,
+            "sender": sender,
+        });
+        let mut body = alert.body.clone();
         if let Some(site) = &setup.site_address {
             body.push_str(&format!("Activity: {site}/admin/audit\n"));
         }
-        db::outbox::queue(
-            conn,
-            &NewMail {
-                kind: Kind::Alert,
-                recipients,
-                reply_to: None,
-                subject: subject.to_owned(),
-                body,
-            },
-        )?;
+        // One mail each: nobody sees who else is told.
+        for recipient in recipients {
+            db::outbox::queue_via(
+                conn,
+                &NewMail {
+                    kind: Kind::Alert,
+                    recipients: vec![recipient],
+                    reply_to: None,
+                    subject: crate::alerts::shorten(&alert.subject, 200),
+                    body: body.clone(),
+                },
+                &via.to_string(),
+            )?;
+        }
         self.wake();
-        Ok(true)
+        Ok(())
     }
+}
 
+impl Mailer {
     /// Queues the invitation link to the invited address (in the caller's transaction). `false`
     /// when email is off; the admin then passes the link on themselves.
     pub fn queue_invitation(

@@ -47,13 +47,25 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
     loop {
         db::outbox::forget_old_links(&conn)?;
         let setup = mailer.setup(&conn)?;
-        let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
-            // Email is off (or was switched off with mail waiting): wait for new settings.
-            return sleep_until(&conn, now_ms(), None);
-        };
+        // Email off (or switched off with mail waiting): only mail that names its own server
+        // goes; the rest waits for new settings.
+        let off = !setup.enabled();
         let now = now_ms();
-        let Some(mail) = db::outbox::next_due(&conn, now)? else {
-            return sleep_until(&conn, now, db::outbox::next_attempt(&conn)?);
+        let Some(mail) = db::outbox::next_due(&conn, now, off)? else {
+            return sleep_until(&conn, now, db::outbox::next_attempt(&conn, off)?);
+        };
+        let through = mail.via.as_deref().map(super::through).transpose()?;
+        let (Some(server), Some(sender)) = (
+            through
+                .as_ref()
+                .map(|(server, _)| server)
+                .or(setup.server.as_ref()),
+            through
+                .as_ref()
+                .map(|(_, sender)| sender)
+                .or(setup.sender.as_ref()),
+        ) else {
+            return sleep_until(&conn, now, None);
         };
         // lettre opens a connection per mail: a club's few mails a day need no more.
         let recipients: Vec<&str> = mail.recipients.lines().collect();
@@ -99,8 +111,7 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
 }
 
 /// What the outbox stores when sending failed on the network.
-const NOT_SENT: &str =
-    "The mail server could not be reached or did not accept the mail; \
+const NOT_SENT: &str = "The mail server could not be reached or did not accept the mail; \
 the server's log has the mail server's own answer.";
 
 /// The sleep until `next` (Unix milliseconds), cut short when a waiting reset mail's link

@@ -1,8 +1,7 @@
 //! The Activity screen's calls (admins only): the log a page at a time, searched, and as CSV.
 
-use super::calls::page_of;
 use crate::access::AdminUser;
-use crate::db::{self, Table};
+use crate::db::{self, audit::Filter, audit::Kind};
 use crate::domain::{like_pattern, search_text, AuditSort, ListQuery, Listing};
 use crate::download::{attachment, produced};
 use crate::error::ApiError;
@@ -19,6 +18,32 @@ pub(super) struct AuditQuery {
     /// The other lists' name for `pageSize`.
     size: Option<String>,
     q: Option<String>,
+    kind: Option<String>,
+    actor: Option<String>,
+}
+
+/// The filter of `?q=&kind=&actor=`: without a kind, every kind but sign-ins.
+fn filter_of(
+    q: Option<&str>,
+    kind: Option<&str>,
+    actor: Option<String>,
+) -> Result<Filter, ApiError> {
+    let search = search_text(q).map_err(|why| ApiError::field("q", why))?;
+    let kind = match kind.map(str::trim).filter(|kind| !kind.is_empty()) {
+        None => None,
+        Some("all") => Some(None),
+        Some(text) => Some(Some(Kind::parse(text).ok_or_else(|| {
+            ApiError::field(
+                "kind",
+                "must be signins, payment, users, content, settings, commands or all",
+            )
+        })?)),
+    };
+    Ok(Filter {
+        pattern: search.map(|text| like_pattern(&text)),
+        kind,
+        actor: actor.filter(|actor| !actor.trim().is_empty()),
+    })
 }
 
 /// `{"items":[…],"total":N}`, newest first; `pageSize` (or `size`, as the other lists say).
@@ -33,21 +58,35 @@ pub(super) async fn page(
     } else {
         "size"
     };
+    let filter = filter_of(query.q.as_deref(), query.kind.as_deref(), query.actor)?;
     let listing = Listing::<AuditSort>::parse(ListQuery::new(
         query.page,
         query.page_size.or(query.size),
         None,
-        query.q,
+        None,
     ))
     .map_err(|err| rename_field(err, "size", size_field))?
     .unwrap_or_else(Listing::first_page);
-    let page = page_of(&state, db::audit::page, listing, Some(Table::AuditLog)).await?;
+    let (number, size) = (listing.page, listing.size);
+    let page = db::run(&state.pool, move |conn| {
+        db::audit::page(conn, &filter, number, size)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(json!({
         "items": page.items,
         "total": page.total,
         "page": page.page,
         "pageSize": page.size,
     })))
+}
+
+/// Everyone the log names, for the Activity screen's person filter.
+pub(super) async fn actors(
+    _: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let actors = db::run(&state.pool, |conn| db::audit::actors(conn)).await?;
+    Ok(HttpResponse::Ok().json(actors))
 }
 
 /// The field errors of `err` with `from` named `to`.
@@ -66,6 +105,8 @@ fn rename_field(err: ApiError, from: &str, to: &str) -> ApiError {
 #[derive(serde::Deserialize)]
 pub(super) struct CsvQuery {
     q: Option<String>,
+    kind: Option<String>,
+    actor: Option<String>,
 }
 
 /// Every entry (matching `?q=`) as CSV, streamed row by row.
@@ -74,13 +115,12 @@ pub(super) async fn csv(
     state: web::Data<AppState>,
     query: web::Query<CsvQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let search =
-        search_text(query.into_inner().q.as_deref()).map_err(|why| ApiError::field("q", why))?;
-    let pattern = search.map(|text| like_pattern(&text));
+    let query = query.into_inner();
+    let filter = filter_of(query.q.as_deref(), query.kind.as_deref(), query.actor)?;
     let filename = format!("jyoti-activity-{}.csv", db::backup::stamp());
     let rows = produced(state.pool.clone(), false, move |conn, write| {
         if write(audit_header()) {
-            db::audit::for_each(conn, pattern.as_deref(), |item| write(audit_row(item)))?;
+            db::audit::for_each(conn, &filter, |item| write(audit_row(item)))?;
         }
         Ok(())
     });

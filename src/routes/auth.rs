@@ -2,8 +2,10 @@
 
 use crate::access::AuthUser;
 use crate::access::ClientIp;
+use crate::audit;
 use crate::auth::password;
 use crate::db;
+use crate::db::audit::Kind;
 use crate::domain::{
     Credentials, ForgotPasswordRequest, LoginRequest, NewUser, PasswordChange,
     PasswordChangeRequest, PasswordReset, RegisterRequest, ResetPasswordRequest,
@@ -92,37 +94,36 @@ pub(super) async fn login(
     if matches {
         attempt.give_back();
     }
-    // Sign-ins of admins and editors go in the activity log, the failed ones too.
+    // Sign-ins of admins and editors go in the activity log, the failed ones too, in one
+    // transaction with the sign-in's own note: a staff sign-in that cannot be logged is refused.
     let (id, staff, address) = (user.id, user.role.is_staff(), ip.0.to_string());
-    let entry = staff.then(|| crate::db::audit::Entry {
-        actor_id: Some(user.id),
-        actor: user.named(),
-        address,
-        action: if matches {
-            "signed in"
-        } else {
-            "sign-in failed"
-        }
-        .into(),
-        target: format!("user {}", user.id),
-        changes: Vec::new(),
-    });
-    // Notes, all of them: a database that cannot be written must not keep anyone out.
+    let action = if matches {
+        "signed in"
+    } else {
+        "sign-in failed"
+    };
+    let entry = staff.then(|| audit::by_user(&user, &address, action, Vec::new(), Kind::Signins));
     let noted = db::run(&state.pool, move |conn| {
-        if let Some(entry) = &entry {
-            crate::audit::record(conn, entry);
-        }
-        if matches {
-            db::users::signed_in(conn, id)?;
-            if let Some(hash) = rehashed {
-                db::users::replace_hash(conn, id, &hash)?;
+        db::in_transaction(conn, |tx| {
+            if let Some(entry) = &entry {
+                db::audit::record(tx, entry)?;
             }
-        }
-        Ok(())
+            if matches {
+                db::users::signed_in(tx, id)?;
+                if let Some(hash) = rehashed {
+                    db::users::replace_hash(tx, id, &hash)?;
+                }
+            }
+            Ok(())
+        })
     })
     .await;
-    if let Err(err) = noted {
-        log::warn!("a sign-in of user {id} was not noted: {err:?}");
+    match noted {
+        Err(err) if staff => return Err(err),
+        // A visitor's sign-in notes only when it was: a database that cannot be written keeps
+        // no visitor out.
+        Err(err) => log::warn!("a sign-in of user {id} was not noted: {err:?}"),
+        Ok(()) => {}
     }
     if !matches {
         return Err(ApiError::Unauthorized(BAD_LOGIN));
@@ -164,8 +165,17 @@ pub(super) async fn change_password(
     attempt.give_back();
     let permit = hashing_turn(&state, ip.0).await?;
     let hash = password::hash(permit, change.new.expose().to_owned(), cost).await?;
+    let (who, address) = (user.0, ip.0.to_string());
     let version = db::run(&state.pool, move |conn| {
-        db::users::set_password(conn, id, &hash)
+        db::in_transaction(conn, |tx| {
+            let version = db::users::set_password(tx, id, &hash)?;
+            if who.role.is_staff() {
+                let entry =
+                    audit::by_user(&who, &address, "password changed", Vec::new(), Kind::Users);
+                db::audit::record(tx, &entry)?;
+            }
+            Ok(version)
+        })
     })
     .await?;
     let token = state.jwt.issue(id, version)?;
@@ -260,12 +270,18 @@ pub(super) async fn reset_password(
     let hash = password::hash(permit, reset.password.expose().to_owned(), cost).await?;
     // In one transaction: the link is used up, the password stored and every session of the
     // account signed out (with every other open link of it).
+    let address = ip.0.to_string();
     let used = db::run(&state.pool, move |conn| {
         db::in_transaction(conn, |tx| {
             let Some(user_id) = db::password_resets::use_link(tx, &token_hash)? else {
                 return Ok(None);
             };
             db::users::set_password(tx, user_id, &hash)?;
+            if let Some(user) = db::users::find(tx, user_id)? {
+                let action = "password reset through a link";
+                let entry = audit::by_user(&user, &address, action, Vec::new(), Kind::Users);
+                db::audit::record(tx, &entry)?;
+            }
             Ok(Some(user_id))
         })
     })

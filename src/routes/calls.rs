@@ -5,7 +5,7 @@
 //! [`Access`] given first (admins alone, or editors too).
 
 use crate::access::{Access, StaffUser};
-use crate::audit::Note;
+use crate::audit;
 use crate::conditional::fresh_json;
 use crate::db;
 use crate::db::kept_orders::KeptOrders;
@@ -129,10 +129,15 @@ where
         move |user: StaffUser, state: web::Data<AppState>, body: web::Json<B>| async move {
             user.allowed(access)?;
             let input = parse(body.into_inner())?;
-            let id = db::run(&state.pool, move |conn| insert(conn, &input)).await?;
-            Ok::<_, ApiError>(Note::created(id).on(
+            let id = db::run(&state.pool, move |conn| {
+                let id = insert(conn, &input)?;
+                audit::created(id);
+                Ok(id)
+            })
+            .await?;
+            Ok::<_, ApiError>(
                 HttpResponse::Created().json(serde_json::json!({ "_id": id, "msg": done })),
-            ))
+            )
         },
     )
 }
@@ -289,12 +294,18 @@ where
         move |user: StaffUser, state: web::Data<AppState>, body: web::Json<B>| async move {
             user.allowed(access)?;
             let input = parse(body.into_inner())?;
-            let record = db::run(&state.pool, move |conn| insert(conn, &input)).await?;
-            let created = serde_json::to_value(&record)
-                .ok()
-                .and_then(|shown| shown["_id"].as_i64())
-                .map_or_else(Note::default, Note::created);
-            Ok::<_, ApiError>(created.on(HttpResponse::Created().json(record)))
+            let record = db::run(&state.pool, move |conn| {
+                let record = insert(conn, &input)?;
+                let id = serde_json::to_value(&record)
+                    .ok()
+                    .and_then(|shown| shown["_id"].as_i64());
+                if let Some(id) = id {
+                    audit::created(id);
+                }
+                Ok(record)
+            })
+            .await?;
+            Ok::<_, ApiError>(HttpResponse::Created().json(record))
         },
     )
 }

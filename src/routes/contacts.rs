@@ -92,11 +92,23 @@ pub(super) async fn delete_many(
     body: web::Json<ContactsDeleteRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let which = ContactsToDelete::parse(body.into_inner())?;
-    let deleted = db::run(&state.pool, move |conn| match &which {
-        ContactsToDelete::Ids(ids) => db::contacts::delete_ids(conn, ids),
-        ContactsToDelete::Matching(search) => {
-            db::contacts::delete_matching(conn, search.as_deref())
-        }
+    let deleted = db::run(&state.pool, move |conn| {
+        let deleted = match &which {
+            ContactsToDelete::Ids(ids) => db::contacts::delete_ids(conn, ids)?,
+            ContactsToDelete::Matching(search) => {
+                db::contacts::delete_matching(conn, search.as_deref())?
+            }
+        };
+        // Logged even when none of the ids was there: someone tried.
+        crate::audit::note(|note| {
+            note.always = true;
+            note.changes.push(crate::db::audit::Change {
+                field: "deleted".into(),
+                old: String::new(),
+                new: deleted.to_string(),
+            });
+        });
+        Ok(deleted)
     })
     .await?;
     let noun = if deleted == 1 { "message" } else { "messages" };

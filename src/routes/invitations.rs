@@ -5,9 +5,10 @@
 use super::calls::{record, PathId};
 use crate::access::AdminUser;
 use crate::access::ClientIp;
-use crate::audit::{self, Note};
+use crate::alerts::{self, Alert};
+use crate::audit;
 use crate::auth::password;
-use crate::db::audit::{Change, Entry};
+use crate::db::audit::{Change, Entry, Kind};
 use crate::db::{self, invitations::Invitation};
 use crate::domain::{
     AcceptInvitationRequest, Acceptance, Email, InvitationRequest, InvitationTokenRequest,
@@ -48,8 +49,26 @@ pub(super) async fn create(
             let mailed = mailer.queue_invitation(tx, &stored.email, stored.role, &link, &actor)?;
             if stored.role == Role::Admin {
                 let what = format!("the admins (an invitation to {} as an admin)", stored.email);
-                audit::alert(&mailer, tx, &actor, &address, &what, &[]);
+                let alert = Alert::change(&actor, &address, &what, &[]);
+                alerts::raise(
+                    tx,
+                    &alert,
+                    Some(site.as_str()).filter(|site| !site.is_empty()),
+                )?;
             }
+            audit::created(stored.id);
+            audit::changed(vec![
+                Change {
+                    field: "email".into(),
+                    old: String::new(),
+                    new: stored.email.clone(),
+                },
+                Change {
+                    field: "role".into(),
+                    old: String::new(),
+                    new: stored.role.to_string(),
+                },
+            ]);
             Ok((stored, link, mailed))
         })
     })
@@ -57,30 +76,14 @@ pub(super) async fn create(
     if mailed {
         state.mail.wake();
     }
-    let note = Note {
-        target: Some(invitation.id.to_string()),
-        changes: vec![
-            Change {
-                field: "email".into(),
-                old: String::new(),
-                new: invitation.email.clone(),
-            },
-            Change {
-                field: "role".into(),
-                old: String::new(),
-                new: invitation.role.to_string(),
-            },
-        ],
-        ..Note::default()
-    };
-    Ok(note.on(HttpResponse::Created().json(json!({
+    Ok(HttpResponse::Created().json(json!({
         "id": invitation.id,
         "email": invitation.email,
         "role": invitation.role,
         "expiresAt": invitation.expires_at,
         "link": link,
         "mailed": mailed,
-    }))))
+    })))
 }
 
 pub(super) async fn pending(
@@ -118,19 +121,23 @@ pub(super) async fn details(
         let Some((email, role)) = db::invitations::usable(conn, &token.hash())? else {
             return Ok(None);
         };
-        let existing = match Email::parse(Some(email.clone())) {
-            Ok(parsed) => db::users::find_by_email(conn, &parsed)?.is_some(),
-            Err(_) => false,
+        let current = match Email::parse(Some(email.clone())) {
+            Ok(parsed) => db::users::find_by_email(conn, &parsed)?.map(|user| user.role),
+            Err(_) => None,
         };
-        Ok(Some((email, role, existing)))
+        Ok(Some((email, role, current)))
     })
     .await?;
-    let Some((email, role, existing)) = found else {
+    let Some((email, role, current)) = found else {
         return Err(ApiError::BadRequest(LINK_GONE.into()));
     };
     attempt.give_back();
-    Ok(HttpResponse::Ok()
-        .json(json!({ "email": email, "role": role, "existingAccount": existing })))
+    Ok(HttpResponse::Ok().json(json!({
+        "email": email,
+        "role": role,
+        "existingAccount": current.is_some(),
+        "currentRole": current,
+    })))
 }
 
 /// Accepts an invitation; answers like a login. A new account is made with the role (limited
@@ -180,6 +187,12 @@ pub(super) async fn accept(
                     if db::invitations::take(tx, &token)?.is_none() {
                         return Ok(None);
                     }
+                    if user.role == Role::Admin
+                        && role != Role::Admin
+                        && db::users::admin_count(tx)? <= 1
+                    {
+                        return Err(ApiError::Conflict(LAST_ADMIN_LEAVES.into()));
+                    }
                     db::users::set_role(tx, user.id, role)?;
                     db::users::signed_in(tx, user.id)?;
                     let change = vec![Change {
@@ -189,9 +202,14 @@ pub(super) async fn accept(
                     }];
                     if user.role != role {
                         let what = format!("the role of {}", user.named());
-                        audit::alert(&mailer, tx, &user.named(), &address, &what, &change);
+                        let mut alert = Alert::change(&user.named(), &address, &what, &change);
+                        if user.role == Role::Admin {
+                            alert.also_to.push(user.email.clone());
+                        }
+                        let site = mailer.setup(tx)?.site_address;
+                        alerts::raise(tx, &alert, site.as_deref())?;
                     }
-                    audit::record(tx, &accepted_entry(&user, &address, change));
+                    db::audit::record(tx, &accepted_entry(&user, &address, change))?;
                     db::users::find(tx, user.id)
                 })
             })
@@ -222,7 +240,7 @@ pub(super) async fn accept(
                         old: String::new(),
                         new: role.to_string(),
                     }];
-                    audit::record(tx, &accepted_entry(&user, &address, change));
+                    db::audit::record(tx, &accepted_entry(&user, &address, change))?;
                     db::users::find(tx, user.id)
                 })
             })
@@ -243,12 +261,9 @@ pub(super) async fn accept(
 }
 
 fn accepted_entry(user: &db::users::User, address: &str, changes: Vec<Change>) -> Entry {
-    Entry {
-        actor_id: Some(user.id),
-        actor: user.named(),
-        address: address.to_owned(),
-        action: "invitation accepted".into(),
-        target: format!("user {}", user.id),
-        changes,
-    }
+    audit::by_user(user, address, "invitation accepted", changes, Kind::Users)
 }
+
+/// The refusal of an invitation that would take the admin role from the site's last admin.
+const LAST_ADMIN_LEAVES: &str = "This account is the site's only admin: accepting would leave the \
+     site with no admin. Ask for an admin's invitation instead, or make another account admin first.";

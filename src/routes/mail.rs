@@ -4,7 +4,7 @@
 use super::calls::{message, record, PathId};
 use crate::access::AdminUser;
 use crate::access::ClientIp;
-use crate::audit::Note;
+use crate::alerts::{self, Alert};
 use crate::db::{self, outbox::OutboxItem};
 use crate::domain::{MailSettingsPatch, MailSettingsRequest, TestMailRequest};
 use crate::error::ApiError;
@@ -90,33 +90,36 @@ pub(super) async fn update(
         return Err(ApiError::Validation(refused));
     }
     let (actor, address) = (admin.0.named(), ip.0.to_string());
-    let (setup, changes) = db::run(&state.pool, move |conn| {
+    let setup = db::run(&state.pool, move |conn| {
         db::in_transaction(conn, |tx| {
-            let before = stored_fields(&db::mail_settings::get(tx)?);
-            // Setting email up for the first time is no change anyone must be warned of.
-            let was_on = mailer.setup(tx)?.enabled();
+            let old = mailer.setup(tx)?;
             db::mail_settings::update(tx, &patch)?;
-            let after = stored_fields(&db::mail_settings::get(tx)?);
-            let before: std::collections::HashMap<_, _> = before.into_iter().collect();
-            let changes = crate::audit::differences(&before, &after, &["password"]);
-            if was_on && !changes.is_empty() {
-                crate::audit::alert(
-                    &mailer,
-                    tx,
-                    &actor,
-                    &address,
-                    "the email settings",
-                    &changes,
-                );
+            let new = mailer.setup(tx)?;
+            let before: std::collections::HashMap<_, _> =
+                stored_fields(&old.stored).into_iter().collect();
+            let changes =
+                crate::audit::differences(&before, &stored_fields(&new.stored), &["password"]);
+            if !changes.is_empty() {
+                let alert = Alert::change(&actor, &address, "the email settings", &changes);
+                // Links go to the site's address as it was before the change.
+                alerts::raise(tx, &alert, old.site_address.as_deref())?;
+                // The old mail server and sender hear of their own replacement, at once: the
+                // new ones may be an impostor's.
+                if old.enabled() && (old.server != new.server || old.sender != new.sender) {
+                    mailer.queue_through(tx, &old, &alert)?;
+                }
             }
-            Ok((mailer.setup(tx)?, changes))
+            crate::audit::changed(changes);
+            Ok(new)
         })
     })
     .await?;
     // Mail that waited for a server may go now.
     state.mail.wake();
-    Ok(Note::changes(changes).on(HttpResponse::Ok()
-        .json(json!({ "msg": "Email settings saved", "settings": shown(&setup) }))))
+    Ok(
+        HttpResponse::Ok()
+            .json(json!({ "msg": "Email settings saved", "settings": shown(&setup) })),
+    )
 }
 
 /// The stored settings by the names the Email screen gives them.
@@ -154,7 +157,15 @@ pub(super) async fn send_test(
     let address = to.as_str().to_owned();
     let sent = web::block(move || crate::mail::send_test(&setup, &address)).await?;
     match sent {
-        Ok(()) => Ok(message(&format!("Test email sent to {}", to.as_str()))),
+        Ok(()) => {
+            // Sending stores nothing: the entry says that it went.
+            db::run(&state.pool, |_| {
+                crate::audit::note(|note| note.always = true);
+                Ok(())
+            })
+            .await?;
+            Ok(message(&format!("Test email sent to {}", to.as_str())))
+        }
         // What went wrong on the network stays in the log: the answer must not tell what
         // listens where (the Email screen would be a port scanner).
         Err(why) => {

@@ -27,12 +27,14 @@ pub(super) async fn upload(
 ) -> Result<HttpResponse, ApiError> {
     let (photo, alt) = Upload::read(form).await?.process().await?;
     let media = db::run(&state.pool, move |conn| {
-        db::media::insert(conn, &photo.hash, &alt, &photo.variants)
+        let media = db::media::insert(conn, &photo.hash, &alt, &photo.variants)?;
+        crate::audit::created(media.id);
+        Ok(media)
     })
     .await?;
-    Ok(crate::audit::Note::created(media.id).on(HttpResponse::Created().json(
+    Ok(HttpResponse::Created().json(
         json!({ "_id": media.id, "alt": media.alt, "photo": media.photo(), "msg": "Photo Uploaded" }),
-    )))
+    ))
 }
 
 /// `/media/{id}-{hash}-{width}.webp`: the name changes with the content, so it is cached for good.

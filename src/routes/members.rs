@@ -62,12 +62,13 @@ pub(super) async fn create(
         if !db::rosters::exists(conn, roster.get())? {
             return Ok(None);
         }
-        db::members::insert(conn, roster.get(), &input).map(Some)
+        let id = db::members::insert(conn, roster.get(), &input)?;
+        crate::audit::created(id);
+        Ok(Some(id))
     })
     .await?;
     let id = roster.found(id)?;
-    Ok(crate::audit::Note::created(id)
-        .on(HttpResponse::Created().json(json!({ "_id": id, "msg": "Member Added" }))))
+    Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Member Added" })))
 }
 
 /// Each roster has its own order.

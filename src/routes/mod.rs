@@ -5,6 +5,7 @@
 //! (`AdminUser`), parse the path id (`PathId`) and the JSON body → a `domain` type parses the
 //! input → `db::run` does the work on the blocking pool → the handler answers with JSON.
 
+mod alerts;
 mod audit;
 mod auth;
 mod backup;
@@ -33,7 +34,7 @@ use crate::access::Access::{Admins, Editors};
 use crate::db::{
     self, cards::Card, certificates::Certificate, contacts::Contact, feedback::Feedback,
     gallery_images::GalleryImage, gifts::Gift, media::Media, members::Member, notices::Notice,
-    outbox::OutboxItem, rosters::Roster, users::User, Table,
+    outbox::OutboxItem, rosters::Roster, Table,
 };
 use crate::domain::{
     CertificateChange, MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate,
@@ -74,7 +75,7 @@ fn api() -> Vec<Call> {
         get("/admin/users", users::list),
         get("/admin/users/{id}", users::find),
         patch("/admin/users/update/{id}", users::update),
-        admin_delete::<User>(Admins, "/admin/users/delete/{id}", db::users::delete, "User has been deleted"),
+        delete("/admin/users/delete/{id}", users::delete),
         post("/admin/users/{id}/sign-out", users::sign_out),
         post("/admin/users/{id}/reset-link", users::reset_link),
 
@@ -84,8 +85,13 @@ fn api() -> Vec<Call> {
         post("/auth/invitation/details", invitations::details),
         post("/auth/invitation", invitations::accept),
 
+        get("/admin/alerts", alerts::page),
+        get("/admin/alerts/unread", alerts::unread),
+        post("/admin/alerts/read", alerts::mark_read),
+
         get("/admin/audit", audit::page),
         get("/admin/audit/csv", audit::csv),
+        get("/admin/audit/actors", audit::actors),
 
         post("/form/contact", contacts::create),
         admin_list(Editors, "/admin/contacts", db::contacts::each, db::contacts::page, Some(Table::Contacts)),
@@ -150,6 +156,8 @@ fn api() -> Vec<Call> {
         admin_delete::<GalleryImage>(Editors, "/admin/gallery/{id}", db::gallery_images::delete, "Image deleted"),
 
         patch("/admin/settings", site_settings::update),
+        get("/admin/settings/payment-hold", site_settings::payment_hold),
+        delete("/admin/settings/payment-hold", site_settings::cancel_payment_hold),
         get("/admin/sample-content", site_settings::still_sample),
 
         admin_list(Editors, "/admin/media", db::media::each, db::media::page, None),
@@ -180,7 +188,7 @@ pub fn api_calls() -> Vec<(Method, String)> {
 pub fn configure(cfg: &mut web::ServiceConfig, allow_origins: &[String]) {
     let mut scope = web::scope("/api")
         .wrap(ErrorHandlers::new().default_handler(json_error_body))
-        .wrap(actix_web::middleware::from_fn(crate::audit::record_writes))
+        .wrap(actix_web::middleware::from_fn(crate::audit::keep_trail))
         .wrap(actix_web::middleware::Condition::new(
             !allow_origins.is_empty(),
             cross_origin(allow_origins),

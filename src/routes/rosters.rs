@@ -3,7 +3,7 @@
 
 use super::calls::{record, PathId};
 use crate::access::StaffUser;
-use crate::audit::Note;
+use crate::audit;
 use crate::db::{self, rosters::Roster};
 use crate::domain::{CoreTeamChoice, CoreTeamRequest, RosterInput, RosterRequest};
 use crate::error::ApiError;
@@ -24,12 +24,15 @@ pub(super) async fn copy(
     let input = RosterInput::parse(body.into_inner(), true)?;
     let key = from.get();
     let id = db::run(&state.pool, move |conn| {
-        db::rosters::copy(conn, key, &input)
+        let id = db::rosters::copy(conn, key, &input)?;
+        if let Some(id) = id {
+            audit::created(id);
+        }
+        Ok(id)
     })
     .await?;
     let id = from.found(id)?;
-    Ok(Note::created(id)
-        .on(HttpResponse::Created().json(json!({ "_id": id, "msg": "Team Created" }))))
+    Ok(HttpResponse::Created().json(json!({ "_id": id, "msg": "Team Created" })))
 }
 
 /// `PUT /api/admin/rosters/core {id, formerSlug}`: `/team` shows roster `id`; the core team
@@ -42,11 +45,12 @@ pub(super) async fn make_core(
     let choice = CoreTeamChoice::parse(body.into_inner())?;
     let id = choice.id;
     let found = db::run(&state.pool, move |conn| {
+        audit::created(id);
         db::rosters::make_core(conn, &choice)
     })
     .await?;
     if !found {
         return Err(ApiError::NotFound("Team not found"));
     }
-    Ok(Note::created(id).on(HttpResponse::Ok().json(json!({ "msg": "The core team is changed" }))))
+    Ok(HttpResponse::Ok().json(json!({ "msg": "The core team is changed" })))
 }

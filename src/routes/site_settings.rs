@@ -1,20 +1,22 @@
 //! Admin editing of the site settings: the club's texts and details.
 
 use super::calls::message;
-use crate::access::ClientIp;
-use crate::access::StaffUser;
-use crate::audit::{alert, differences, Note};
+use crate::access::{AdminUser, ClientIp, StaffUser};
+use crate::alerts::{self, Alert};
+use crate::audit::{self, differences};
 use crate::db;
-use crate::db::audit::Change;
-use crate::domain::SiteSettingsPatch;
-use crate::domain::{Role, DONATION_DETAILS};
+use crate::db::audit::{Change, Kind};
+use crate::domain::{Role, SiteSettingsPatch, DONATION_DETAILS, DONOR_FACING};
 use crate::error::ApiError;
+use crate::payment_hold;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
+use serde_json::json;
 use std::collections::BTreeMap;
 
-/// Saves the changed settings; each is logged old → new. The donation details are for admins
-/// alone: a change to them is dated on the Support page and mailed to every admin.
+/// Saves the changed settings; each is logged old → new. What donors read is for admins alone:
+/// a change of the payment details waits out the payment hold (see `payment_hold`), and every
+/// change of it is alerted to every admin.
 pub(super) async fn update(
     user: StaffUser,
     state: web::Data<AppState>,
@@ -24,45 +26,129 @@ pub(super) async fn update(
     let body = body.into_inner();
     // Refused for what it asks, before its values are checked: an editor learns nothing about
     // the donation fields' rules.
-    let donations = body
-        .keys()
-        .any(|key| DONATION_DETAILS.contains(&key.as_str()));
-    if donations && user.0.role != Role::Admin {
-        return Err(ApiError::Forbidden(DONATIONS_ADMINS_ONLY));
+    let for_donors = body.keys().any(|key| for_donors(key));
+    if for_donors && user.0.role != Role::Admin {
+        return Err(crate::access::refuse(DONATIONS_ADMINS_ONLY));
     }
     let patch = SiteSettingsPatch::parse(body)?;
     let mailer = state.mail.clone();
-    let (actor, address) = (user.0.named(), ip.0.to_string());
-    let changes = db::run(&state.pool, move |conn| {
+    let hold = state.config.payment_hold;
+    let (actor, actor_id, address) = (user.0.named(), user.0.id, ip.0.to_string());
+    let pending = db::run(&state.pool, move |conn| {
         db::in_transaction(conn, |tx| {
             let before = db::site_settings::all(tx)?;
-            db::site_settings::update(tx, &patch)?;
-            let changes = differences(&before, &patch.0, &[]);
-            let money: Vec<Change> = changes
+            let (payment, rest): (Vec<_>, Vec<_>) = patch
+                .0
+                .into_iter()
+                .partition(|(key, _)| DONATION_DETAILS.contains(key));
+            let rest = SiteSettingsPatch(rest);
+            db::site_settings::update(tx, &rest)?;
+            let mut changes = differences(&before, &rest.0, &[]);
+            let site = mailer.setup(tx)?.site_address;
+            let donor_facing: Vec<Change> = changes
                 .iter()
-                .filter(|change| DONATION_DETAILS.contains(&change.field.as_str()))
+                .filter(|change| DONOR_FACING.contains(&change.field.as_str()))
                 .cloned()
                 .collect();
-            if !money.is_empty() {
-                db::site_settings::donations_changed(tx)?;
-                alert(
-                    &mailer,
-                    tx,
-                    &actor,
-                    &address,
-                    "the donation details",
-                    &money,
-                );
+            if !donor_facing.is_empty() {
+                let alert = Alert::change(&actor, &address, "what donors read", &donor_facing);
+                alerts::raise(tx, &alert, site.as_deref())?;
             }
-            Ok(changes)
+            let payment = SiteSettingsPatch(payment);
+            let was_pending = db::payment_hold::get(tx)?.map(|held| held.due_at);
+            let pending = payment_hold::change(tx, &payment, &before, hold, &actor, actor_id)?;
+            let money = differences(&before, &payment.0, &[]);
+            let restarted = pending.as_ref().map(|held| held.due_at) != was_pending;
+            if !money.is_empty() && (pending.is_none() || restarted) {
+                let alert = match &pending {
+                    None => Alert::change(&actor, &address, "the payment details", &money),
+                    Some(held) => {
+                        let mut alert =
+                            Alert::change(&actor, &address, "the payment details", &held.changes);
+                        alert.body.push_str(&format!(
+                            "\nDonors see the new details from {}. Until then any admin can cancel \
+                             the change on the Settings screen.\n",
+                            payment_hold::when(held.due_at)
+                        ));
+                        alert
+                    }
+                };
+                alerts::raise(tx, &alert, site.as_deref())?;
+            }
+            if !money.is_empty() || !donor_facing.is_empty() {
+                audit::note(|note| note.kind = Some(Kind::Payment));
+            }
+            if let Some(held) = pending.as_ref().filter(|_| restarted) {
+                let until = payment_hold::when(held.due_at);
+                audit::note(|note| {
+                    note.action = Some(format!("payment details changed (shown from {until})"))
+                });
+            }
+            changes.extend(money);
+            audit::changed(changes);
+            Ok(pending)
         })
     })
     .await?;
-    Ok(Note::changes(changes).on(message("Updated Successfully")))
+    Ok(HttpResponse::Ok().json(json!({
+        "msg": "Updated Successfully",
+        "pending": payment_hold::shown(&pending),
+    })))
 }
 
-/// An editor's refusal to change where donors' money goes.
+/// An editor's refusal to change where donors' money goes, or what donors read beside it.
 const DONATIONS_ADMINS_ONLY: &str = "Only admins can change the donation details";
+
+/// Whether a setting says something donors rely on (admins alone change those).
+fn for_donors(key: &str) -> bool {
+    DONATION_DETAILS.contains(&key) || DONOR_FACING.contains(&key)
+}
+
+/// The change of the payment details waiting out its hold, if any.
+pub(super) async fn payment_hold(
+    _: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let held = db::run(&state.pool, |conn| db::payment_hold::get(conn)).await?;
+    Ok(HttpResponse::Ok().json(json!({ "pending": payment_hold::shown(&held) })))
+}
+
+/// Cancels the change waiting: donors keep the details they see; logged and alerted.
+pub(super) async fn cancel_payment_hold(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    ip: ClientIp,
+) -> Result<HttpResponse, ApiError> {
+    let mailer = state.mail.clone();
+    let (actor, address) = (admin.0.named(), ip.0.to_string());
+    let cancelled = db::run(&state.pool, move |conn| {
+        let Some(held) = db::payment_hold::get(conn)? else {
+            return Ok(false);
+        };
+        db::payment_hold::clear(conn)?;
+        let site = mailer.setup(conn)?.site_address;
+        let what = format!(
+            "the payment details (cancelled the change {} made)",
+            held.actor
+        );
+        let mut alert = Alert::change(&actor, &address, &what, &held.changes);
+        alert.subject = "Jyoti site: a change of the payment details was cancelled".to_owned();
+        alerts::raise(conn, &alert, site.as_deref())?;
+        audit::note(|note| {
+            note.action = Some("payment details change cancelled".to_owned());
+            note.kind = Some(Kind::Payment);
+        });
+        audit::changed(held.changes);
+        Ok(true)
+    })
+    .await?;
+    if !cancelled {
+        return Err(ApiError::NotFound(
+            "No change of the payment details is waiting",
+        ));
+    }
+    Ok(message("The new payment details are cancelled"))
+}
 
 /// What still shows the sample content, each with the admin screen that replaces it; an editor
 /// only what an editor may replace.

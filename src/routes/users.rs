@@ -4,7 +4,8 @@
 use super::calls::{message, page_of, record, PathId};
 use crate::access::AdminUser;
 use crate::access::ClientIp;
-use crate::audit::{self, Note};
+use crate::alerts::{self, Alert};
+use crate::audit;
 use crate::conditional::fresh_json;
 use crate::db::audit::Change;
 use crate::db::{self, users::User, Table};
@@ -85,13 +86,50 @@ pub(super) async fn update(
                 .filter(|c| c.field == "role")
                 .cloned()
                 .collect();
-            audit::alert(&mailer, conn, &actor, &address, &what, &role);
+            let mut alert = Alert::change(&actor, &address, &what, &role);
+            if before.role == Role::Admin {
+                // The one who lost the role hears of it too.
+                alert.also_to.push(before.email.clone());
+            }
+            let site = mailer.setup(conn)?.site_address;
+            alerts::raise(conn, &alert, site.as_deref())?;
         }
-        Ok(Some((after, changes)))
+        audit::changed(changes);
+        Ok(Some(after))
     })
     .await?;
-    let (user, changes) = id.found(changed)?;
-    Ok(Note::changes(changes).on(HttpResponse::Ok().json(user)))
+    Ok(HttpResponse::Ok().json(id.found(changed)?))
+}
+
+/// Deletes an account; an admin's deletion is alerted to every admin and to its owner.
+pub(super) async fn delete(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    ip: ClientIp,
+    id: PathId<User>,
+) -> Result<HttpResponse, ApiError> {
+    let mailer = state.mail.clone();
+    let (actor, address) = (admin.0.named(), ip.0.to_string());
+    let found = db::run(&state.pool, move |conn| {
+        let Some(gone) = db::users::delete(conn, id.get())? else {
+            return Ok(false);
+        };
+        if gone.role == Role::Admin {
+            let what = format!("the admins (deleted the account of {})", gone.named());
+            let role = vec![Change {
+                field: "role".into(),
+                old: gone.role.to_string(),
+                new: "(account deleted)".into(),
+            }];
+            let mut alert = Alert::change(&actor, &address, &what, &role);
+            alert.also_to.push(gone.email.clone());
+            let site = mailer.setup(conn)?.site_address;
+            alerts::raise(conn, &alert, site.as_deref())?;
+        }
+        Ok(true)
+    })
+    .await?;
+    id.done(found, "User has been deleted")
 }
 
 /// The fields of an account an admin changed, old → new.
@@ -122,8 +160,8 @@ fn changes(before: &User, after: &User) -> Vec<Change> {
     changes
 }
 
-/// "Reset password": a link to choose a new password, for an account whose owner cannot get
-/// one by email (email off); shown once to the admin to pass on, and mailed when email works.
+/// "Reset password": a link to choose a new password. Mailed to the account's owner when email
+/// works (and then not shown to the admin); else shown once to the admin to pass on.
 pub(super) async fn reset_link(
     _: AdminUser,
     state: web::Data<AppState>,
@@ -141,7 +179,7 @@ pub(super) async fn reset_link(
     let expires = jiff::Timestamp::now()
         + jiff::SignedDuration::from_secs(db::password_resets::VALID_SECONDS);
     Ok(HttpResponse::Created().json(serde_json::json!({
-        "link": link,
+        "link": if mailed { None } else { Some(link) },
         "mailed": mailed,
         "expiresAt": expires.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
     })))

@@ -54,6 +54,7 @@ pub fn spawn_app_mailing(url: &str) -> (TestApp, String) {
             server: Some(jyoti::domain::SmtpServer::parse_url(url).expect("an SMTP URL")),
             from: Some(jyoti::domain::Email::parse(Some("school@example.org".into())).unwrap()),
             retry_base: std::time::Duration::from_secs(30),
+            ..Default::default()
         },
         ..test_config()
     });
@@ -93,6 +94,22 @@ fn serve_pool(dir: TempDir, pool: db::Pool, config: Config) -> TestApp {
 }
 
 impl TestApp {
+    /// The first `Some` that `check` answers, asked every 20 ms for up to 10 s (for what the
+    /// server stores just after answering); a panic when it never comes.
+    pub fn eventually<T>(&self, mut check: impl FnMut() -> Option<T>) -> T {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            if let Some(found) = check() {
+                return found;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "it never came within 10 s"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
     pub fn get(&self, path: &str) -> Request {
         self.request("GET", path)
     }

@@ -61,7 +61,7 @@ fn an_invited_editor_chooses_a_password_and_can_publish_but_not_manage_people() 
     assert_eq!(shown.status, 200, "{}", shown.text());
     assert_eq!(
         shown.json(),
-        json!({"email": "new.editor@example.org", "role": "editor", "existingAccount": false})
+        json!({"email": "new.editor@example.org", "role": "editor", "existingAccount": false, "currentRole": null})
     );
     // A new account needs a password that passes the registration rules, and a name that is
     // not too long.

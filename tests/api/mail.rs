@@ -27,6 +27,7 @@ fn mail_app(url: &str, retry_base: Duration) -> (TestApp, String) {
             server: Some(Server::parse_url(url).unwrap()),
             from: Some(Email::parse(Some(SENDER.into())).unwrap()),
             retry_base,
+            ..MailOptions::default()
         },
         ..test_config()
     });
@@ -732,6 +733,7 @@ fn past_the_hours_cap_contact_messages_are_counted_in_one_digest_instead_of_mail
             server: Some(Server::parse_url(&smtp.url()).unwrap()),
             from: Some(Email::parse(Some(SENDER.into())).unwrap()),
             retry_base: Duration::from_secs(30),
+            ..MailOptions::default()
         },
         // Many senders: the per-address limit is not what is tested here.
         rate_limit: false,

@@ -6,6 +6,7 @@ mod support;
 
 mod helpers;
 
+mod alerts;
 mod audit;
 mod auth;
 mod backup;
@@ -22,6 +23,7 @@ mod mail;
 mod media;
 mod members;
 mod notices;
+mod payment_hold;
 mod previews;
 mod rosters;
 mod site_settings;
@@ -34,4 +36,5 @@ mod faults;
 mod fuzz;
 mod limits;
 mod slow_clients;
+mod trail;
 mod upgrade;

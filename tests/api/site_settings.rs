@@ -1,6 +1,8 @@
 //! `PATCH /api/admin/settings`: the club's texts and details, shown through the content document.
 
-use crate::helpers::{assert_error, assert_fields_refused, spawn_app_with_admin};
+use crate::helpers::{
+    assert_error, assert_fields_refused, spawn_app_with, spawn_app_with_admin, test_config,
+};
 use serde_json::json;
 
 #[test]
@@ -39,7 +41,12 @@ fn settings_validation_names_each_bad_field_and_refuses_unknown_settings() {
 
 #[test]
 fn the_upi_qr_code_follows_the_upi_setting_and_a_bad_upi_id_is_refused() {
-    let (app, admin) = spawn_app_with_admin();
+    // No hold: each change shows at once (the hold has tests of its own).
+    let app = spawn_app_with(jyoti::config::Config {
+        payment_hold: std::time::Duration::ZERO,
+        ..test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
     let qr = || app.get("/api/donations/upi-qr.svg").send();
     assert_eq!(qr().status, 404, "no UPI ID in the sample content");
 
@@ -290,7 +297,7 @@ fn visit_us_starts_empty_and_takes_times_ages_an_address_and_a_phone_number() {
 }
 
 #[test]
-fn the_support_pages_trust_details_are_optional_and_an_editor_may_set_them() {
+fn the_support_pages_trust_details_are_optional_for_admins_alone_and_alerted() {
     let (app, admin) = spawn_app_with_admin();
     let (_, editor) = app.editor("trust-editor@example.org");
     let settings = app.content()["settings"].clone();
@@ -302,8 +309,22 @@ fn the_support_pages_trust_details_are_optional_and_an_editor_may_set_them() {
         "donationTax": "Gifts are not tax deductible: no 80G certificate",
         "donationPhone": "+91 98765 43210",
     });
-    let saved = app.patch_json(&editor, "/api/admin/settings", &trust);
+    let refused = app.patch_json(&editor, "/api/admin/settings", &trust);
+    assert_eq!(refused.status, 403, "donors read them: admins only");
+    let saved = app.patch_json(&admin, "/api/admin/settings", &trust);
     assert_eq!(saved.status, 200, "{}", saved.text());
+    let subjects: Vec<String> = app
+        .state
+        .pool
+        .get()
+        .unwrap()
+        .prepare("SELECT subject FROM alerts")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(subjects, ["Jyoti site: what donors read changed"]);
     assert_eq!(
         app.content()["settings"]["donationTax"],
         trust["donationTax"]

@@ -396,6 +396,8 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
             "site@example.org",
             "--alert-after",
             "2s",
+            "--alert-window",
+            "1s",
         ],
     );
     for admin in ["first@example.org", "second@example.org"] {
@@ -406,10 +408,24 @@ fn a_problem_that_lasts_is_mailed_to_each_admin_once_a_day() {
             "a long enough password\n",
         ));
     }
-    let mails = smtp.wait_for(2, Duration::from_secs(20));
+    // The second admin's role is alerted too (a command gave it): only the problem counts here.
+    let problems = || {
+        smtp.mails()
+            .into_iter()
+            .filter(|mail| {
+                let subject = mail.header("Subject").unwrap_or_default();
+                subject.contains("needs attention")
+            })
+            .collect::<Vec<_>>()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while problems().len() < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let mails = problems();
     std::thread::sleep(Duration::from_secs(2));
     drop(frozen);
-    assert_eq!(smtp.mails().len(), 2, "once a day, not at every check");
+    assert_eq!(problems().len(), 2, "once a day, not at every check");
     let mut to: Vec<String> = mails.iter().flat_map(|mail| mail.to.clone()).collect();
     to.sort();
     assert_eq!(to, ["first@example.org", "second@example.org"]);
@@ -451,10 +467,15 @@ fn a_role_given_by_create_admin_while_the_server_runs_is_mailed_to_every_admin()
         &db,
         "another long password\n",
     ));
-    let mail = smtp.wait_for(1, Duration::from_secs(30)).remove(0);
-    let mut to = mail.to.clone();
+    let mails = smtp.wait_for(2, Duration::from_secs(30));
+    let mut to: Vec<String> = mails.iter().flat_map(|mail| mail.to.clone()).collect();
     to.sort();
-    assert_eq!(to, ["first@example.org", "second@example.org"]);
+    assert_eq!(
+        to,
+        ["first@example.org", "second@example.org"],
+        "one mail to each admin"
+    );
+    let mail = mails[0].clone();
     assert_eq!(
         mail.header("Subject").as_deref(),
         Some("Jyoti site: the role of Admin <second@example.org> changed")

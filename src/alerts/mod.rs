@@ -1,0 +1,117 @@
+//! Alerts: the edits that matter (payment details, roles, email settings, the site's address,
+//! admins invited) and the problems of `/healthz` that last a day. An alert is a record, stored
+//! in the same transaction as its cause whatever the mail settings are; every admin sees it in
+//! the admin area until they mark it read. Mail is one way to deliver it ([`delivery`]): held
+//! until email works, merged when alerts come within a minute, and also sent to the addresses
+//! the server's command line names (`--alert-to`), which no call of the API can change.
+
+pub mod delivery;
+mod lasting;
+
+pub use lasting::start as start_lasting;
+
+use crate::db::audit::Change;
+use crate::db::{self, alerts::NewAlert};
+use crate::error::ApiError;
+use rusqlite::Connection;
+
+/// An alert to raise.
+#[derive(Debug, Clone, Default)]
+pub struct Alert {
+    pub subject: String,
+    pub body: String,
+    /// Mailed too, besides the admins and `--alert-to`: one who just lost the admin role.
+    pub also_to: Vec<String>,
+}
+
+/// The longest subject an alert keeps; a longer one is shortened, never refused.
+const SUBJECT_MAX: usize = 200;
+/// The longest body an alert keeps.
+const BODY_MAX: usize = 20_000;
+
+impl Alert {
+    /// An edit that matters: who, from which address, what, and each change old → new.
+    pub fn change(actor: &str, address: &str, what: &str, changes: &[Change]) -> Alert {
+        let at = jiff::Timestamp::now().strftime("%-d %B %Y at %H:%M UTC");
+        let from = if address.is_empty() {
+            String::new()
+        } else {
+            format!(", from the address {address}")
+        };
+        let mut body = format!("{actor} changed {what} on the Jyoti site{from}, on {at}.\n");
+        if !changes.is_empty() {
+            body.push('\n');
+            let shown = |value: &str| match value {
+                "" => "(empty)".to_owned(),
+                value => value.to_owned(),
+            };
+            for change in changes {
+                let (old, new) = (shown(&change.old), shown(&change.new));
+                body.push_str(&format!("  {}: {old} → {new}\n", change.field));
+            }
+        }
+        body.push_str(
+            "\nIf nobody on your team made this change, sign in, change it back, and read the \
+             Activity screen of the admin area to see what else was changed.\n",
+        );
+        Alert {
+            subject: format!("Jyoti site: {what} changed"),
+            body,
+            also_to: Vec::new(),
+        }
+    }
+}
+
+/// Stores `alert` in the caller's transaction, with the site's address for its links (the one
+/// in force before the change it tells of). A subject or body past its limit is shortened.
+pub fn raise(conn: &Connection, alert: &Alert, site: Option<&str>) -> Result<i64, ApiError> {
+    let subject = shorten(&alert.subject, SUBJECT_MAX);
+    let body = shorten(&alert.body, BODY_MAX);
+    let also_to: Vec<String> = alert
+        .also_to
+        .iter()
+        .filter(|address| address.len() <= 254)
+        .take(10)
+        .cloned()
+        .collect();
+    db::alerts::insert(
+        conn,
+        &NewAlert {
+            subject: &subject,
+            body: &body,
+            also_to: &also_to,
+            site,
+            raised_ms: jiff::Timestamp::now().as_millisecond(),
+        },
+    )
+}
+
+/// `text` cut to at most `max` characters, ending in "…" when cut.
+pub fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut short: String = text.chars().take(max - 1).collect();
+    short.push('…');
+    short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_subject_is_shortened_not_refused() {
+        let address = format!("{}@example.org", "a".repeat(240));
+        let alert = Alert::change("someone", "", &format!("the role of {address}"), &[]);
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = Connection::open(dir.path().join("a.db")).unwrap();
+        db::migrations::migrate(&mut conn).unwrap();
+        raise(&conn, &alert, None).unwrap();
+        let subject: String = conn
+            .query_row("SELECT subject FROM alerts", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(subject.chars().count(), SUBJECT_MAX);
+        assert!(subject.ends_with('…'));
+    }
+}

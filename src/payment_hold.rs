@@ -1,0 +1,169 @@
+//! The cooling-off period for payment details, as banks have for a new payee: a change of the
+//! UPI ID, payee or bank account is stored as pending, and the Support page (and its QR code)
+//! keeps the old details for `--payment-hold` while every admin is alerted and any admin can
+//! cancel. A site's first real details apply at once. A worker applies a change when its hold
+//! is over.
+
+use crate::alerts::{self, Alert};
+use crate::db::audit::{Change, Entry, Kind};
+use crate::db::payment_hold::Held;
+use crate::db::{self, Pool};
+use crate::domain::{SiteSettingsPatch, DONATION_DETAILS};
+use crate::error::ApiError;
+use rusqlite::Connection;
+use std::time::Duration;
+
+/// Who the activity log names for a change that took effect at the end of its hold.
+const HOLD_OVER: &str = "the payment hold";
+
+/// In the caller's transaction: the payment details of `patch` that differ from what applies now
+/// are held (merged into a change already waiting, whose hold restarts), or applied at once when
+/// `hold` is zero or the site has no real details yet. Answers the change now waiting, if any.
+pub fn change(
+    tx: &Connection,
+    patch: &SiteSettingsPatch,
+    before: &std::collections::HashMap<String, String>,
+    hold: Duration,
+    actor: &str,
+    actor_id: i64,
+) -> Result<Option<Held>, ApiError> {
+    let waiting = db::payment_hold::get(tx)?;
+    let changed: Vec<(&'static str, String)> = patch
+        .0
+        .iter()
+        .filter(|(key, _)| DONATION_DETAILS.contains(key))
+        .filter(|(key, value)| {
+            let pending = waiting.as_ref().and_then(|held| held.fields.get(*key));
+            let now = pending
+                .or_else(|| before.get(*key))
+                .map_or("", String::as_str);
+            now != value
+        })
+        .cloned()
+        .collect();
+    if changed.is_empty() {
+        return Ok(waiting);
+    }
+    if hold.is_zero() || (waiting.is_none() && db::seed::payment_is_sample(tx)?) {
+        apply(tx, changed)?;
+        return Ok(None);
+    }
+    let mut fields = waiting
+        .as_ref()
+        .map(|held| held.fields.clone())
+        .unwrap_or_default();
+    fields.extend(
+        changed
+            .into_iter()
+            .map(|(key, value)| (key.to_owned(), value)),
+    );
+    let changes = fields
+        .iter()
+        .map(|(key, new)| Change {
+            field: key.clone(),
+            old: before.get(key).cloned().unwrap_or_default(),
+            new: new.clone(),
+        })
+        .filter(|change| change.old != change.new)
+        .collect::<Vec<_>>();
+    if changes.is_empty() {
+        // Changed back to what donors see now: nothing waits.
+        db::payment_hold::clear(tx)?;
+        return Ok(None);
+    }
+    let held = Held {
+        fields,
+        due_at: jiff::Timestamp::now().as_second() + hold.as_secs() as i64,
+        actor: actor.to_owned(),
+        actor_id: Some(actor_id),
+        changes,
+    };
+    db::payment_hold::set(tx, &held)?;
+    Ok(Some(held))
+}
+
+/// Stores payment details for donors to see, and dates the change on the Support page.
+fn apply(tx: &Connection, fields: Vec<(&'static str, String)>) -> Result<(), ApiError> {
+    db::site_settings::update(tx, &SiteSettingsPatch(fields))?;
+    db::site_settings::donations_changed(tx)
+}
+
+/// "27 November at 18:05 UTC".
+pub fn when(due_at: i64) -> String {
+    jiff::Timestamp::from_second(due_at).map_or_else(
+        |_| due_at.to_string(),
+        |at| at.strftime("%-d %B at %H:%M UTC").to_string(),
+    )
+}
+
+/// The change waiting, as the Settings screen shows it.
+pub fn shown(held: &Option<Held>) -> serde_json::Value {
+    match held {
+        None => serde_json::Value::Null,
+        Some(held) => serde_json::json!({
+            "takesEffectAt": jiff::Timestamp::from_second(held.due_at)
+                .map(|at| at.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
+                .unwrap_or_default(),
+            "by": held.actor,
+            "changes": held.changes,
+        }),
+    }
+}
+
+/// How often the worker looks for a hold that is over.
+const CHECKED_EVERY: Duration = Duration::from_secs(1);
+
+/// Applies each change whose hold is over, on a thread of its own.
+pub fn start(pool: Pool) {
+    let spawned = std::thread::Builder::new()
+        .name("payment-hold".into())
+        .spawn(move || loop {
+            if let Err(err) = db::run_here(&pool, apply_due) {
+                log::error!("a held change of the payment details could not be applied: {err:?}");
+            }
+            std::thread::sleep(CHECKED_EVERY);
+        });
+    if let Err(err) = spawned {
+        log::error!("cannot start the payment hold thread: {err}");
+    }
+}
+
+/// Applies the change waiting if its hold is over, logged and alerted in the same transaction.
+fn apply_due(conn: &mut Connection) -> Result<(), ApiError> {
+    db::in_transaction(conn, |tx| {
+        let Some(held) = db::payment_hold::get(tx)? else {
+            return Ok(());
+        };
+        if held.due_at > jiff::Timestamp::now().as_second() {
+            return Ok(());
+        }
+        let fields = DONATION_DETAILS
+            .iter()
+            .filter_map(|key| held.fields.get(*key).map(|value| (*key, value.clone())))
+            .collect();
+        apply(tx, fields)?;
+        db::payment_hold::clear(tx)?;
+        db::audit::record(
+            tx,
+            &Entry {
+                actor_id: None,
+                actor: HOLD_OVER.to_owned(),
+                address: String::new(),
+                action: "payment details took effect".to_owned(),
+                target: format!("site settings (changed by {})", held.actor),
+                changes: held.changes.clone(),
+                kind: Kind::Payment,
+            },
+        )?;
+        let mut alert = Alert::change(
+            &held.actor,
+            "",
+            "the payment details (now shown to donors)",
+            &held.changes,
+        );
+        alert.subject = "Jyoti site: new payment details now shown to donors".to_owned();
+        alerts::raise(tx, &alert, None)?;
+        log::info!("the held change of the payment details took effect");
+        Ok(())
+    })
+}

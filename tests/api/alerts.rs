@@ -1,0 +1,276 @@
+//! Alerts as records: stored with their cause whatever the mail settings, shown to every admin
+//! until read, mailed once email works (merged a minute apart), also to the server's
+//! `--alert-to` addresses, and through the old mail settings when those are replaced.
+
+use crate::helpers::{spawn_app_with, test_config, TestApp};
+use crate::support::smtp::{Mail, SmtpServer};
+use jyoti::config::Config;
+use jyoti::mail::MailOptions;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// An app with no mail server on its command line, alerts also to `alert_to`, alerts merged
+/// `window` apart, and its admin's token.
+fn app_alerting(alert_to: &[&str], window: Duration) -> (TestApp, String) {
+    let app = spawn_app_with(Config {
+        rate_limit: false,
+        mail: MailOptions {
+            alert_to: alert_to.iter().map(|a| (*a).to_owned()).collect(),
+            alert_window: window,
+            ..MailOptions::default()
+        },
+        ..test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
+    (app, admin)
+}
+
+/// The Email screen's settings sending through `smtp` from `sender`.
+fn mail_settings(smtp: &SmtpServer, sender: &str) -> Value {
+    json!({"host": "127.0.0.1", "port": smtp.port, "security": "none", "sender": sender,
+           "siteAddress": "https://jyoti.example"})
+}
+
+/// Everyone the mails went to, each mail to one address.
+fn recipients(mails: &[Mail]) -> Vec<String> {
+    let mut to: Vec<String> = mails
+        .iter()
+        .map(|mail| {
+            assert_eq!(mail.to.len(), 1, "one address a mail");
+            mail.to[0].clone()
+        })
+        .collect();
+    to.sort();
+    to
+}
+
+fn alerts(app: &TestApp, token: &str) -> Value {
+    let page = app
+        .get("/api/admin/alerts?page=1&size=50")
+        .bearer(token)
+        .send();
+    assert_eq!(page.status, 200, "{}", page.text());
+    page.json()
+}
+
+fn unread(app: &TestApp, token: &str) -> i64 {
+    let answer = app.get("/api/admin/alerts/unread").bearer(token).send();
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    answer.json()["unread"].as_i64().unwrap()
+}
+
+#[test]
+fn an_alert_raised_while_email_is_off_is_kept_shown_and_mailed_once_email_works() {
+    let (app, admin) = app_alerting(&[], Duration::from_millis(300));
+    let (second_id, second) = app.admin("second@example.org");
+    let (id, _) = app.register("promoted@example.org");
+    // Email is off: the change is still alerted, as a record.
+    app.change(
+        &admin,
+        &format!("/api/admin/users/update/{id}"),
+        &json!({"role": "editor"}),
+    );
+    let list = alerts(&app, &second);
+    assert_eq!(list["unread"], 1);
+    assert_eq!(list["alsoTo"], 0);
+    let alert = &list["items"][0];
+    assert_eq!(
+        alert["subject"],
+        "Jyoti site: the role of Test Visitor <promoted@example.org> changed"
+    );
+    assert!(alert["body"]
+        .as_str()
+        .unwrap()
+        .contains("role: user → editor"));
+    assert_eq!(alert["read"], false);
+    // Each admin reads for themselves.
+    let read = app
+        .post("/api/admin/alerts/read")
+        .bearer(&second)
+        .json(&json!({"all": true}))
+        .send();
+    assert_eq!(read.status, 200, "{}", read.text());
+    assert_eq!(unread(&app, &second), 0);
+    assert_eq!(unread(&app, &admin), 1, "the other admin has not read it");
+    let _ = second_id;
+
+    // Email on: the held alert goes out (the change of the settings is an alert too).
+    let smtp = SmtpServer::start();
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &mail_settings(&smtp, "school@example.org"),
+    );
+    let mails = smtp.wait_for(2, Duration::from_secs(10));
+    let body = mails[0].body();
+    assert!(body.contains("role: user → editor"), "{body}");
+    assert_eq!(
+        recipients(&mails),
+        ["admin@example.org", "second@example.org"]
+    );
+}
+
+#[test]
+fn the_alert_to_addresses_get_every_alert_and_no_call_shows_them() {
+    let (app, admin) = app_alerting(
+        &["treasurer@example.org", "president@example.org"],
+        Duration::from_millis(300),
+    );
+    let smtp = SmtpServer::start();
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &mail_settings(&smtp, "school@example.org"),
+    );
+    let mails = smtp.wait_for(3, Duration::from_secs(10));
+    assert_eq!(
+        recipients(&mails),
+        [
+            "admin@example.org",
+            "president@example.org",
+            "treasurer@example.org"
+        ],
+        "one mail each: nobody sees who else is told"
+    );
+    let list = alerts(&app, &admin);
+    assert_eq!(list["alsoTo"], 2, "how many, never which");
+    for path in [
+        "/api/admin/alerts",
+        "/api/admin/mail",
+        "/api/admin/settings/payment-hold",
+    ] {
+        let text = app.get(path).bearer(&admin).send().text();
+        assert!(
+            !text.contains("treasurer@"),
+            "{path} shows an --alert-to address"
+        );
+    }
+}
+
+#[test]
+fn a_change_of_the_mail_server_is_also_mailed_through_the_old_one() {
+    let (app, admin) = app_alerting(&[], Duration::from_millis(300));
+    let old = SmtpServer::start();
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &mail_settings(&old, "school@example.org"),
+    );
+    old.wait_for(1, Duration::from_secs(10));
+    // A rogue admin points the mail at a server of their own.
+    let rogue = SmtpServer::start();
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &mail_settings(&rogue, "school@example.org"),
+    );
+    let told = old.wait_for(2, Duration::from_secs(10));
+    let body = told[1].body();
+    assert!(body.contains("the email settings"), "{body}");
+    assert!(
+        body.contains(&format!("port: {} → {}", old.port, rogue.port)),
+        "{body}"
+    );
+    // Clearing the server altogether is told through the old one too.
+    let cleared = json!({"host": "", "sender": "school@example.org"});
+    app.change(&admin, "/api/admin/mail", &cleared);
+    app.eventually(|| {
+        let told = rogue.mails();
+        told.iter()
+            .any(|mail| mail.body().contains("host: 127.0.0.1 → (empty)"))
+            .then_some(())
+    });
+}
+
+#[test]
+fn alerts_a_minute_apart_are_merged_and_none_waits_longer_than_the_window() {
+    let (app, admin) = app_alerting(&[], Duration::from_secs(2));
+    let smtp = SmtpServer::start();
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &mail_settings(&smtp, "school@example.org"),
+    );
+    smtp.wait_for(1, Duration::from_secs(10));
+    let ids: Vec<i64> = (0..30)
+        .map(|n| app.register(&format!("burst{n}@example.org")).0)
+        .collect();
+    for id in &ids {
+        app.change(
+            &admin,
+            &format!("/api/admin/users/update/{id}"),
+            &json!({"role": "editor"}),
+        );
+    }
+    let mails = smtp.wait_for(2, Duration::from_secs(10));
+    std::thread::sleep(Duration::from_secs(3));
+    let mails_now = smtp.mails();
+    assert_eq!(
+        mails_now.len(),
+        mails.len(),
+        "the burst is one mail: {}",
+        mails_now.len()
+    );
+    let merged = mails_now[1].body();
+    assert_eq!(
+        merged.matches("role: user → editor").count(),
+        30,
+        "{merged}"
+    );
+    assert_eq!(
+        mails_now[1].header("subject").as_deref(),
+        Some("Jyoti site: 30 alerts")
+    );
+    assert!(
+        merged.contains("Alerts: https://jyoti.example/admin/alerts"),
+        "{merged}"
+    );
+}
+
+#[test]
+fn whoever_loses_the_admin_role_is_alerted_too_and_a_long_address_never_drops_the_alert() {
+    let (app, admin) = app_alerting(&[], Duration::from_millis(200));
+    let smtp = SmtpServer::start();
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &mail_settings(&smtp, "school@example.org"),
+    );
+    smtp.wait_for(1, Duration::from_secs(10));
+    let label = "d".repeat(57);
+    let long = format!("{}@{label}.{label}.{label}.example.org", "l".repeat(64));
+    assert_eq!(long.len(), 250);
+    let (id, _) = app.admin(&long);
+    app.change(
+        &admin,
+        &format!("/api/admin/users/update/{id}"),
+        &json!({"role": "editor"}),
+    );
+    // The mail settings' alert went to the one admin; this one to both admins.
+    let mails = smtp.wait_for(3, Duration::from_secs(10));
+    assert!(
+        recipients(&mails[1..]).contains(&long),
+        "the demoted admin hears of it: {:?}",
+        recipients(&mails)
+    );
+    let subject: String = app.query("SELECT subject FROM alerts ORDER BY id DESC LIMIT 1");
+    assert!(subject.chars().count() <= 200, "{subject}");
+    // Deleted admins too.
+    let (gone, _) = app.admin("leaving@example.org");
+    let deleted = app
+        .delete(&format!("/api/admin/users/delete/{gone}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(deleted.status, 200, "{}", deleted.text());
+    let mails = smtp.wait_for(5, Duration::from_secs(10));
+    assert!(recipients(&mails[3..]).contains(&"leaving@example.org".to_owned()));
+}
+
+#[test]
+fn alerts_are_for_admins_alone() {
+    let (app, _admin) = app_alerting(&[], Duration::from_secs(60));
+    let (_, editor) = app.editor("editor@example.org");
+    for path in ["/api/admin/alerts", "/api/admin/alerts/unread"] {
+        assert_eq!(app.get(path).bearer(&editor).send().status, 403, "{path}");
+    }
+}
