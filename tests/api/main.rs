@@ -6,6 +6,7 @@ mod support;
 
 mod helpers;
 
+mod activity;
 mod alerts;
 mod audit;
 mod auth;
