@@ -14,6 +14,11 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Read variables from this file as systemd reads EnvironmentFile= (default:
+    /// /etc/default/jyoti when it exists); variables already set win. Taken before the rest of
+    /// the command line is read (see env_file.rs), so it may stand anywhere.
+    #[arg(long, value_name = "FILE")]
+    pub env_file: Option<PathBuf>,
     /// Options of `serve`, which runs when no command is given.
     #[command(flatten)]
     pub serve: ServeArgs,
@@ -97,6 +102,10 @@ impl OffsiteTarget {
 pub enum OffsiteCommand {
     /// List the copies in the bucket, oldest first: time and size.
     List(OffsiteListArgs),
+    /// Print the recovery kit: the six values a new machine needs (bucket, endpoint, region,
+    /// key, secret, passphrase) and the one command that restores from them, for the club's
+    /// password manager.
+    Kit(OffsiteListArgs),
 }
 
 #[derive(Debug, Clone, Args)]

@@ -239,7 +239,10 @@ pub fn backup(args: BackupArgs) -> Result<(), String> {
 
 /// `jyoti offsite list`: the copies, oldest first.
 pub fn offsite(command: OffsiteCommand) -> Result<(), String> {
-    let OffsiteCommand::List(args) = command;
+    let args = match command {
+        OffsiteCommand::Kit(args) => return recovery_kit(&args.target),
+        OffsiteCommand::List(args) => args,
+    };
     let offsite = offsite_target(&args.target)?;
     let copies = offsite.list()?;
     if copies.is_empty() {
@@ -252,6 +255,42 @@ pub fn offsite(command: OffsiteCommand) -> Result<(), String> {
         );
         println!("{}  {taken}  {} KB", copy.name, copy.size.div_ceil(1024));
     }
+    Ok(())
+}
+
+/// The file name the recovery kit tells to save itself as.
+pub const KIT_FILE: &str = "jyoti-recovery.env";
+
+/// `jyoti offsite kit`: what must be kept off the server to recover on a new machine, as an
+/// environment file (quoted as systemd and `--env-file` read it) with the command that uses it.
+fn recovery_kit(target: &crate::cli::OffsiteTarget) -> Result<(), String> {
+    // The same checks as an upload: a kit that cannot open the bucket is no kit.
+    offsite_target(target)?;
+    let url = target.url.clone().unwrap_or_default();
+    let value = |name: &str| std::env::var(name).unwrap_or_default();
+    let mut kit = format!(
+        "# The Jyoti recovery kit. Keep it in the club's password manager, not only on the\n\
+         # server: with these lines alone a new machine gets the site back.\n\
+         #   1. Save them as {KIT_FILE} next to the jyoti program.\n\
+         #   2. sudo mkdir -p /var/lib/jyoti\n\
+         #   3. sudo ./jyoti --env-file {KIT_FILE} restore --offsite latest --db /var/lib/jyoti/jyoti.db\n\
+         JYOTI_OFFSITE={}\n",
+        crate::env_file::quote(&url)
+    );
+    for name in [
+        "JYOTI_OFFSITE_ENDPOINT",
+        "JYOTI_OFFSITE_REGION",
+        "JYOTI_OFFSITE_KEY_ID",
+        "JYOTI_OFFSITE_SECRET",
+        "JYOTI_OFFSITE_PASSPHRASE",
+    ] {
+        // An unset one (AWS needs no endpoint) stays unset on the new machine too.
+        let value = value(name);
+        if !value.is_empty() {
+            kit.push_str(&format!("{name}={}\n", crate::env_file::quote(&value)));
+        }
+    }
+    print!("{kit}");
     Ok(())
 }
 

@@ -32,6 +32,8 @@ pub mod domain;
 pub mod donations;
 /// Files sent as downloads.
 pub mod download;
+/// The environment file (`/etc/default/jyoti`), read as systemd reads it.
+pub mod env_file;
 /// The API error type.
 pub mod error;
 /// CSV export.

@@ -18,7 +18,16 @@ fn main() -> ExitCode {
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 2);
     }
-    let cli = Cli::parse();
+    // What systemd gives the service from /etc/default/jyoti, the commands get too.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let args = match jyoti::env_file::load(&args) {
+        Ok(args) => args,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let cli = Cli::parse_from(args);
     let result = match cli.command.unwrap_or(Command::Serve(cli.serve)) {
         Command::Serve(args) => jyoti::startup::serve(args),
         Command::CreateAdmin(args) => jyoti::commands::create_admin(args),
