@@ -1,4 +1,5 @@
-//! Backups: consistent copies of the live database with SQLite's online backup API, checks of a
+//! Backups: consistent copies of the live database with SQLite's online backup API (in one step,
+//! from one read snapshot), checks of a
 //! backup before it is trusted, restore, the schedule, and the lock that tells a running server.
 
 use super::{configure, migrations};
@@ -8,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// Pages copied per step; between steps the live server may write.
-const PAGES_PER_STEP: std::ffi::c_int = 256;
+/// A backup step that copies every page.
+const ALL_PAGES: std::ffi::c_int = -1;
 
 /// UTC time for file names, e.g. `20261121-083212`.
 pub fn stamp() -> String {
@@ -70,9 +71,7 @@ pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
     let result = (|| {
         let mut target = Connection::open(&partial)
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        rusqlite::backup::Backup::new(source, &mut target)
-            .and_then(|step| step.run_to_completion(PAGES_PER_STEP, Duration::from_millis(5), None))
-            .map_err(|e| format!("the backup failed: {e}"))?;
+        copy_pages(source, &mut target).map_err(|e| format!("the backup failed: {e}"))?;
         // One self-contained file, whatever journal mode the copy inherited.
         target
             .pragma_update(None, "journal_mode", "DELETE")
@@ -84,6 +83,17 @@ pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
         let _ = fs::remove_file(&partial);
     }
     result
+}
+
+/// Copies every page of `source` into `target` in one step, from one read snapshot: in WAL mode
+/// the site's writes go on meanwhile. (Copied in small steps, each write of another connection
+/// between two steps started the copy over, and a busy site's backup never ended.)
+fn copy_pages(source: &Connection, target: &mut Connection) -> Result<(), String> {
+    let backup = rusqlite::backup::Backup::new(source, target).map_err(|e| e.to_string())?;
+    match backup.step(ALL_PAGES).map_err(|e| e.to_string())? {
+        rusqlite::backup::StepResult::Done => Ok(()),
+        other => Err(format!("the copy did not finish ({other:?})")),
+    }
 }
 
 /// Checks that `path` is a sound jyoti database this program can use; returns its schema version.
@@ -177,9 +187,7 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
                 .map_err(|e| format!("cannot give the restored file its owner back: {e}"))?;
         }
         let mut target = Connection::open(db).map_err(|e| e.to_string())?;
-        rusqlite::backup::Backup::new(&source, &mut target)
-            .and_then(|step| step.run_to_completion(PAGES_PER_STEP, Duration::ZERO, None))
-            .map_err(|e| e.to_string())?;
+        copy_pages(&source, &mut target)?;
         configure(&target).map_err(|e| e.to_string())
     })();
     copied.map_err(|err| put_back(kept.as_deref(), db, &err))?;

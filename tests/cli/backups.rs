@@ -34,6 +34,53 @@ fn backup_makes_a_consistent_copy_while_the_server_keeps_writing() {
 }
 
 #[test]
+fn a_backup_of_a_busy_50_mb_database_ends_while_two_clients_keep_writing() {
+    let dir = temp_dir();
+    let (db, out) = (file(&dir, "busy.db"), file(&dir, "busy-copy.db"));
+    let server = serve(&db, &["--no-rate-limit"]);
+    {
+        // Years of messages: about 50 MB.
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.busy_timeout(Duration::from_secs(10)).unwrap();
+        conn.execute_batch(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+             INSERT INTO contacts (name, email, telephone, rating, message)
+             SELECT 'Old ' || i, 'old@example.org', '+91 98765 43210', 5, hex(randomblob(2000))
+             FROM n;",
+        )
+        .unwrap();
+    }
+    let size = std::fs::metadata(&db).unwrap().len()
+        + std::fs::metadata(format!("{db}-wal")).map_or(0, |m| m.len());
+    assert!(size > 45_000_000, "{size} bytes");
+    let addr = server.addr;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writers: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut n = 0;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    assert_eq!(contact(addr, n), 201);
+                    n += 1;
+                }
+                n
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = std::time::Instant::now();
+    assert_ok(&backup(&db, &out));
+    let took = started.elapsed();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let written: usize = writers.into_iter().map(|w| w.join().unwrap()).sum();
+    assert!(written > 0, "the writes went on");
+    assert!(took < Duration::from_secs(30), "the backup took {took:?}");
+    jyoti::db::backup::check(Path::new(&out)).expect("the backup is a sound database");
+    assert!(count(&out, "contacts") >= 12_000);
+}
+
+#[test]
 fn restore_puts_a_good_backup_in_place_and_keeps_the_replaced_file() {
     let dir = temp_dir();
     let (db, saved) = (file(&dir, "site.db"), file(&dir, "backup.db"));
