@@ -7,9 +7,11 @@ use crate::db;
 use crate::db::audit::{Change, CHANGED};
 use crate::domain::{Email, NewUser, Password};
 use crate::error::ApiError;
+use crate::scratch::Scratch;
 use rusqlite::Connection;
 use std::io::{BufRead, IsTerminal, Read};
 use std::path::Path;
+use std::time::Duration;
 
 fn database_error(err: ApiError) -> String {
     format!("cannot update the database: {err:?}")
@@ -207,15 +209,37 @@ fn scratch_beside(db: &Path, what: &str) -> std::path::PathBuf {
     ))
 }
 
+/// The wait before the one quick retry of an upload made by hand.
+const BY_HAND_RETRY: Duration = Duration::from_secs(2);
+
+/// Each request's deadline by hand (unless JYOTI_OFFSITE_DEADLINE says otherwise): a bucket
+/// that does not answer is said within about half a minute, not after minutes of silence.
+const BY_HAND_DEADLINE: Duration = Duration::from_secs(10);
+
 pub fn backup(args: BackupArgs) -> Result<(), String> {
     let offsite = args
         .offsite
         .then(|| offsite_target(&args.target))
-        .transpose()?;
-    let out = match &args.out {
-        Some(out) => out.clone(),
-        None => scratch_beside(&args.db.db, "offsite"),
+        .transpose()?
+        .map(|mut offsite| {
+            if std::env::var_os("JYOTI_OFFSITE_DEADLINE").is_none() {
+                offsite.deadline = BY_HAND_DEADLINE;
+            }
+            offsite.show_progress = true;
+            offsite
+        });
+    // Only the encrypted copy is wanted: the plain one is a step on the way, removed however
+    // the command ends, and so is the sealed one.
+    let scratch = match &args.out {
+        Some(_) => None,
+        None => Some(Scratch::new(scratch_beside(&args.db.db, "offsite"))),
     };
+    let out = match (&args.out, &scratch) {
+        (Some(out), _) => out.clone(),
+        (None, Some(scratch)) => scratch.path().to_path_buf(),
+        (None, None) => unreachable!("a scratch file is made when there is no OUT"),
+    };
+    let _sealed = Scratch::new(crate::offsite::sealed_beside(&out));
     crate::db::backup::backup(&args.db.db, &out)?;
     if args.out.is_some() {
         println!(
@@ -226,12 +250,17 @@ pub fn backup(args: BackupArgs) -> Result<(), String> {
         crate::files::settle_file(&out)?;
     }
     if let Some(offsite) = offsite {
-        let uploaded = offsite.upload(&out, 4);
-        if args.out.is_none() {
-            // Only the encrypted copy was wanted; a plain one is not left behind.
-            let _ = std::fs::remove_file(&out);
-        }
-        let name = uploaded?;
+        eprintln!("uploading an encrypted copy to {}", offsite.describe());
+        let name = offsite.upload(&out, &[BY_HAND_RETRY], |err, next| {
+            if let Some(wait) = next {
+                eprintln!(
+                    "{err}; trying once more in {}",
+                    crate::words::in_words(wait)
+                );
+                std::thread::sleep(wait);
+            }
+            true
+        })?;
         println!("encrypted copy {name} uploaded to {}", offsite.describe());
     }
     Ok(())
@@ -306,16 +335,21 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
                     args.db.db.display()
                 ));
             }
-            let scratch = scratch_beside(&args.db.db, "download");
-            let name = offsite.download(which, &scratch)?;
-            (scratch, Some(name))
+            // The download and its decrypted copy are steps on the way, removed however the
+            // command ends.
+            let scratch = Scratch::new(scratch_beside(&args.db.db, "download"));
+            let sealed = Scratch::new(crate::offsite::sealed_beside(scratch.path()));
+            let name = offsite.download(which, scratch.path())?;
+            drop(sealed);
+            (scratch.path().to_path_buf(), Some((name, scratch)))
         }
     };
     let restored = crate::db::backup::restore(&from, &args.db.db);
-    if downloaded.is_some() {
+    let downloaded = downloaded.map(|(name, scratch)| {
         // The decrypted download was a step on the way: the database now holds it.
-        let _ = std::fs::remove_file(&from);
-    }
+        drop(scratch);
+        name
+    });
     let source = downloaded.map_or_else(
         || from.display().to_string(),
         |name| format!("the off-site copy {name}"),

@@ -5,7 +5,7 @@
 //! gets 503 when the site cannot save, the admins see a banner, and a problem that lasts a day
 //! is mailed to them (see `alerts`).
 
-use crate::db::backup::Backups;
+use crate::backups::Backups;
 use crate::db::{self, Pool};
 use crate::error::ApiError;
 use crate::offsite::Uploads as Offsite;
@@ -282,7 +282,11 @@ impl Health {
                 "The last scheduled backup failed: check the backup folder's space and owner (the server's log says why).",
             );
         }
-        newest_copy("backup", db::backup::newest(&backups.dir), backups.every)
+        newest_copy(
+            "backup",
+            crate::backups::newest(&backups.dir),
+            backups.every,
+        )
     }
 
     fn https_check(&self) -> Check {

@@ -10,6 +10,8 @@ pub mod assets;
 pub mod audit;
 /// Sessions: JWTs, bcrypt, and the extractors that check access.
 pub mod auth;
+/// The scheduled backups and the worker that uploads their off-site copies.
+pub mod backups;
 /// Which build this is: version, commit, build date.
 pub mod build_info;
 /// Values built from tables and kept until one of the tables is written.
@@ -60,6 +62,8 @@ pub mod qr;
 pub mod rate_limit;
 /// HTTP routes, registered in one place.
 pub mod routes;
+/// Files a command writes on its way, removed however it ends.
+pub mod scratch;
 /// Limits against slow and greedy clients.
 pub mod slow_clients;
 /// Building and running the server.

@@ -37,8 +37,21 @@ pub struct Offsite {
     passphrase: SecretString,
     pub keep: usize,
     /// The wait after a first failed upload; each next one waits four times longer.
-    retry_base: Duration,
+    pub retry_base: Duration,
+    /// Every request's deadline, all included (connect, send, receive); an upload or download
+    /// gets more for its size (see [`deadline_for`]).
+    pub deadline: Duration,
+    /// Say on stderr how a long upload is getting on (the commands run by hand).
+    pub show_progress: bool,
     http: ureq::Agent,
+}
+
+/// The slowest uplink an upload or download is given time for: 64 KB/s.
+const SLOWEST_BYTES_PER_SECOND: u64 = 64 * 1024;
+
+/// A request's deadline: the base, plus time for `bytes` at the slowest uplink.
+fn deadline_for(base: Duration, bytes: u64) -> Duration {
+    base + Duration::from_secs(bytes / SLOWEST_BYTES_PER_SECOND)
 }
 
 /// One copy in the bucket.
@@ -120,9 +133,19 @@ impl Offsite {
                 .ok_or_else(|| format!("JYOTI_OFFSITE_RETRY_BASE is not a duration: {text}"))?,
             None => Duration::from_secs(30),
         };
+        let deadline = match env("JYOTI_OFFSITE_DEADLINE") {
+            Some(text) => text
+                .parse::<jiff::SignedDuration>()
+                .ok()
+                .and_then(|wait| Duration::try_from(wait).ok())
+                .ok_or_else(|| format!("JYOTI_OFFSITE_DEADLINE is not a duration: {text}"))?,
+            None => Duration::from_secs(60),
+        };
+        // A bucket that accepts and never answers must not hold anything up for long: every
+        // request has a deadline for all of it, not only for its connection.
         let http = ureq::Agent::config_builder()
-            .timeout_connect(Some(Duration::from_secs(20)))
-            .timeout_recv_response(Some(Duration::from_secs(120)))
+            .timeout_connect(Some(Duration::from_secs(10)))
+            .timeout_global(Some(deadline))
             .http_status_as_error(false)
             .build()
             .into();
@@ -133,6 +156,8 @@ impl Offsite {
             passphrase: SecretString::from(passphrase),
             keep,
             retry_base,
+            deadline,
+            show_progress: false,
             http,
         }))
     }
@@ -149,33 +174,39 @@ impl Offsite {
         }
     }
 
-    /// Encrypts the backup at `backup` and uploads it as a copy named for the time now, trying
-    /// `attempts` times with back-off; then deletes the oldest copies beyond [`Offsite::keep`].
-    /// Returns the copy's name.
-    pub fn upload(&self, backup: &Path, attempts: u32) -> Result<String, String> {
-        let name = self.new_name();
-        let sealed = PathBuf::from(format!("{}.age.partial", backup.display()));
+    /// Encrypts the backup at `backup` and uploads it as a copy named for the time now, then
+    /// deletes the oldest copies beyond [`Offsite::keep`]; returns the copy's name. After each
+    /// failed attempt `failed` hears why and the wait before the next one (`None`: no attempt
+    /// is left); it does the waiting, and answers whether to try again at all (a newer backup
+    /// may have come meanwhile). The sealed file beside the backup is removed however it ends.
+    pub fn upload(
+        &self,
+        backup: &Path,
+        waits: &[Duration],
+        mut failed: impl FnMut(&str, Option<Duration>) -> bool,
+    ) -> Result<String, String> {
+        let sealed = sealed_beside(backup);
         let result = (|| {
             self.encrypt(backup, &sealed)?;
-            let mut wait = self.retry_base;
-            let mut tries = 0;
-            loop {
-                tries += 1;
-                match self.put(&self.key(&name), &sealed) {
-                    Ok(()) => break,
-                    Err(err) if tries >= attempts => {
-                        return Err(format!("uploading to {} failed: {err}", self.describe()))
-                    }
+            let mut waits = waits.iter();
+            // An attempt lists the bucket (for a name no copy has) and puts the copy: a bucket
+            // that does not answer fails the first step, as soon as its deadline passes.
+            let name = loop {
+                let tried = self
+                    .list()
+                    .map(|copies| self.new_name(&copies))
+                    .and_then(|name| self.put(&self.key(&name), &sealed).map(|()| name));
+                match tried {
+                    Ok(name) => break name,
                     Err(err) => {
-                        log::warn!(
-                            "uploading the off-site copy failed ({err}); trying again in {}",
-                            crate::words::in_words(wait)
-                        );
-                        std::thread::sleep(wait);
-                        wait = wait.saturating_mul(4);
+                        let err = format!("uploading to {} failed: {err}", self.describe());
+                        let next = waits.next().copied();
+                        if !failed(&err, next) || next.is_none() {
+                            return Err(err);
+                        }
                     }
                 }
-            }
+            };
             self.prune()
                 .map_err(|err| format!("the copy is up, but old copies were not deleted: {err}"))?;
             Ok(name)
@@ -185,14 +216,17 @@ impl Offsite {
         result
     }
 
-    /// A name for a copy taken now that no copy in the bucket has (when the bucket can be listed;
-    /// else the minute's name, as the upload's retries may have to wait for the bucket anyway).
-    fn new_name(&self) -> String {
+    /// The waits between the attempts of an upload the schedule makes: the base, then four
+    /// times longer each time (30 s, 2 and 8 minutes by default).
+    pub fn scheduled_waits(&self) -> [Duration; 3] {
+        let base = self.retry_base;
+        [base, base.saturating_mul(4), base.saturating_mul(16)]
+    }
+
+    /// A name for a copy taken now that none of `copies` has: the minute's, else the second's.
+    fn new_name(&self, copies: &[BucketCopy]) -> String {
         let named =
             |format: &str| format!("jyoti-{}.db.age", jiff::Timestamp::now().strftime(format));
-        let Ok(copies) = self.list() else {
-            return named(NAMED_TO_THE_MINUTE);
-        };
         let taken = |name: &str| copies.iter().any(|copy| copy.name == name);
         let name = named(NAMED_TO_THE_MINUTE);
         if !taken(&name) {
@@ -234,11 +268,16 @@ impl Offsite {
             .put_object(Some(&self.credentials), key)
             .sign(SIGNED_FOR);
         let body = File::open(file).map_err(|err| err.to_string())?;
+        let size = body.metadata().map_err(|err| err.to_string())?.len();
+        let body = Progress::new(body, size, self.show_progress);
         let response = self
             .http
             .put(url.as_str())
-            .send(body)
-            .map_err(|err| err.to_string())?;
+            .config()
+            .timeout_global(Some(deadline_for(self.deadline, size)))
+            .build()
+            .send(ureq::SendBody::from_owned_reader(body))
+            .map_err(said)?;
         status_ok(response).map(|_| ())
     }
 
@@ -257,8 +296,11 @@ impl Offsite {
             let response = self
                 .http
                 .get(url.as_str())
+                .config()
+                .timeout_global(Some(self.deadline))
+                .build()
                 .call()
-                .map_err(|err| err.to_string())?;
+                .map_err(said)?;
             let text = status_ok(response)?
                 .into_body()
                 .read_to_string()
@@ -296,8 +338,11 @@ impl Offsite {
             let response = self
                 .http
                 .delete(url.as_str())
+                .config()
+                .timeout_global(Some(self.deadline))
+                .build()
                 .call()
-                .map_err(|err| err.to_string())?;
+                .map_err(said)?;
             status_ok(response)?;
             log::info!("deleted the old off-site copy {}", old.name);
         }
@@ -307,15 +352,19 @@ impl Offsite {
     /// Downloads the copy `name` (`latest` for the newest) and decrypts it into `out`; returns
     /// the copy's name. A wrong passphrase is one sentence, and `out` is not left behind.
     pub fn download(&self, name: &str, out: &Path) -> Result<String, String> {
+        let copies = self.list()?;
         let name = match name {
-            "latest" => {
-                self.list()?
-                    .pop()
-                    .ok_or_else(|| format!("there is no copy in {}", self.describe()))?
-                    .name
-            }
+            "latest" => copies
+                .last()
+                .ok_or_else(|| format!("there is no copy in {}", self.describe()))?
+                .name
+                .clone(),
             named => named.rsplit('/').next().unwrap_or(named).to_owned(),
         };
+        let size = copies
+            .iter()
+            .find(|copy| copy.name == name)
+            .map_or(0, |copy| copy.size);
         let sealed = PathBuf::from(format!("{}.age.partial", out.display()));
         let result = (|| {
             let url = self
@@ -325,6 +374,9 @@ impl Offsite {
             let response = self
                 .http
                 .get(url.as_str())
+                .config()
+                .timeout_global(Some(deadline_for(self.deadline, size)))
+                .build()
                 .call()
                 .map_err(|err| err.to_string())?;
             let mut body = status_ok(response)
@@ -344,6 +396,53 @@ impl Offsite {
             let _ = std::fs::remove_file(out);
         }
         result.map(|()| name)
+    }
+}
+
+/// What went wrong with a request, in words: a deadline passed is "did not answer in time".
+fn said(err: ureq::Error) -> String {
+    match err {
+        ureq::Error::Timeout(_) => "the bucket did not answer in time".to_owned(),
+        err => err.to_string(),
+    }
+}
+
+/// Where a backup's encrypted copy is written on its way up.
+pub fn sealed_beside(backup: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.age.partial", backup.display()))
+}
+
+/// A body that says on stderr how much of it has gone, every few seconds, when asked to.
+struct Progress<R> {
+    inner: R,
+    size: u64,
+    sent: u64,
+    show: bool,
+    said_at: std::time::Instant,
+}
+
+impl<R> Progress<R> {
+    fn new(inner: R, size: u64, show: bool) -> Progress<R> {
+        Progress {
+            inner,
+            size,
+            sent: 0,
+            show,
+            said_at: std::time::Instant::now(),
+        }
+    }
+}
+
+impl<R: io::Read> io::Read for Progress<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buf)?;
+        self.sent += read as u64;
+        if self.show && self.said_at.elapsed() >= Duration::from_secs(2) {
+            self.said_at = std::time::Instant::now();
+            let mb = |bytes: u64| bytes as f64 / 1_000_000.0;
+            eprintln!("uploading: {:.1} of {:.1} MB", mb(self.sent), mb(self.size));
+        }
+        Ok(read)
     }
 }
 

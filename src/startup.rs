@@ -338,6 +338,9 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         args.backup_dir.as_deref(),
     ));
     let _lock = crate::db::backup::ServerLock::acquire(&args.db.db)?;
+    // What a command stopped half-way left beside the database (a plain copy on its way to the
+    // bucket among them) goes before anything else.
+    crate::scratch::remove_stale(&args.db.db, args.backup_dir.as_deref());
     let database = args.db.db.clone();
     let stopped_pool = pool.clone();
     actix_web::rt::System::new().block_on(async move {
@@ -376,7 +379,7 @@ fn start_background_work(
                 plan.dir.display()
             )
         })?;
-        crate::db::backup::schedule(
+        crate::backups::schedule(
             database.to_path_buf(),
             plan.keep,
             status.clone(),

@@ -2,12 +2,13 @@
 
 use std::time::Duration;
 
-/// `3 days`, `5 hours`, `1 minute`: the largest whole unit.
+/// `3 days`, `5 hours`, `1 minute`: the largest unit the duration is a whole number of, so
+/// nothing is rounded away (`90 seconds`, not `1 minute`; `36 hours`, not `1 day`).
 pub fn in_words(duration: Duration) -> String {
     let (count, unit) = match duration.as_secs() {
-        s if s >= 2 * 86_400 => (s / 86_400, "day"),
-        s if s >= 2 * 3600 => (s / 3600, "hour"),
-        s if s >= 60 => (s / 60, "minute"),
+        s if s >= 86_400 && s % 86_400 == 0 => (s / 86_400, "day"),
+        s if s >= 3600 && s % 3600 == 0 => (s / 3600, "hour"),
+        s if s >= 60 && s % 60 == 0 => (s / 60, "minute"),
         s => (s, "second"),
     };
     match count {
@@ -22,8 +23,10 @@ mod tests {
 
     #[test]
     fn durations_read_in_their_largest_whole_unit() {
-        assert_eq!(in_words(Duration::from_secs(3 * 86_400 + 5)), "3 days");
+        assert_eq!(in_words(Duration::from_secs(3 * 86_400)), "3 days");
         assert_eq!(in_words(Duration::from_secs(30 * 3600)), "30 hours");
+        assert_eq!(in_words(Duration::from_secs(90)), "90 seconds");
+        assert_eq!(in_words(Duration::from_secs(86_400)), "1 day");
         assert_eq!(in_words(Duration::from_secs(600)), "10 minutes");
         assert_eq!(in_words(Duration::from_secs(60)), "1 minute");
         assert_eq!(in_words(Duration::from_secs(59)), "59 seconds");

@@ -165,7 +165,7 @@ fn an_upload_while_the_s3_server_is_down_goes_through_once_it_is_back() {
     let s3 = back.join().unwrap();
     let text = assert_ok(&uploaded);
     assert!(
-        text.contains("trying again"),
+        text.contains("trying once more"),
         "it said it would retry: {text}"
     );
     assert_eq!(s3.keys().len(), 1, "{:?}", s3.keys());

@@ -10,4 +10,5 @@ mod smtp;
 
 mod copies;
 mod recovery;
+mod silent;
 mod support;
