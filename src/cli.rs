@@ -67,6 +67,13 @@ pub struct RestoreArgs {
     /// Restore an off-site copy instead: `latest`, or a name that `jyoti offsite list` shows.
     #[arg(long, value_name = "latest|NAME")]
     pub offsite: Option<String>,
+    /// Restore an off-site copy whose name disagrees with the time sealed inside it (or that
+    /// has none: made by an older jyoti).
+    #[arg(long)]
+    pub trust_name: bool,
+    /// Download an off-site copy even when it is more than four times the largest other copy.
+    #[arg(long)]
+    pub any_size: bool,
     #[command(flatten)]
     pub target: OffsiteTarget,
     #[command(flatten)]

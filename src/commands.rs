@@ -282,7 +282,16 @@ pub fn offsite(command: OffsiteCommand) -> Result<(), String> {
             || "?".into(),
             |at| at.strftime("%Y-%m-%d %H:%M UTC").to_string(),
         );
-        println!("{}  {taken}  {} KB", copy.name, copy.size.div_ceil(1024));
+        let future = if copy.in_the_future(jiff::Timestamp::now()) {
+            "  (named in the future: not one of ours)"
+        } else {
+            ""
+        };
+        println!(
+            "{}  {taken}  {} KB{future}",
+            copy.name,
+            copy.size.div_ceil(1024)
+        );
     }
     Ok(())
 }
@@ -323,6 +332,106 @@ fn recovery_kit(target: &crate::cli::OffsiteTarget) -> Result<(), String> {
     Ok(())
 }
 
+/// How far the time sealed in a copy may be from the time its name says (the name is given
+/// when the upload starts, the time when the backup was taken).
+const NAME_AND_SEAL_AGREE: i64 = 15 * 60;
+
+/// A copy this many times the largest other one is refused before downloading (`--any-size`).
+const FAR_LARGER: u64 = 4;
+
+/// Downloads and decrypts the copy `which` (`latest`: the newest whose name can be trusted)
+/// into `out`, refusing a copy far larger than the others before downloading it and one whose
+/// sealed time disagrees with its name after (unless told); drops any trigger or view the
+/// schema does not define. Answers the copy's name.
+fn download_trusted(
+    offsite: &crate::offsite::Offsite,
+    which: &str,
+    args: &RestoreArgs,
+    out: &Path,
+) -> Result<String, String> {
+    let copies = offsite.list()?;
+    if copies.is_empty() {
+        return Err(format!("there is no copy in {}", offsite.describe()));
+    }
+    let now = jiff::Timestamp::now();
+    let candidates: Vec<&crate::offsite::BucketCopy> = match which {
+        "latest" => copies
+            .iter()
+            .rev()
+            .filter(|copy| {
+                let future = copy.in_the_future(now);
+                if future {
+                    eprintln!("warning: skipping {}: its name is in the future", copy.name);
+                }
+                !future
+            })
+            .collect(),
+        named => {
+            let named = named.rsplit('/').next().unwrap_or(named);
+            let copy = copies
+                .iter()
+                .find(|copy| copy.name == named)
+                .ok_or_else(|| format!("there is no copy {named} in {}", offsite.describe()))?;
+            vec![copy]
+        }
+    };
+    for copy in candidates {
+        let largest_other = copies
+            .iter()
+            .filter(|other| other.name != copy.name)
+            .map(|other| other.size)
+            .max()
+            .unwrap_or(0);
+        if !args.any_size && largest_other > 0 && copy.size > FAR_LARGER * largest_other {
+            return Err(format!(
+                "{} is {} KB, more than {FAR_LARGER} times the largest other copy ({} KB): \
+                 not downloaded. If it is truly yours, give --any-size",
+                copy.name,
+                copy.size.div_ceil(1024),
+                largest_other.div_ceil(1024)
+            ));
+        }
+        let _sealed = Scratch::new(crate::offsite::sealed_beside(out));
+        offsite.download(&copy.name, out)?;
+        let sealed_at = db::backup::taken_at(out);
+        let agrees = match (sealed_at, copy.taken()) {
+            (Some(sealed), Some(named)) => {
+                (sealed.as_second() - named.as_second()).abs() <= NAME_AND_SEAL_AGREE
+            }
+            _ => false,
+        };
+        let taken = sealed_at.map_or_else(
+            || "at a time it does not say".to_owned(),
+            |at| at.strftime("%-d %B %Y %H:%M UTC").to_string(),
+        );
+        if !agrees && !args.trust_name {
+            let why = format!(
+                "{} was taken {taken}, not when its name says: someone may have put an old \
+                 copy back under a new name",
+                copy.name
+            );
+            if which == "latest" {
+                eprintln!("warning: skipping {why}");
+                continue;
+            }
+            return Err(format!("{why}. To restore it anyway, give --trust-name"));
+        }
+        println!("{} was taken {taken}", copy.name);
+        let mut schema = Connection::open_in_memory().map_err(|e| e.to_string())?;
+        let version = db::backup::check(out)?;
+        db::migrations::migrate_to(&mut schema, version)?;
+        for dropped in db::backup::drop_foreign_code(out, &schema)? {
+            eprintln!("warning: dropped the {dropped}, which no version of jyoti makes");
+        }
+        return Ok(copy.name.clone());
+    }
+    Err(format!(
+        "no copy in {} can be trusted: each one's name disagrees with the time sealed in it \
+         (see the warnings above; a name from `jyoti offsite list` with --trust-name restores one anyway)",
+        offsite.describe()
+    ))
+}
+
 pub fn restore(args: RestoreArgs) -> Result<(), String> {
     let (from, downloaded) = match (&args.backup, &args.offsite) {
         (Some(file), _) => (file.clone(), None),
@@ -338,9 +447,7 @@ pub fn restore(args: RestoreArgs) -> Result<(), String> {
             // The download and its decrypted copy are steps on the way, removed however the
             // command ends.
             let scratch = Scratch::new(scratch_beside(&args.db.db, "download"));
-            let sealed = Scratch::new(crate::offsite::sealed_beside(scratch.path()));
-            let name = offsite.download(which, scratch.path())?;
-            drop(sealed);
+            let name = download_trusted(&offsite, which, &args, scratch.path())?;
             (scratch.path().to_path_buf(), Some((name, scratch)))
         }
     };

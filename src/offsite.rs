@@ -62,7 +62,16 @@ pub struct BucketCopy {
     pub size: u64,
 }
 
+/// A copy named more than this far in the future is not trusted (clocks differ a little).
+const FUTURE_SLACK: i64 = 5 * 60;
+
 impl BucketCopy {
+    /// Whether its name says a time still to come: no copy of ours is named so.
+    pub fn in_the_future(&self, now: jiff::Timestamp) -> bool {
+        self.taken()
+            .is_some_and(|taken| taken.as_second() > now.as_second() + FUTURE_SLACK)
+    }
+
     /// When it was taken, as its name says (`2026-11-25 03:00 UTC`).
     pub fn taken(&self) -> Option<jiff::Timestamp> {
         let stamp = self.name.strip_prefix("jyoti-")?.strip_suffix(".db.age")?;
@@ -207,7 +216,7 @@ impl Offsite {
                     }
                 }
             };
-            self.prune()
+            self.prune(&name)
                 .map_err(|err| format!("the copy is up, but old copies were not deleted: {err}"))?;
             Ok(name)
         })();
@@ -326,11 +335,16 @@ impl Offsite {
         Ok(copies)
     }
 
-    /// Deletes the oldest copies beyond the newest [`Offsite::keep`], under the prefix only.
-    fn prune(&self) -> Result<(), String> {
-        let copies = self.list()?;
-        let excess = copies.len().saturating_sub(self.keep);
-        for old in &copies[..excess] {
+    /// Deletes the oldest copies beyond the newest [`Offsite::keep`], under the prefix only;
+    /// never `kept`, the copy just uploaded, whatever names others put beside it.
+    fn prune(&self, kept: &str) -> Result<(), String> {
+        let copies: Vec<BucketCopy> = self
+            .list()?
+            .into_iter()
+            .filter(|copy| copy.name != kept)
+            .collect();
+        let excess = (copies.len() + 1).saturating_sub(self.keep);
+        for old in &copies[..excess.min(copies.len())] {
             let url = self
                 .bucket
                 .delete_object(Some(&self.credentials), &self.key(&old.name))

@@ -8,6 +8,47 @@ use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// The key of the `settings` row a backup holds: when it was taken (RFC 3339, UTC).
+pub const TAKEN_AT: &str = "backup_taken_at";
+
+/// When the backup at `path` was taken, as it says itself (`None` for a copy made before
+/// backups said so, or a file that is no backup).
+pub fn taken_at(path: &Path) -> Option<jiff::Timestamp> {
+    let conn = open_read_only(path).ok()?;
+    let text: String = conn
+        .query_row(
+            "SELECT value FROM settings WHERE key = ?1",
+            [TAKEN_AT],
+            |row| row.get(0),
+        )
+        .ok()?;
+    text.parse().ok()
+}
+
+/// Drops every trigger and view of the database at `path` that `schema` (a database this
+/// program made) does not have: a copy from a bucket others can write to must not bring code
+/// of its own into the site. Answers what was dropped.
+pub fn drop_foreign_code(path: &Path, schema: &Connection) -> Result<Vec<String>, String> {
+    let code = |conn: &Connection| -> rusqlite::Result<Vec<(String, String, Option<String>)>> {
+        conn.prepare("SELECT type, name, sql FROM sqlite_schema WHERE type IN ('trigger', 'view')")?
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+            .collect()
+    };
+    let ours = code(schema).map_err(|e| e.to_string())?;
+    let conn = Connection::open(path).map_err(|e| e.to_string())?;
+    let mut dropped = Vec::new();
+    for (kind, name, sql) in code(&conn).map_err(|e| e.to_string())? {
+        if ours.contains(&(kind.clone(), name.clone(), sql)) {
+            continue;
+        }
+        let quoted = name.replace('"', "\"\"");
+        conn.execute_batch(&format!("DROP {} \"{quoted}\"", kind.to_uppercase()))
+            .map_err(|e| format!("cannot drop the {kind} {name}: {e}"))?;
+        dropped.push(format!("{kind} {name}"));
+    }
+    Ok(dropped)
+}
+
 /// A backup step that copies every page.
 const ALL_PAGES: std::ffi::c_int = -1;
 
@@ -71,6 +112,14 @@ pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
         let mut target = Connection::open(&partial)
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         copy_pages(source, &mut target).map_err(|e| format!("the backup failed: {e}"))?;
+        // The copy says when it was taken, inside itself: an off-site copy is encrypted with
+        // it, so a name changed in the bucket cannot pass an old copy off as a new one.
+        target
+            .execute(
+                "INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)",
+                [TAKEN_AT, &jiff::Timestamp::now().to_string()],
+            )
+            .map_err(|e| format!("the backup failed: {e}"))?;
         // One self-contained file, whatever journal mode the copy inherited.
         target
             .pragma_update(None, "journal_mode", "DELETE")
@@ -187,6 +236,10 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>, String> {
         }
         let mut target = Connection::open(db).map_err(|e| e.to_string())?;
         copy_pages(&source, &mut target)?;
+        // When the backup was taken is the copy's own business, not the restored site's.
+        target
+            .execute("DELETE FROM settings WHERE key = ?1", [TAKEN_AT])
+            .map_err(|e| e.to_string())?;
         configure(&target).map_err(|e| e.to_string())
     })();
     copied.map_err(|err| put_back(kept.as_deref(), db, &err))?;

@@ -68,13 +68,23 @@ pub fn version(conn: &Connection) -> rusqlite::Result<u32> {
 /// Applies every missing step, each with its version bump in one transaction,
 /// so a failed step leaves the database as it was.
 pub fn migrate(conn: &mut Connection) -> Result<(), String> {
+    migrate_to(conn, LATEST)
+}
+
+/// [`migrate`] up to version `upto` only (the schema an older database should have).
+pub fn migrate_to(conn: &mut Connection, upto: u32) -> Result<(), String> {
     let from = version(conn).map_err(|e| e.to_string())?;
     if from > LATEST {
         return Err(format!(
             "its schema version {from} is newer than this program knows ({LATEST}); use a newer jyoti"
         ));
     }
-    for (index, step) in STEPS.iter().enumerate().skip(from as usize) {
+    for (index, step) in STEPS
+        .iter()
+        .enumerate()
+        .take(upto as usize)
+        .skip(from as usize)
+    {
         let to = index as u32 + 1;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)

@@ -9,6 +9,7 @@ mod process;
 mod smtp;
 
 mod copies;
+mod names;
 mod recovery;
 mod silent;
 mod support;

@@ -1,0 +1,224 @@
+//! A bucket others can write to: copies are trusted for the time sealed inside them, not for
+//! their names. An old copy under a newer name, a name in the future, a copy far larger than
+//! the others and a copy that brings triggers of its own are all caught.
+
+use crate::support::*;
+use std::path::Path;
+use std::process::Command;
+
+/// Encrypts the file at `plain` with the passphrase by PyPI's pyrage, not by this program.
+fn encrypt_elsewhere(plain: &Path, passphrase: &str) -> Vec<u8> {
+    let script = "import sys, pyrage; data = open(sys.argv[1], 'rb').read(); \
+                  sys.stdout.buffer.write(pyrage.passphrase.encrypt(data, sys.argv[2]))";
+    let output = Command::new("python3")
+        .args(["-c", script, plain.to_str().unwrap(), passphrase])
+        .output()
+        .expect("python3 with pyrage");
+    assert!(output.status.success(), "pyrage encrypts");
+    output.stdout
+}
+
+/// A copy's name for `minutes` after now.
+fn named_in(minutes: i64) -> String {
+    let at = jiff::Timestamp::now() + jiff::SignedDuration::from_mins(minutes);
+    format!("jyoti-{}.db.age", at.strftime("%Y-%m-%dT%H%MZ"))
+}
+
+/// A backup of `db` that says it was taken at `taken` and may bring `sql` of its own.
+fn doctored_backup(db: &Path, dir: &Path, taken: &str, sql: &str) -> std::path::PathBuf {
+    let out = dir.join(format!("doctored-{}.db", taken.len() + sql.len()));
+    assert_ok(&jyoti(
+        &[
+            "backup",
+            "--db",
+            db.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ],
+        &[],
+        "",
+    ));
+    let conn = rusqlite::Connection::open(&out).unwrap();
+    conn.execute(
+        "UPDATE settings SET value = ?1 WHERE key = 'backup_taken_at'",
+        [taken],
+    )
+    .unwrap();
+    conn.execute_batch(sql).unwrap();
+    out
+}
+
+#[test]
+fn an_old_copy_under_a_newer_name_is_skipped_by_latest_and_refused_by_name() {
+    let (s3, env, dir, db, _) = a_site_copied_off_site();
+    let old = doctored_backup(&db, dir.path(), "2026-01-02T03:04:05Z", "");
+    let name = named_in(1);
+    s3.put(
+        &format!("jyoti/{name}"),
+        &encrypt_elsewhere(&old, PASSPHRASE),
+    );
+    let restored = dir.path().join("restored.db");
+    let restored = restored.to_str().unwrap();
+    let done = jyoti(
+        &["restore", "--offsite", "latest", "--db", restored],
+        &env,
+        "",
+    );
+    let text = assert_ok(&done);
+    assert!(
+        text.contains(&format!(
+            "skipping {name} was taken 2 January 2026 03:04 UTC"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("was taken") && text.contains("restored"),
+        "{text}"
+    );
+    let other = dir.path().join("other.db");
+    let other = other.to_str().unwrap();
+    let refused = jyoti(&["restore", "--offsite", &name, "--db", other], &env, "");
+    assert!(!refused.status.success());
+    assert!(
+        said(&refused).contains("give --trust-name"),
+        "{}",
+        said(&refused)
+    );
+    let trusted = jyoti(
+        &["restore", "--offsite", &name, "--trust-name", "--db", other],
+        &env,
+        "",
+    );
+    assert!(assert_ok(&trusted).contains("taken 2 January 2026 03:04 UTC"));
+}
+
+#[test]
+fn a_name_in_the_future_is_flagged_skipped_and_never_makes_pruning_drop_a_new_copy() {
+    let (s3, env, dir, db, _) = a_site_copied_off_site();
+    let copy = s3.get(&s3.keys()[0]);
+    s3.put("jyoti/jyoti-2099-01-01T0000Z.db.age", &copy);
+    let listed = assert_ok(&jyoti(&["offsite", "list"], &env, ""));
+    assert!(
+        listed.contains("jyoti-2099-01-01T0000Z.db.age") && listed.contains("named in the future"),
+        "{listed}"
+    );
+    let restored = dir.path().join("restored.db");
+    let text = assert_ok(&jyoti(
+        &[
+            "restore",
+            "--offsite",
+            "latest",
+            "--db",
+            restored.to_str().unwrap(),
+        ],
+        &env,
+        "",
+    ));
+    assert!(
+        text.contains("skipping jyoti-2099-01-01T0000Z.db.age"),
+        "{text}"
+    );
+
+    // Keeping one copy: the one just uploaded stays, whatever sorts after it.
+    let mut keep_one = env.clone();
+    keep_one.push(("JYOTI_OFFSITE_KEEP".into(), "1".into()));
+    let uploaded = assert_ok(&jyoti(
+        &["backup", "--offsite", "--db", db.to_str().unwrap()],
+        &keep_one,
+        "",
+    ));
+    let name = uploaded
+        .split("encrypted copy ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("the uploaded copy's name")
+        .to_owned();
+    assert!(
+        s3.keys().contains(&format!("jyoti/{name}")),
+        "{name} is kept: {:?}",
+        s3.keys()
+    );
+}
+
+#[test]
+fn a_copy_far_larger_than_the_others_is_not_downloaded_unless_asked() {
+    let (s3, env, dir, _, _) = a_site_copied_off_site();
+    let size = s3.get(&s3.keys()[0]).len();
+    let name = named_in(1);
+    s3.put(&format!("jyoti/{name}"), &vec![7u8; size * 5]);
+    let restored = dir.path().join("restored.db");
+    let restored = restored.to_str().unwrap();
+    let refused = jyoti(
+        &["restore", "--offsite", "latest", "--db", restored],
+        &env,
+        "",
+    );
+    assert!(!refused.status.success());
+    let text = said(&refused);
+    assert!(
+        text.contains("not downloaded") && text.contains("--any-size"),
+        "{text}"
+    );
+    let tried = jyoti(
+        &[
+            "restore",
+            "--offsite",
+            "latest",
+            "--any-size",
+            "--db",
+            restored,
+        ],
+        &env,
+        "",
+    );
+    assert!(!tried.status.success(), "junk does not decrypt");
+    assert!(!Path::new(restored).exists());
+}
+
+#[test]
+fn triggers_and_views_no_version_of_jyoti_makes_are_dropped_from_a_restored_copy() {
+    let (s3, env, dir, db, _) = a_site_copied_off_site();
+    let now = jiff::Timestamp::now().to_string();
+    let doctored = doctored_backup(
+        &db,
+        dir.path(),
+        &now,
+        "CREATE TRIGGER wipe AFTER INSERT ON contacts BEGIN DELETE FROM users; END;
+         CREATE VIEW leak AS SELECT email, password_hash FROM users;",
+    );
+    let name = named_in(1);
+    s3.put(
+        &format!("jyoti/{name}"),
+        &encrypt_elsewhere(&doctored, PASSPHRASE),
+    );
+    let restored = dir.path().join("restored.db");
+    let text = assert_ok(&jyoti(
+        &[
+            "restore",
+            "--offsite",
+            &name,
+            "--db",
+            restored.to_str().unwrap(),
+        ],
+        &env,
+        "",
+    ));
+    assert!(text.contains("dropped the trigger wipe"), "{text}");
+    assert!(text.contains("dropped the view leak"), "{text}");
+    let conn = rusqlite::Connection::open(&restored).unwrap();
+    let foreign: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_schema WHERE name IN ('wipe', 'leak')",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(foreign, 0);
+    let guards: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_schema WHERE name = 'audit_log_never_changes'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(guards, 1, "the site's own triggers stay");
+}
