@@ -1,19 +1,56 @@
--- Jyoti site database, schema version 1.
--- Applied to a new database at start; later changes ship as numbered migrations in src/db/migrations.rs.
+-- The Jyoti site's database as it is today: schema version 12, the sum of the steps in
+-- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
+-- a test checks it against a database the steps made.
 
-CREATE TABLE users (
-    id            INTEGER PRIMARY KEY,
-    firstname     TEXT    NOT NULL CHECK (length(firstname) BETWEEN 1 AND 100),
-    lastname      TEXT    NOT NULL DEFAULT '' CHECK (length(lastname) <= 100),
-    department    TEXT    NOT NULL DEFAULT '' CHECK (length(department) <= 100),
-    year          TEXT    NOT NULL DEFAULT '' CHECK (length(year) <= 20),
-    email         TEXT    NOT NULL UNIQUE COLLATE NOCASE CHECK (length(email) BETWEEN 3 AND 254),
-    password_hash TEXT    NOT NULL,
-    is_admin      INTEGER NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1)),
-    -- Raising it signs every session of the user out (tokens carry it as `ver`).
-    token_version INTEGER NOT NULL DEFAULT 0,
-    created_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+CREATE TABLE acme_accounts (
+    directory   TEXT PRIMARY KEY,
+    credentials TEXT NOT NULL,
+    created_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+
+CREATE TABLE alert_reads (
+    alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+    user_id  INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (alert_id, user_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE alerts (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    at           TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    raised_ms    INTEGER NOT NULL,
+    subject      TEXT    NOT NULL CHECK (length(subject) BETWEEN 1 AND 200),
+    body         TEXT    NOT NULL CHECK (length(body) <= 20000),
+    also_to      TEXT    NOT NULL DEFAULT '' CHECK (length(also_to) <= 2600),
+    site         TEXT,
+    delivered_at TEXT
 ) STRICT;
+
+CREATE TABLE audit_log (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    actor_id INTEGER,
+    actor    TEXT    NOT NULL CHECK (length(actor) <= 400),
+    address  TEXT    NOT NULL DEFAULT '' CHECK (length(address) <= 64),
+    action   TEXT    NOT NULL CHECK (length(action) BETWEEN 1 AND 200),
+    target   TEXT    NOT NULL DEFAULT '' CHECK (length(target) <= 400),
+    changes  TEXT
+, kind TEXT NOT NULL DEFAULT 'content'
+    CHECK (kind IN ('signins', 'payment', 'users', 'content', 'settings', 'commands'))) STRICT;
+
+CREATE TABLE cards (
+    id         INTEGER PRIMARY KEY,
+    section    TEXT    NOT NULL CHECK (section IN ('works', 'awards')),
+    sort_order INTEGER NOT NULL,
+    caption    TEXT    NOT NULL CHECK (length(caption) BETWEEN 1 AND 200),
+    photo_id   INTEGER REFERENCES media (id) ON DELETE RESTRICT,
+    art        TEXT
+) STRICT;
+
+CREATE TABLE certificates (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+    certinumber INTEGER NOT NULL UNIQUE CHECK (certinumber > 0)
+, event      TEXT NOT NULL DEFAULT '', issued_on  TEXT, revoked_on TEXT) STRICT;
 
 CREATE TABLE contacts (
     id         INTEGER PRIMARY KEY,
@@ -23,9 +60,104 @@ CREATE TABLE contacts (
     rating     INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
     message    TEXT    NOT NULL CHECK (length(message) BETWEEN 1 AND 5000),
     created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+, read_at TEXT) STRICT;
+
+CREATE VIRTUAL TABLE contacts_search USING fts5 (
+    name, email, message, content = 'contacts', content_rowid = 'id', prefix = '2 3 4'
+);
+
+CREATE TABLE feedback (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    name        TEXT    NOT NULL DEFAULT '',
+    email       TEXT    NOT NULL DEFAULT '',
+    mobile      TEXT    NOT NULL DEFAULT '',
+    gender      TEXT    NOT NULL DEFAULT '' CHECK (gender IN ('', 'male', 'female', 'other')),
+    interested  INTEGER NOT NULL DEFAULT 0 CHECK (interested IN (0, 1)),
+    rating      INTEGER CHECK (rating BETWEEN 1 AND 5),
+    suggestion  TEXT    NOT NULL DEFAULT '',
+    created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+
+CREATE TABLE gallery_images (
+    id         INTEGER PRIMARY KEY,
+    sort_order INTEGER NOT NULL,
+    caption    TEXT    NOT NULL CHECK (length(caption) BETWEEN 1 AND 200),
+    photo_id   INTEGER REFERENCES media (id) ON DELETE RESTRICT,
+    art        TEXT
 ) STRICT;
 
-CREATE INDEX contacts_newest_first ON contacts (created_at DESC, id DESC);
+CREATE TABLE gifts (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    name         TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+    email        TEXT    NOT NULL DEFAULT '' CHECK (length(email) <= 254),
+    -- In paise, so ₹1,500.50 is 150050: whole numbers, no rounding.
+    amount_paise INTEGER NOT NULL CHECK (amount_paise BETWEEN 100 AND 1000000000),
+    -- The payment's reference (a UPI transaction's 12-digit UTR, a bank transfer's UTR), in
+    -- capitals without spaces.
+    reference    TEXT    NOT NULL CHECK (length(reference) BETWEEN 6 AND 35),
+    -- When an admin found the money on the statement; NULL while not yet.
+    received_at  TEXT,
+    -- When the thank-you mail was queued; NULL when none was.
+    thanked_at   TEXT,
+    created_at   TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+) STRICT;
+
+CREATE TABLE invitations (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    email      TEXT    NOT NULL COLLATE NOCASE CHECK (length(email) BETWEEN 3 AND 254),
+    role       TEXT    NOT NULL CHECK (role IN ('admin', 'editor')),
+    token_hash TEXT    NOT NULL UNIQUE,
+    invited_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    -- Unix seconds.
+    expires_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE mail_settings (
+    id           INTEGER PRIMARY KEY CHECK (id = 1),
+    host         TEXT    NOT NULL DEFAULT '' CHECK (length(host) <= 253),
+    port         INTEGER NOT NULL DEFAULT 587 CHECK (port BETWEEN 1 AND 65535),
+    security     TEXT    NOT NULL DEFAULT 'starttls' CHECK (security IN ('starttls', 'tls', 'none')),
+    username     TEXT    NOT NULL DEFAULT '' CHECK (length(username) <= 254),
+    password     TEXT    NOT NULL DEFAULT '' CHECK (length(password) <= 256),
+    sender       TEXT    NOT NULL DEFAULT '' CHECK (length(sender) <= 254),
+    -- Where new contact messages go; empty: to every admin.
+    contact_to   TEXT    NOT NULL DEFAULT '' CHECK (length(contact_to) <= 254),
+    -- The site's public address (https://jyoti.example.org) for links in emails, when no
+    -- --domain names it; never taken from a request's Host header.
+    site_address TEXT    NOT NULL DEFAULT '' CHECK (length(site_address) <= 2048)
+) STRICT;
+
+CREATE TABLE media (
+    id         INTEGER PRIMARY KEY,
+    -- First 16 hex digits of the SHA-256 of the uploaded file: part of every URL, so URLs never go stale.
+    hash       TEXT    NOT NULL CHECK (length(hash) = 16),
+    width      INTEGER NOT NULL CHECK (width > 0),
+    height     INTEGER NOT NULL CHECK (height > 0),
+    alt        TEXT    NOT NULL DEFAULT '' CHECK (length(alt) <= 200),
+    created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+, focus_x INTEGER NOT NULL DEFAULT 50 CHECK (focus_x BETWEEN 0 AND 100), focus_y INTEGER NOT NULL DEFAULT 50 CHECK (focus_y BETWEEN 0 AND 100)) STRICT;
+
+CREATE TABLE media_variants (
+    media_id INTEGER NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+    width    INTEGER NOT NULL CHECK (width > 0),
+    height   INTEGER NOT NULL CHECK (height > 0),
+    data     BLOB    NOT NULL,
+    PRIMARY KEY (media_id, width)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE members (
+    id         INTEGER PRIMARY KEY,
+    roster_id  INTEGER NOT NULL REFERENCES rosters (id) ON DELETE CASCADE,
+    sort_order INTEGER NOT NULL,
+    name       TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+    department TEXT    NOT NULL DEFAULT '' CHECK (length(department) <= 100),
+    year       TEXT    NOT NULL DEFAULT '' CHECK (length(year) <= 20),
+    position   TEXT    NOT NULL DEFAULT '' CHECK (length(position) <= 100),
+    photo_id   INTEGER REFERENCES media (id) ON DELETE RESTRICT,
+    art        TEXT,
+    link       TEXT    CHECK (link IS NULL OR link LIKE 'http://%' OR link LIKE 'https://%')
+) STRICT;
 
 CREATE TABLE notices (
     id         INTEGER PRIMARY KEY,
@@ -35,16 +167,113 @@ CREATE TABLE notices (
     created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 ) STRICT;
 
-CREATE INDEX notices_newest_first ON notices (date DESC, id DESC);
+CREATE TABLE "outbox" (
+    id              INTEGER PRIMARY KEY,
+    kind            TEXT    NOT NULL CHECK (kind IN ('contact', 'reset', 'invitation', 'alert', 'thanks')),
+    recipients      TEXT    NOT NULL CHECK (length(recipients) BETWEEN 3 AND 100000),
+    reply_to        TEXT,
+    subject         TEXT    NOT NULL CHECK (length(subject) BETWEEN 1 AND 300),
+    body            TEXT    NOT NULL,
+    status          TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL DEFAULT 0,
+    last_error      TEXT,
+    created_at      TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+, via TEXT) STRICT;
 
-CREATE TABLE certificates (
-    id          INTEGER PRIMARY KEY,
-    name        TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-    certinumber INTEGER NOT NULL UNIQUE CHECK (certinumber > 0)
+CREATE TABLE password_resets (
+    token_hash TEXT    PRIMARY KEY,
+    user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL,
+    used_at    INTEGER
 ) STRICT;
 
--- Server settings (the generated JWT secret among them).
+CREATE TABLE payment_hold (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    fields   TEXT    NOT NULL,
+    due_at   INTEGER NOT NULL,
+    actor    TEXT    NOT NULL,
+    actor_id INTEGER,
+    changes  TEXT    NOT NULL
+) STRICT;
+
+CREATE TABLE rosters (
+    id         INTEGER PRIMARY KEY,
+    slug       TEXT    NOT NULL UNIQUE CHECK (length(slug) BETWEEN 1 AND 20 AND slug NOT GLOB '*[^a-z0-9-]*'),
+    title      TEXT    NOT NULL CHECK (length(title) BETWEEN 1 AND 100),
+    sort_order INTEGER NOT NULL
+) STRICT;
+
 CREATE TABLE settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 ) STRICT;
+
+CREATE TABLE site_settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE tls_certificates (
+    domains    TEXT PRIMARY KEY,
+    chain_pem  TEXT NOT NULL,
+    key_pem    TEXT NOT NULL,
+    not_before INTEGER NOT NULL,
+    not_after  INTEGER NOT NULL,
+    issued_by  TEXT NOT NULL,
+    stored_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+
+CREATE TABLE "users" (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    firstname     TEXT    NOT NULL CHECK (length(firstname) BETWEEN 1 AND 100),
+    lastname      TEXT    NOT NULL DEFAULT '' CHECK (length(lastname) <= 100),
+    department    TEXT    NOT NULL DEFAULT '' CHECK (length(department) <= 100),
+    year          TEXT    NOT NULL DEFAULT '' CHECK (length(year) <= 20),
+    email         TEXT    NOT NULL UNIQUE COLLATE NOCASE CHECK (length(email) BETWEEN 3 AND 254),
+    password_hash TEXT    NOT NULL,
+    token_version INTEGER NOT NULL DEFAULT 0,
+    created_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+, role TEXT NOT NULL DEFAULT 'user'
+    CHECK (role IN ('admin', 'editor', 'user')), last_sign_in_at TEXT) STRICT;
+
+CREATE INDEX alerts_undelivered ON alerts (raised_ms) WHERE delivered_at IS NULL;
+
+CREATE INDEX audit_log_by_kind ON audit_log (kind, at);
+
+CREATE INDEX audit_log_by_time ON audit_log (at);
+
+CREATE INDEX certificates_by_name ON certificates (name COLLATE NOCASE, id);
+
+CREATE INDEX contacts_by_name ON contacts (name COLLATE NOCASE, id);
+
+CREATE INDEX contacts_newest_first ON contacts (created_at DESC, id DESC);
+
+CREATE INDEX feedback_newest_first ON feedback (created_at DESC, id DESC);
+
+CREATE INDEX gifts_newest_first ON gifts (created_at DESC, id DESC);
+
+CREATE INDEX invitations_by_email ON invitations (email);
+
+CREATE INDEX members_in_order ON members (roster_id, sort_order);
+
+CREATE INDEX notices_by_title ON notices (title COLLATE NOCASE, id);
+
+CREATE INDEX notices_newest_first ON notices (date DESC, id DESC);
+
+CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+
+CREATE INDEX password_resets_by_user ON password_resets (user_id);
+
+CREATE INDEX users_by_name ON users (firstname COLLATE NOCASE, lastname COLLATE NOCASE, id);
+
+CREATE INDEX users_by_role ON users (role, id);
+
+CREATE TRIGGER audit_log_kept_two_years BEFORE DELETE ON audit_log
+    WHEN old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 years') BEGIN
+    SELECT RAISE (ABORT, 'activity log entries are kept for two years');
+END;
+
+CREATE TRIGGER audit_log_never_changes BEFORE UPDATE ON audit_log BEGIN
+    SELECT RAISE (ABORT, 'activity log entries cannot be changed');
+END;

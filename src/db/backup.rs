@@ -68,7 +68,17 @@ fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
 
 /// Copies the database at `db` to `out` while a server may keep writing. Writes to a `.partial`
 /// file first, so a failed backup never leaves a half file under the real name.
+/// The copy says when it was taken (see [`TAKEN_AT`]).
 pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
+    copy_file(db, out, true)
+}
+
+/// [`backup`] page for page, saying nothing of its own (the copy kept before a migration).
+pub fn exact_copy(db: &Path, out: &Path) -> Result<(), String> {
+    copy_file(db, out, false)
+}
+
+fn copy_file(db: &Path, out: &Path, stamped: bool) -> Result<(), String> {
     if !db.is_file() {
         return Err(format!("there is no database at {}", db.display()));
     }
@@ -79,7 +89,7 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), String> {
         ));
     }
     let source = open_read_only(db).map_err(|e| format!("cannot read {}: {e}", db.display()))?;
-    copy(&source, out)
+    copy(&source, out, stamped)
 }
 
 /// A copy of the live database as an open file (with its length) whose name is already gone,
@@ -98,7 +108,7 @@ pub fn snapshot(conn: &Connection) -> Result<(File, u64), crate::error::ApiError
         std::process::id(),
         NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
-    copy(conn, &copy_path).map_err(ApiError::Unavailable)?;
+    copy(conn, &copy_path, true).map_err(ApiError::Unavailable)?;
     let file = File::open(&copy_path).map_err(ApiError::internal)?;
     fs::remove_file(&copy_path).map_err(ApiError::internal)?;
     let length = file.metadata().map_err(ApiError::internal)?.len();
@@ -106,7 +116,8 @@ pub fn snapshot(conn: &Connection) -> Result<(File, u64), crate::error::ApiError
 }
 
 /// Copies the database behind `source` to `out` (through a `.partial` file) as one self-contained file.
-pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
+/// With `stamped`, the copy says when it was taken.
+pub fn copy(source: &Connection, out: &Path, stamped: bool) -> Result<(), String> {
     let partial = PathBuf::from(format!("{}.partial", out.display()));
     let result = (|| {
         let mut target = Connection::open(&partial)
@@ -114,12 +125,14 @@ pub fn copy(source: &Connection, out: &Path) -> Result<(), String> {
         copy_pages(source, &mut target).map_err(|e| format!("the backup failed: {e}"))?;
         // The copy says when it was taken, inside itself: an off-site copy is encrypted with
         // it, so a name changed in the bucket cannot pass an old copy off as a new one.
-        target
-            .execute(
-                "INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)",
-                [TAKEN_AT, &jiff::Timestamp::now().to_string()],
-            )
-            .map_err(|e| format!("the backup failed: {e}"))?;
+        if stamped {
+            target
+                .execute(
+                    "INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)",
+                    [TAKEN_AT, &jiff::Timestamp::now().to_string()],
+                )
+                .map_err(|e| format!("the backup failed: {e}"))?;
+        }
         // One self-contained file, whatever journal mode the copy inherited.
         target
             .pragma_update(None, "journal_mode", "DELETE")

@@ -25,7 +25,7 @@ impl Step {
 /// Step N brings the database from version N-1 to N. Never edit a shipped step; add one.
 /// Before adding step N+1, commit the fixture of version N (tests/fixtures/README.md).
 const STEPS: &[Step] = &[
-    Step::sql(include_str!("../../schema.sql")),
+    Step::sql(include_str!("migrations/001_schema.sql")),
     // Content as data; the default content is seeded here, so once per database and never over edits.
     Step {
         sql: include_str!("migrations/002_site_content.sql"),
@@ -57,6 +57,39 @@ const STEPS: &[Step] = &[
     },
     Step::sql(include_str!("migrations/012_alerts_and_payment_hold.sql")),
 ];
+
+/// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and
+/// view (the shadow tables a full-text index makes for itself left out), in a stable order.
+/// The top-level `schema.sql` is this text, checked by a test.
+pub fn schema_text(conn: &Connection) -> rusqlite::Result<String> {
+    let mut items: Vec<(String, String, String)> = conn
+        .prepare(
+            "SELECT type, name, sql FROM sqlite_schema s WHERE sql IS NOT NULL
+               AND name NOT LIKE 'sqlite_%'
+               AND NOT EXISTS (SELECT 1 FROM sqlite_schema v WHERE v.type = 'table'
+                   AND v.sql LIKE 'CREATE VIRTUAL TABLE%' AND s.name LIKE v.name || '\\_%' ESCAPE '\\')",
+        )?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let rank = |kind: &str| match kind {
+        "table" => 0,
+        "index" => 1,
+        "view" => 2,
+        _ => 3,
+    };
+    items.sort_by(|a, b| (rank(&a.0), &a.1).cmp(&(rank(&b.0), &b.1)));
+    let mut text = format!(
+        "-- The Jyoti site's database as it is today: schema version {LATEST}, the sum of the steps in\n\
+         -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:\n\
+         -- a test checks it against a database the steps made.\n"
+    );
+    for (_, _, sql) in items {
+        text.push('\n');
+        text.push_str(sql.trim());
+        text.push_str(";\n");
+    }
+    Ok(text)
+}
 
 /// The version a database has after [`migrate`].
 pub const LATEST: u32 = STEPS.len() as u32;
@@ -103,4 +136,26 @@ pub fn migrate_to(conn: &mut Connection, upto: u32) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod schema_tests {
+    use super::*;
+
+    /// `JYOTI_WRITE_SCHEMA=1 cargo test --lib schema_sql` writes it anew after a new step.
+    #[test]
+    fn schema_sql_is_todays_schema() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn).unwrap();
+        let today = schema_text(&conn).unwrap();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema.sql");
+        if std::env::var_os("JYOTI_WRITE_SCHEMA").is_some() {
+            std::fs::write(path, &today).unwrap();
+        }
+        let written = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            written == today,
+            "schema.sql is not today's schema: run JYOTI_WRITE_SCHEMA=1 cargo test --lib schema_sql"
+        );
+    }
 }

@@ -459,7 +459,7 @@ pub fn open_noting(path: &Path) -> Result<(Pool, Vec<String>), String> {
             migrations::LATEST,
             crate::db::backup::stamp()
         ));
-        crate::db::backup::backup(path, &copy)
+        crate::db::backup::exact_copy(path, &copy)
             .map_err(|err| format!("not migrating {shown}: the backup first failed: {err}"))?;
         notes.push(format!(
             "upgrading the database from schema version {version} to {}; a copy of it as it was is at {}",
