@@ -111,7 +111,7 @@ CREATE TABLE invitations (
     created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     -- Unix seconds.
     expires_at INTEGER NOT NULL
-) STRICT;
+, used_at INTEGER, revoked_at INTEGER) STRICT;
 
 CREATE TABLE mail_settings (
     id           INTEGER PRIMARY KEY CHECK (id = 1),

@@ -15,6 +15,12 @@ pub enum ApiError {
     BadRequest(String),
     /// 400: some fields were refused; each is named.
     Validation(FieldErrors),
+    /// 400: a link (an invitation's) that no longer works; `reason` says why in one word
+    /// (`used`, `withdrawn`, `expired`, `unknown`) for the page to offer the way on.
+    LinkGone {
+        message: String,
+        reason: &'static str,
+    },
     /// 401: no valid session.
     Unauthorized(&'static str),
     /// 403: signed in, but the account's role may not do this; the sentence says why.
@@ -54,6 +60,7 @@ impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ApiError::BadRequest(message)
+            | ApiError::LinkGone { message, .. }
             | ApiError::Conflict(message)
             | ApiError::MailServer(message) => f.write_str(message),
             ApiError::Validation(_) => f.write_str("Some fields are not valid"),
@@ -81,12 +88,16 @@ struct Body<'a> {
     message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a FieldErrors>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) | ApiError::Validation(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::Validation(_) | ApiError::LinkGone { .. } => {
+                StatusCode::BAD_REQUEST
+            }
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -120,9 +131,14 @@ impl ResponseError for ApiError {
             ApiError::Validation(errors) => Some(errors),
             _ => None,
         };
+        let reason = match self {
+            ApiError::LinkGone { reason, .. } => Some(*reason),
+            _ => None,
+        };
         response.json(Body {
             message: self.to_string(),
             errors,
+            reason,
         })
     }
 }

@@ -1,5 +1,6 @@
 //! The `invitations` table: an admin's invitation to join the team with a role. Like reset
-//! links, only the SHA-256 of the link's secret is kept; an invitation is used once, then gone.
+//! links, only the SHA-256 of the link's secret is kept; an invitation works once. A used,
+//! withdrawn or expired one is kept a while, so its link can say which it is.
 
 use crate::domain::{Email, Role};
 use crate::error::ApiError;
@@ -22,13 +23,29 @@ super::row! {
         pub created_at: String,
         /// Who invited, as they are named now ("" once their account is gone).
         pub invited_by: String,
+        /// Its week is over: the admins may send it again.
+        pub expired: bool,
     }
 }
+
+/// Why an invitation's link no longer works.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Gone {
+    Used,
+    Withdrawn,
+    Expired,
+}
+
+/// How long a used, withdrawn or expired invitation is kept (for its link's message and the
+/// admins' list), in seconds: thirty days.
+const KEPT_SECONDS: i64 = 30 * 24 * 60 * 60;
 
 macro_rules! columns {
     () => {
         "i.id, i.email, i.role, strftime('%Y-%m-%dT%H:%M:%SZ', i.expires_at, 'unixepoch') AS expires_at,
-         i.created_at, coalesce(trim(u.firstname || ' ' || u.lastname), '') AS invited_by
+         i.created_at, coalesce(trim(u.firstname || ' ' || u.lastname), '') AS invited_by,
+         i.expires_at <= unixepoch() AS expired
          FROM invitations i LEFT JOIN users u ON u.id = i.invited_by"
     };
 }
@@ -41,8 +58,18 @@ pub fn create(
     token_hash: &str,
     invited_by: i64,
 ) -> Result<Invitation, ApiError> {
-    conn.prepare_cached("DELETE FROM invitations WHERE email = ?1 OR expires_at < unixepoch()")?
-        .execute([email.as_str()])?;
+    // A new invitation replaces the ones still open for the same address; what is long over
+    // goes.
+    conn.prepare_cached(
+        "UPDATE invitations SET revoked_at = unixepoch()
+         WHERE email = ?1 AND used_at IS NULL AND revoked_at IS NULL",
+    )?
+    .execute([email.as_str()])?;
+    conn.prepare_cached(
+        "DELETE FROM invitations WHERE max(expires_at, coalesce(used_at, 0),
+             coalesce(revoked_at, 0)) < unixepoch() - ?1",
+    )?
+    .execute([KEPT_SECONDS])?;
     let id: i64 = super::inserted_row(
         conn,
         "INSERT INTO invitations (email, role, token_hash, invited_by, expires_at)
@@ -56,34 +83,66 @@ pub fn create(
     Ok(invitation)
 }
 
-/// The invitations still open, newest first.
+/// The invitations neither used nor withdrawn, newest first; expired ones marked so.
 pub fn pending(conn: &Connection) -> Result<Vec<Invitation>, ApiError> {
     super::all_rows(
         conn,
         concat!(
             "SELECT ",
             columns!(),
-            " WHERE i.expires_at > unixepoch() ORDER BY i.id DESC"
+            " WHERE i.used_at IS NULL AND i.revoked_at IS NULL ORDER BY i.id DESC"
         ),
         [],
         Invitation::from_row,
     )
 }
 
-/// Revokes an invitation; `false` when there was none with that id still open.
+/// Withdraws an invitation (an expired one leaves the list too); `false` when there was none
+/// with that id neither used nor withdrawn.
 pub fn revoke(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     super::changed_any(
         conn,
-        "DELETE FROM invitations WHERE id = ?1 AND expires_at > unixepoch()",
+        "UPDATE invitations SET revoked_at = unixepoch()
+         WHERE id = ?1 AND used_at IS NULL AND revoked_at IS NULL",
         [id],
     )
+}
+
+/// Why the link whose secret hashes to `token_hash` no longer works, and who sent it (as they
+/// are named now); `None` for a link that works, or one there never was.
+pub fn gone(conn: &Connection, token_hash: &str) -> Result<Option<(Gone, String)>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT CASE WHEN i.used_at IS NOT NULL THEN 'used'
+                         WHEN i.revoked_at IS NOT NULL THEN 'withdrawn'
+                         WHEN i.expires_at <= unixepoch() THEN 'expired' END,
+                    coalesce(trim(u.firstname || ' ' || u.lastname), '')
+             FROM invitations i LEFT JOIN users u ON u.id = i.invited_by
+             WHERE i.token_hash = ?1",
+        )?
+        .query_row([token_hash], |row| {
+            let why: Option<String> = row.get(0)?;
+            Ok(why.map(|why| {
+                let why = match why.as_str() {
+                    "used" => Gone::Used,
+                    "withdrawn" => Gone::Withdrawn,
+                    _ => Gone::Expired,
+                };
+                (why, row.get::<_, String>(1))
+            }))
+        })
+        .optional()?
+        .flatten()
+        .map(|(why, by)| by.map(|by| (why, by)))
+        .transpose()?)
 }
 
 /// The email and role of the invitation whose link this is, while it works.
 pub fn usable(conn: &Connection, token_hash: &str) -> Result<Option<(String, Role)>, ApiError> {
     Ok(conn
         .prepare_cached(
-            "SELECT email, role FROM invitations WHERE token_hash = ?1 AND expires_at > unixepoch()",
+            "SELECT email, role FROM invitations WHERE token_hash = ?1 AND expires_at > unixepoch()
+               AND used_at IS NULL AND revoked_at IS NULL",
         )?
         .query_row([token_hash], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?)
@@ -94,7 +153,9 @@ pub fn usable(conn: &Connection, token_hash: &str) -> Result<Option<(String, Rol
 pub fn take(conn: &Connection, token_hash: &str) -> Result<Option<(String, Role)>, ApiError> {
     Ok(super::written_row(
         conn,
-        "DELETE FROM invitations WHERE token_hash = ?1 AND expires_at > unixepoch()
+        "UPDATE invitations SET used_at = unixepoch()
+         WHERE token_hash = ?1 AND expires_at > unixepoch() AND used_at IS NULL
+           AND revoked_at IS NULL
          RETURNING email, role",
         [token_hash],
         |row| Ok((row.get(0)?, row.get(1)?)),
@@ -103,7 +164,10 @@ pub fn take(conn: &Connection, token_hash: &str) -> Result<Option<(String, Role)
 
 /// Ends every invitation for an account's email: its password or email changed.
 pub fn end_for_email(conn: &Connection, email: &str) -> Result<(), ApiError> {
-    conn.prepare_cached("DELETE FROM invitations WHERE email = ?1")?
-        .execute([email])?;
+    conn.prepare_cached(
+        "UPDATE invitations SET revoked_at = unixepoch()
+         WHERE email = ?1 AND used_at IS NULL AND revoked_at IS NULL",
+    )?
+    .execute([email])?;
     Ok(())
 }

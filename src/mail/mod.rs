@@ -377,11 +377,8 @@ impl Mailer {
              To accept, open this link within 7 days and choose your password (or sign in with \
              the one you have, if {email} already has an account):\n\n{link}\n\n\
              The link works once. If you did not expect it, ignore this email.\n",
-            article = if role == crate::domain::Role::Admin {
-                "an"
-            } else {
-                "a"
-            },
+            // "an admin", "an editor": both roles start with a vowel.
+            article = "an",
         );
         db::outbox::queue(
             conn,

@@ -9,7 +9,7 @@ use crate::alerts::{self, Alert};
 use crate::audit;
 use crate::auth::password;
 use crate::db::audit::{Change, Entry, Kind};
-use crate::db::{self, invitations::Invitation};
+use crate::db::{self, invitations::Gone, invitations::Invitation};
 use crate::domain::{
     AcceptInvitationRequest, Acceptance, Email, InvitationRequest, InvitationTokenRequest,
     NewInvitation, NewUser, ResetToken, Role,
@@ -21,8 +21,40 @@ use serde_json::json;
 
 record!(Invitation, "Invitation not found");
 
-/// The one refusal of a link that does not work, whatever the reason.
-const LINK_GONE: &str = "This invitation has expired or has already been used.";
+/// The refusal of a link that does not work: which of used, withdrawn or expired it is, and
+/// the way on (log in; or ask whoever sent it, or another admin, for a new link).
+async fn link_gone(state: &AppState, token: Option<String>) -> ApiError {
+    let gone = match token {
+        Some(hash) => db::run(&state.pool, move |conn| db::invitations::gone(conn, &hash))
+            .await
+            .unwrap_or_default(),
+        None => None,
+    };
+    let ask = |by: &str| match by {
+        "" => "Ask an admin of the site for a new link.".to_owned(),
+        by => format!("Ask {by} (or another admin of the site) for a new link."),
+    };
+    let (message, reason) = match gone {
+        Some((Gone::Used, _)) => (
+            "This invitation has already been used. If it was you, log in with the password you chose."
+                .to_owned(),
+            "used",
+        ),
+        Some((Gone::Withdrawn, by)) => (
+            format!("This invitation was withdrawn. {}", ask(&by)),
+            "withdrawn",
+        ),
+        Some((Gone::Expired, by)) => (
+            format!("This invitation has expired: a link works for 7 days. {}", ask(&by)),
+            "expired",
+        ),
+        None => (
+            format!("This invitation link does not work. {}", ask("")),
+            "unknown",
+        ),
+    };
+    ApiError::LinkGone { message, reason }
+}
 
 /// 201 with the invitation and its link, shown this once (only its hash is kept).
 pub(super) async fn create(
@@ -115,8 +147,9 @@ pub(super) async fn details(
 ) -> Result<HttpResponse, ApiError> {
     let attempt = state.limits.failed_logins.reserve(ip.0)?;
     let Some(token) = body.token() else {
-        return Err(ApiError::BadRequest(LINK_GONE.into()));
+        return Err(link_gone(&state, None).await);
     };
+    let hash = token.hash();
     let found = db::run(&state.pool, move |conn| {
         let Some((email, role)) = db::invitations::usable(conn, &token.hash())? else {
             return Ok(None);
@@ -129,7 +162,7 @@ pub(super) async fn details(
     })
     .await?;
     let Some((email, role, current)) = found else {
-        return Err(ApiError::BadRequest(LINK_GONE.into()));
+        return Err(link_gone(&state, Some(hash)).await);
     };
     attempt.give_back();
     Ok(HttpResponse::Ok().json(json!({
@@ -152,9 +185,10 @@ pub(super) async fn accept(
         .failed_logins
         .reserve_parsed(ip.0, || Acceptance::parse(body.into_inner()))?;
     let Some(token) = acceptance.token.as_ref().map(ResetToken::hash) else {
-        return Err(ApiError::BadRequest(LINK_GONE.into()));
+        return Err(link_gone(&state, None).await);
     };
     let checked = token.clone();
+    let token_used = token.clone();
     let found = db::run(&state.pool, move |conn| {
         let Some((email, role)) = db::invitations::usable(conn, &checked)? else {
             return Ok(None);
@@ -165,7 +199,7 @@ pub(super) async fn accept(
     })
     .await?;
     let Some((email, role, account)) = found else {
-        return Err(ApiError::BadRequest(LINK_GONE.into()));
+        return Err(link_gone(&state, Some(token)).await);
     };
     let permit = super::auth::hashing_turn(&state, ip.0)
         .await
@@ -248,7 +282,7 @@ pub(super) async fn accept(
         }
     };
     let Some(user) = accepted else {
-        return Err(ApiError::BadRequest(LINK_GONE.into()));
+        return Err(link_gone(&state, Some(token_used)).await);
     };
     let token = state.jwt.issue(user.id, user.token_version)?;
     Ok(HttpResponse::Ok().json(json!({

@@ -7,7 +7,14 @@ use crate::support::smtp::SmtpServer;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-const GONE: &str = "This invitation has expired or has already been used.";
+/// Why a link no longer works, as its answer says in one word.
+fn reason(response: &crate::helpers::Response) -> String {
+    assert_eq!(response.status, 400, "{}", response.text());
+    response.json()["reason"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
 
 /// Invites `email` as `role`; the answer.
 fn invite(app: &TestApp, admin: &str, email: &str, role: &str) -> Value {
@@ -117,8 +124,11 @@ fn a_link_works_once_and_not_after_seven_days_or_a_revocation() {
     let body = |token: &str| json!({"token": token, "password": PASSWORD, "firstname": "Once"});
     assert_eq!(accept(&app, body(&first)).status, 200);
     for response in [details(&app, &first), accept(&app, body(&first))] {
-        assert_error(&response, 400, "a used link");
-        assert_eq!(response.json()["message"], GONE);
+        assert_eq!(reason(&response), "used");
+        assert!(response.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("already been used. If it was you, log in"));
     }
 
     let late = invite(&app, &admin, "late@example.org", "editor");
@@ -131,17 +141,23 @@ fn a_link_works_once_and_not_after_seven_days_or_a_revocation() {
             [late["id"].as_i64().unwrap()],
         )
         .unwrap();
-    assert_eq!(details(&app, &secret(&late)).json()["message"], GONE);
-    assert_eq!(accept(&app, body(&secret(&late))).json()["message"], GONE);
+    let expired = details(&app, &secret(&late));
+    assert_eq!(reason(&expired), "expired");
+    assert_eq!(
+        expired.json()["message"],
+        "This invitation has expired: a link works for 7 days. Ask Test Visitor (or another admin of the site) for a new link."
+    );
+    assert_eq!(reason(&accept(&app, body(&secret(&late)))), "expired");
     let pending = app
         .get("/api/admin/invitations")
         .bearer(&admin)
         .send()
         .json();
+    assert_eq!(pending.as_array().unwrap().len(), 1, "{pending}");
     assert_eq!(
-        pending,
-        json!([]),
-        "an expired invitation is no longer pending"
+        (&pending[0]["email"], &pending[0]["expired"]),
+        (&json!("late@example.org"), &json!(true)),
+        "an expired invitation stays listed, marked expired, to send again"
     );
 
     let revoked = invite(&app, &admin, "revoked@example.org", "admin");
@@ -162,10 +178,7 @@ fn a_link_works_once_and_not_after_seven_days_or_a_revocation() {
         404,
         "revoked twice",
     );
-    assert_eq!(
-        accept(&app, body(&secret(&revoked))).json()["message"],
-        GONE
-    );
+    assert_eq!(reason(&accept(&app, body(&secret(&revoked)))), "withdrawn");
     assert_eq!(
         app.query::<i64>("SELECT count(*) FROM users WHERE role = 'admin'"),
         1
@@ -220,7 +233,7 @@ fn a_password_or_email_change_ends_the_accounts_invitations() {
         .json(&change)
         .send();
     assert_eq!(changed.status, 200);
-    assert_eq!(details(&app, &token).json()["message"], GONE);
+    assert_eq!(reason(&details(&app, &token)), "withdrawn");
 
     let token = secret(&invite(&app, &admin, "changing@example.org", "editor"));
     app.change(
@@ -228,7 +241,7 @@ fn a_password_or_email_change_ends_the_accounts_invitations() {
         &format!("/api/admin/users/update/{id}"),
         &json!({"email": "changed@example.org"}),
     );
-    assert_eq!(details(&app, &token).json()["message"], GONE);
+    assert_eq!(reason(&details(&app, &token)), "withdrawn");
 }
 
 #[test]
@@ -236,8 +249,11 @@ fn only_the_hash_of_a_link_is_kept_and_a_new_invitation_replaces_the_open_one() 
     let (app, admin) = spawn_app_with_admin();
     let first = secret(&invite(&app, &admin, "twice@example.org", "editor"));
     let second = secret(&invite(&app, &admin, "twice@example.org", "admin"));
-    assert_eq!(app.query::<i64>("SELECT count(*) FROM invitations"), 1);
-    assert_eq!(details(&app, &first).json()["message"], GONE);
+    assert_eq!(
+        app.query::<i64>("SELECT count(*) FROM invitations WHERE revoked_at IS NULL"),
+        1
+    );
+    assert_eq!(reason(&details(&app, &first)), "withdrawn");
     assert_eq!(details(&app, &second).json()["role"], "admin");
     let stored: String = app.query("SELECT token_hash FROM invitations");
     assert_ne!(stored, second);
@@ -269,7 +285,7 @@ fn an_invitation_is_for_an_admin_or_editor_at_a_valid_address() {
         assert!(response.json()["errors"][field].is_string(), "{body}");
     }
     for token in ["", "abc", &"zz".repeat(32)] {
-        assert_eq!(details(&app, token).json()["message"], GONE);
+        assert_eq!(reason(&details(&app, token)), "unknown");
     }
 }
 
@@ -342,4 +358,24 @@ fn the_token_and_a_password_alone_make_the_account_named_after_its_address() {
     let me = app.me(accepted.json()["token"].as_str().unwrap()).json();
     assert_eq!(me["userData"]["firstname"], "asha.roy");
     assert_eq!(me["userData"]["email"], "asha.roy@example.org");
+}
+
+#[test]
+fn the_invitation_mail_says_an_editor_and_an_admin() {
+    let smtp = crate::support::smtp::SmtpServer::start();
+    let (app, admin) = crate::helpers::spawn_app_mailing(&smtp.url());
+    app.change(
+        &admin,
+        "/api/admin/mail",
+        &json!({"siteAddress": "https://jyoti.example"}),
+    );
+    invite(&app, &admin, "helper@example.org", "editor");
+    let mail = app.eventually(|| {
+        smtp.mails()
+            .into_iter()
+            .find(|mail| mail.to == ["helper@example.org"])
+    });
+    let body = mail.body();
+    assert!(body.contains("as an editor."), "{body}");
+    assert!(!body.contains("a editor"), "{body}");
 }

@@ -58,3 +58,9 @@ CREATE TRIGGER audit_log_never_changes BEFORE UPDATE ON audit_log BEGIN
     SELECT RAISE (ABORT, 'activity log entries cannot be changed');
 END;
 CREATE INDEX audit_log_by_kind ON audit_log (kind, at);
+
+-- An invitation is kept once used or withdrawn (and after it expires), so its link can say
+-- which of these it is and the admins' list can offer to send an expired one again. Only the
+-- hash of its secret is kept, as before. Unix seconds.
+ALTER TABLE invitations ADD COLUMN used_at INTEGER;
+ALTER TABLE invitations ADD COLUMN revoked_at INTEGER;
