@@ -143,8 +143,8 @@ test('a slug already taken is refused with the server reason', async ({ page, re
   await asAdmin(page, request);
   const dialog = await sendNewTeam(page, '2k24', 'Another 2k24');
 
-  await expect(toast(page, 'A team with this slug already exists')).toBeVisible();
-  await expect(dialog).toContainText('A team with this slug already exists');
+  await expect(toast(page, 'A team page with this address already exists: choose another')).toBeVisible();
+  await expect(dialog).toContainText('A team page with this address already exists: choose another');
   await expect(dialog).toBeVisible();
 });
 

@@ -16,7 +16,7 @@ super::row! {
 /// `core` is the `/team` page itself: it always exists and keeps its slug.
 pub const CORE: &str = "core";
 
-const SLUG_TAKEN: &str = "A team with this slug already exists";
+const SLUG_TAKEN: &str = "A team page with this address already exists: choose another";
 
 /// In the order admins set.
 pub fn list(conn: &Connection) -> Result<Vec<Roster>, ApiError> {
@@ -60,7 +60,7 @@ pub fn update(conn: &mut Connection, id: i64, input: &RosterInput) -> Result<boo
     };
     if current == CORE && input.slug.as_ref().is_some_and(|s| s.as_str() != CORE) {
         return Err(ApiError::Conflict(
-            "The core team is the /team page; its slug stays core".into(),
+            "The core team is the /team page; its page address stays /team".into(),
         ));
     }
     let changed = conn
@@ -103,9 +103,15 @@ pub fn make_core(conn: &mut Connection, choice: &CoreTeamChoice) -> Result<bool,
         Some(CORE) => return Ok(true),
         Some(_) => {}
     }
+    // Last year's team, now at /team{former_slug}, is named for its year (not left titled as
+    // the core team); the chosen team brings its own title to /team.
     tx.execute(
-        "UPDATE rosters SET slug = ?1 WHERE slug = ?2",
-        params![choice.former_slug.as_str(), CORE],
+        "UPDATE rosters SET slug = ?1, title = ?3 WHERE slug = ?2",
+        params![
+            choice.former_slug.as_str(),
+            CORE,
+            format!("Team {}", choice.former_slug.as_str())
+        ],
     )
     .map_err(conflict_if_taken(SLUG_TAKEN))?;
     tx.execute(

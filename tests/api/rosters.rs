@@ -129,7 +129,10 @@ fn a_new_year_starts_from_a_copy_of_a_team_and_can_become_the_core_team() {
     assert_eq!(chosen.status, 200, "{}", chosen.text());
     let content = app.content();
     assert_eq!(content["teams"]["core"]["title"], "Team 2k26");
-    assert_eq!(content["teams"]["2k25b"]["title"], core_title.as_str());
+    assert_eq!(
+        content["teams"]["2k25b"]["title"], "Team 2k25b",
+        "last year's page is named for its year, not left as {core_title}"
+    );
     assert!(content["teams"].get("2k26").is_none());
     assert_eq!(app.get("/team2k25b").send().status, 200);
     assert!(app
