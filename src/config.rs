@@ -7,7 +7,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The running server's options with their defaults (the README's "Command line"); `serve`
+/// The running server's options with their defaults (docs/running.md, "Command line"); `serve`
 /// fills them from the command line, tests from what they test.
 pub struct Config {
     /// The address to listen on.

@@ -1,5 +1,5 @@
 //! The public content document of `GET /api/content`: everything the public pages show, built
-//! from the content tables in display order (the README's "The admin area").
+//! from the content tables in display order (docs/admin-guide.md, "The admin area").
 
 use crate::conditional::Encoded;
 use crate::db::media::{stored_reference, Photo};

@@ -253,7 +253,7 @@ impl Health {
 
     fn offsite_check(&self) -> Check {
         let Some(offsite) = &self.offsite else {
-            return Check::ok("Off-site copies are off (see \"Off-site copies\" in the README to keep encrypted copies in a bucket).");
+            return Check::ok("Off-site copies are off (see \"Off-site copies\" in docs/running.md to keep encrypted copies in a bucket).");
         };
         let Some(backups) = &self.backups else {
             return Check::warn("Off-site copies upload the scheduled backups, and there are none: start the server with --backup-dir.");

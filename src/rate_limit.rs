@@ -1,4 +1,4 @@
-//! Per-address sliding-window limits (the README's "What is limited"), and the bound on password hashing work.
+//! Per-address sliding-window limits (docs/running.md, "What is limited"), and the bound on password hashing work.
 //!
 //! An attempt is *reserved* before its work starts, so parallel requests cannot all pass a check
 //! that none of them has counted yet; work that turns out not to count (a login that succeeds, a
@@ -251,7 +251,7 @@ impl Drop for Permit {
     }
 }
 
-/// The limits the README lists under "What is limited", each a setting with its default here.
+/// The limits docs/running.md lists under "What is limited", each a setting with its default here.
 pub struct Limits {
     pub failed_logins: Limiter,
     pub registrations: Limiter,

@@ -409,7 +409,7 @@ fn refuse_commits_the_file_cannot_keep(
 /// Most connections the pool keeps; WAL lets readers run side by side, SQLite serialises writers.
 const POOL_SIZE: u32 = 8;
 
-/// Applied to every connection, in this order (the README's "Where the data lives"): wait for a writer instead of failing,
+/// Applied to every connection, in this order (docs/running.md, "Where the data lives"): wait for a writer instead of failing,
 /// readers beside one writer, every commit on disk before it is answered, foreign keys enforced.
 /// Then: a deleted or rewritten row's old bytes are zeroed in the pages being written anyway, or
 /// a sent reset mail's link would live on in the file's free space and in every backup of it

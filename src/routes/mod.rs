@@ -52,7 +52,7 @@ use calls::{
     delete, get, patch, post, put, Call,
 };
 
-/// Largest JSON body accepted (the README's "What is limited").
+/// Largest JSON body accepted (docs/running.md, "What is limited").
 pub const JSON_LIMIT: usize = 64 * 1024;
 
 /// Every API call, resource by resource: the whole API in one table. `admin_*` calls need the
