@@ -1,4 +1,4 @@
-// Home's "Visit us" block for parents: filled in on the Settings screen by keyboard, shown on Home with a map link,
+// The "Visit us" block for parents: filled in on the Settings screen by keyboard, shown on Home (and Contact) with a map link,
 // a number to call and "Volunteer with us"; hidden while empty; at 360 px and 1366 px, and clean under axe.
 import { adminToken, expect, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, toast } from './admin-helpers.js';
@@ -41,6 +41,27 @@ test('an admin fills in Visit us by keyboard and parents find it on Home', async
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await violations(page)).toEqual([]);
     }
+    // On a phone, when classes are and whom to call are in the first screen of Home.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await visit(page, '/');
+    const line = page.locator('.hero-visit');
+    await expect(line).toContainText('Classes: Monday to Saturday, 6 to 8 pm');
+    await expect(line.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    const box = await line.boundingBox();
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    // A parent on Contact finds the same block above the form.
+    for (const width of [360, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      await visit(page, '/contact');
+      const block = page.getByRole('region', { name: 'Visit us' });
+      await expect(block).toContainText('Monday to Saturday, 6 to 8 pm');
+      await expect(block.getByRole('link', { name: 'Volunteer with us' })).toHaveCount(0);
+      const blockBox = await block.boundingBox();
+      const formBox = await page.locator('form').first().boundingBox();
+      expect(blockBox.y).toBeLessThan(formBox.y);
+      expect(await violations(page)).toEqual([]);
+    }
+    await visit(page, '/');
     await page.getByRole('link', { name: 'Volunteer with us' }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Keep in Touch' })).toBeVisible();

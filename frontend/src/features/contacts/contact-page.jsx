@@ -1,5 +1,7 @@
-// 'Keep in Touch': the contact and star-review form.
+// 'Keep in Touch': how to visit (class times, address, phone) above the contact and star-review form.
 import { Field } from '../../components/field.jsx';
+import { VisitUs } from '../../components/visit-us.jsx';
+import { useContent } from '../../lib/content.js';
 import { FormActions } from '../../components/form-actions.jsx';
 import { useForm } from '../../lib/api-hooks.js';
 import { notify } from '../../lib/toast.js';
@@ -9,6 +11,7 @@ const EMPTY = { name: '', email: '', telephone: '', subject: '', message: '' };
 const RATINGS = ['5star', '4star', '3star', '2star', '1star'];
 
 export function ContactPage() {
+  const { settings } = useContent();
   const { field, setForm, submit, busy, notSent } = useForm(EMPTY, {
     send: sendContact,
     onSuccess: () => {
@@ -22,6 +25,7 @@ export function ContactPage() {
   return (
     <div className="page">
       <h1 className="page-title">Keep in Touch</h1>
+      <VisitUs settings={settings} volunteer={false} className="contact-visit" />
       <form className="form-card" onSubmit={submit}>
         <Field label="Name" {...field('name')} required maxLength={100} autoComplete="name" />
         <Field label="Email" type="email" {...field('email')} required autoComplete="email" />

@@ -3,11 +3,12 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { AfterFirstPaint } from '../../components/after-first-paint.jsx';
+import { PhoneNumber } from '../../components/phone-number.jsx';
+import { VisitUs } from '../../components/visit-us.jsx';
 import { useContent } from '../../lib/content.js';
 import { usePrefersReducedMotion } from '../../lib/reduced-motion.js';
 import './home.css';
 import { useReveal } from './use-reveal.js';
-import { VisitUs } from './visit-us.jsx';
 
 const Carousel = lazy(() => import('./carousel.jsx'));
 
@@ -24,6 +25,7 @@ export function HomePage() {
         <HeroPicture photo={settings.heroPhoto} />
         <div className="hero-inner">
           <h1>{settings.heroTitle}</h1>
+          <VisitLine settings={settings} />
           <p>{settings.heroText}</p>
           <Link className="button hero-donate" to="/support">
             Donate
@@ -38,6 +40,24 @@ export function HomePage() {
         <AwardsSection awards={awards} />
       </AfterFirstPaint>
     </>
+  );
+}
+
+/** When classes are and a number to call, in the hero: on a phone the first screen tells a parent. */
+function VisitLine({ settings }) {
+  const times = settings.visitTimes?.trim();
+  const phone = settings.visitPhone?.trim();
+  if (!times && !phone) return null;
+  return (
+    <p className="hero-visit">
+      {times && <span>Classes: {times}</span>}
+      {phone && (
+        <span>
+          Call <PhoneNumber phone={phone} />
+        </span>
+      )}
+      <a href="#visit-title">More about visiting</a>
+    </p>
   );
 }
 

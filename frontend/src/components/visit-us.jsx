@@ -1,20 +1,21 @@
-// Home's "Visit us" block, for parents: when classes are, for which ages, where (with a map), a number to call, and
-// "Volunteer with us" for students who want to teach. Each detail shows once an admin fills it in (Settings); with
-// none filled in, the block is not there.
+// The "Visit us" block, for parents, on Home and on Contact: when classes are, for which ages, where (with a map), a
+// number to call, and (on Home) "Volunteer with us" for students who want to teach. Each detail shows once an admin
+// fills it in (Settings); with none filled in, the block is not there.
 import { Link } from 'react-router-dom';
-import { PhoneNumber } from '../../components/phone-number.jsx';
+import { PhoneNumber } from './phone-number.jsx';
+import './visit-us.css';
 
 /** A map search for the address, which opens the maps app on a phone. */
 const mapLink = (address) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-export function VisitUs({ settings }) {
+export function VisitUs({ settings, volunteer = true, className = 'home-section' }) {
   const times = settings.visitTimes?.trim();
   const ages = settings.visitAges?.trim();
   const address = settings.visitAddress?.trim();
   const phone = settings.visitPhone?.trim();
   if (!times && !ages && !address && !phone) return null;
   return (
-    <section className="home-section visit-us" aria-labelledby="visit-title">
+    <section className={`${className} visit-us`} aria-labelledby="visit-title">
       <h2 id="visit-title">Visit us</h2>
       <dl className="visit-details">
         {times && (
@@ -49,11 +50,13 @@ export function VisitUs({ settings }) {
           </div>
         )}
       </dl>
-      <p className="visit-volunteer">
-        <Link className="button" to="/contact">
-          Volunteer with us
-        </Link>
-      </p>
+      {volunteer && (
+        <p className="visit-volunteer">
+          <Link className="button" to="/contact">
+            Volunteer with us
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
