@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 use std::io::Cursor;
 
 /// Largest upload accepted.
-pub const MAX_UPLOAD: usize = 10 * 1024 * 1024;
+pub const MAX_UPLOAD: usize = 32 * 1024 * 1024;
 /// Widths made for `srcset`; a smaller photo also keeps its own width.
 const WIDTHS: [u32; 3] = [480, 960, 1600];
 /// Past this many pixels a photo is refused before it is decoded (a 10 MB file can claim far
@@ -35,43 +35,84 @@ const WEBP_QUALITY: f32 = 80.0;
 /// How long an upload waits for the photo before it to be processed.
 const WAIT_FOR_TURN: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// The refusal of a file past [`MAX_UPLOAD`].
+const TOO_LARGE: &str = "Photos can be 32 MB at most";
+
 /// Largest value of a text field of the upload form.
 const MAX_FIELD: usize = 1024;
 
-/// A photo as uploaded: the file's bytes and its description.
+/// A photo as uploaded: the file (on disk while it waits its turn) and its description.
 pub struct Upload {
-    pub file: Vec<u8>,
+    pub file: Spooled,
     pub alt: String,
+}
+
+/// An uploaded file written to disk as it arrives, so that photos of up to [`MAX_UPLOAD`]
+/// waiting side by side hold no memory; removed when dropped.
+pub struct Spooled {
+    path: std::path::PathBuf,
+    len: usize,
+}
+
+impl Spooled {
+    fn create() -> Result<(Spooled, std::fs::File), ApiError> {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("jyoti-upload-{}-{n}", std::process::id()));
+        let file = std::fs::File::create(&path).map_err(|err| {
+            ApiError::Unavailable(format!("cannot write the upload {}: {err}", path.display()))
+        })?;
+        Ok((Spooled { path, len: 0 }, file))
+    }
+
+    /// The file's bytes, read when its turn to be decoded has come.
+    fn read(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.path).map_err(|err| format!("the upload could not be read back: {err}"))
+    }
+}
+
+impl Drop for Spooled {
+    fn drop(&mut self) {
+        // Gone already when the temp folder was cleared; nothing else holds it.
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 impl Upload {
     /// Reads the form (`file`, and optionally `alt`) with limits on every field's size.
     pub async fn read(mut form: Multipart) -> Result<Upload, ApiError> {
+        use std::io::Write;
         let invalid = |e| ApiError::BadRequest(format!("Invalid upload: {e}"));
-        let mut file: Option<Vec<u8>> = None;
+        let mut file: Option<Spooled> = None;
         let mut alt = String::new();
         while let Some(field) = form.next().await {
             let mut field = field.map_err(invalid)?;
             let name = field.name().unwrap_or_default().to_owned();
-            let limit = if name == "file" {
-                MAX_UPLOAD
-            } else {
-                MAX_FIELD
-            };
+            if name == "file" {
+                // Written to disk chunk by chunk: a photo's bytes are never all in memory while
+                // they arrive.
+                let (mut spooled, mut out) = Spooled::create()?;
+                while let Some(chunk) = field.next().await {
+                    let chunk = chunk.map_err(invalid)?;
+                    if spooled.len + chunk.len() > MAX_UPLOAD {
+                        return Err(ApiError::field("file", TOO_LARGE));
+                    }
+                    out.write_all(&chunk)
+                        .map_err(|err| ApiError::Unavailable(format!("cannot write the upload: {err}")))?;
+                    spooled.len += chunk.len();
+                }
+                file = Some(spooled);
+                continue;
+            }
             let mut data = Vec::new();
             while let Some(chunk) = field.next().await {
                 let chunk = chunk.map_err(invalid)?;
-                if data.len() + chunk.len() > limit {
-                    return Err(if name == "file" {
-                        ApiError::field("file", "Photos can be 10 MB at most")
-                    } else {
-                        ApiError::PayloadTooLarge
-                    });
+                if data.len() + chunk.len() > MAX_FIELD {
+                    return Err(ApiError::PayloadTooLarge);
                 }
                 data.extend_from_slice(&chunk);
             }
             match name.as_str() {
-                "file" => file = Some(data),
                 "alt" => {
                     alt = line(
                         Some(String::from_utf8_lossy(&data).into_owned()),
@@ -88,7 +129,7 @@ impl Upload {
             }
         }
         let file = file
-            .filter(|f| !f.is_empty())
+            .filter(|f| f.len > 0)
             .ok_or_else(|| ApiError::field("file", "choose a photo to upload"))?;
         Ok(Upload { file, alt })
     }
@@ -105,7 +146,7 @@ impl Upload {
         let processed = PHOTOS
             .get_or_init(|| Workers::start("photos", 1))
             .run(move || {
-                let processed = process(&self.file);
+                let processed = self.file.read().and_then(|bytes| process(&bytes));
                 give_memory_back();
                 processed
             })

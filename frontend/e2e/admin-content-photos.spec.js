@@ -1,5 +1,5 @@
 // /admin/photos and /admin/gallery: uploading photos (with progress), using them in the gallery, and the
-// refusals (a used photo, a file that is not an image, one over 10 MB, a proxy's 413).
+// refusals (a used photo, a file that is not an image, one over 32 MB, a proxy's 413).
 import { expect, siteContent, test, visit } from './fixtures.js';
 import { asAdmin, deleteRow, expectColumns, openAdmin, openPopup, row, toast } from './admin-helpers.js';
 import { addGalleryImage, deletePhoto, deletePicturesMarked, putOrder, unique, uploadPhoto } from './content-helpers.js';
@@ -91,15 +91,15 @@ test('deleting a photo that is still used shows the server refusal; an unused on
   }
 });
 
-test('a file over 10 MB is refused before it is sent', async ({ page, request }) => {
+test('a file over 32 MB is refused before it is sent', async ({ page, request }) => {
   await asAdmin(page, request);
   await openAdmin(page, '/admin/photos');
   const uploads = [];
   page.on('request', (req) => {
     if (req.method() === 'POST' && req.url().endsWith('/api/admin/media')) uploads.push(req.url());
   });
-  await fileField(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-  await expect(uploadItem(page, 'huge.png')).toContainText('is larger than 10 MB');
+  await fileField(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(32 * 1024 * 1024 + 1) });
+  await expect(uploadItem(page, 'huge.png')).toContainText('is larger than 32 MB');
   await expect(uploadRegion(page).getByRole('status')).toHaveText('0 of 1 photo uploaded; 1 refused.');
   expect(uploads).toEqual([]);
 });

@@ -61,14 +61,41 @@ fn a_text_file_named_like_a_photo_is_refused() {
 }
 
 #[test]
-fn a_file_over_ten_megabytes_is_refused() {
+fn a_phone_sized_photo_over_ten_megabytes_is_taken_and_one_over_32_is_refused() {
     let (app, admin) = spawn_app_with_admin();
-    let mut big = picture(64, 64, ImageFormat::Png);
-    big.resize(10 * 1024 * 1024 + 1, 0);
-    let response = app.upload(&admin, "big.png", &big);
+    // Noise does not compress: 2,400 × 1,700 pixels make a PNG of about 12 MB.
+    let mut noise = image::RgbImage::new(2400, 1700);
+    let mut seed = 0x2545_f491_u32;
+    for pixel in noise.pixels_mut() {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        *pixel = image::Rgb([seed as u8, (seed >> 8) as u8, (seed >> 16) as u8]);
+    }
+    let mut big = std::io::Cursor::new(Vec::new());
+    noise.write_to(&mut big, ImageFormat::Png).unwrap();
+    let big = big.into_inner();
+    assert!(big.len() > 11 * 1024 * 1024, "{} bytes", big.len());
+    let taken = app.upload(&admin, "phone.png", &big);
+    assert_eq!(taken.status, 201, "{}", taken.text());
+
+    let mut huge = picture(64, 64, ImageFormat::Png);
+    huge.resize(32 * 1024 * 1024 + 1, 0);
+    let response = app.upload(&admin, "huge.png", &huge);
     assert_eq!(response.status, 400);
     let reason = response.json()["errors"]["file"].clone();
-    assert!(reason.as_str().unwrap().contains("10 MB"), "{reason}");
+    assert!(reason.as_str().unwrap().contains("32 MB"), "{reason}");
+    let left: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with(&format!("jyoti-upload-{}-", std::process::id()))
+        })
+        .collect();
+    assert!(left.is_empty(), "no upload is left on disk: {left:?}");
 }
 
 /// A valid 1×1 PNG whose header claims 60000×60000 pixels: 3.6 gigapixels if decoded.

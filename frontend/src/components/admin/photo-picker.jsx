@@ -144,7 +144,7 @@ export function PhotoPicker({ label = 'Photo', current, value, onChange, alt, er
             </p>
           )}
           <Field
-            label="Or upload a new photo (JPEG, PNG or WebP, up to 10 MB)"
+            label="Or upload a new photo (JPEG, PNG or WebP, up to 32 MB)"
             type="file"
             accept={PHOTO_TYPES}
             onChange={uploadChosenFile}

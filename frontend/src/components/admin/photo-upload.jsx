@@ -1,14 +1,16 @@
-// Uploading photos: the 10 MB check before sending, the progress while the bytes go, and the server's reason when
+// Uploading photos: shrinking a large one in the browser, the 32 MB check before sending, the progress while the
+// bytes go, and the server's reason when
 // it refuses a file; one photo with its field error and toast (the picker), or any number one after another
 // (the Photos screen, through sendPhoto).
 import { useState } from 'react';
 import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
 import { uploadPhoto } from './photos-api.js';
+import { shrinkPhoto } from './shrink-photo.js';
 import './photo-upload.css';
 
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
-const MAX_BYTES = 10 * 1024 * 1024;
-const TOO_LARGE = 'photo too large for the web server in front of the site (it must allow 10 MB); choose a smaller photo or ask whoever runs the server';
+const MAX_BYTES = 32 * 1024 * 1024;
+const TOO_LARGE = 'photo too large for the web server in front of the site (it must allow 32 MB); choose a smaller photo or ask whoever runs the server';
 
 /**
  * Checks `file` and sends it with `alt`; `onProgress` gets 0…1 once the bytes start to go. Answers
@@ -16,8 +18,9 @@ const TOO_LARGE = 'photo too large for the web server in front of the site (it m
  * ('' when the server names no field), `response` the refusal to show as a toast (none when the file was
  * refused before it was sent).
  */
-export async function sendPhoto(file, alt, onProgress) {
-  if (file.size > MAX_BYTES) return { reason: 'is larger than 10 MB: choose a smaller photo', response: null };
+export async function sendPhoto(original, alt, onProgress) {
+  const file = await shrinkPhoto(original);
+  if (file.size > MAX_BYTES) return { reason: 'is larger than 32 MB: choose a smaller photo', response: null };
   onProgress(0);
   const response = await uploadPhoto(file, alt, onProgress);
   if (response.ok) return { photo: response.data, response };

@@ -96,7 +96,7 @@ export function BulkUpload({ onUploaded }) {
           onDragLeave={() => setDragging(false)}
           onDrop={drop}
         >
-          <p className="drop-zone-hint">Drop photos here (JPEG, PNG or WebP, up to 10 MB each), or</p>
+          <p className="drop-zone-hint">Drop photos here (JPEG, PNG or WebP, up to 32 MB each), or</p>
           <Field label="Choose photos" name="files" type="file" accept={PHOTO_TYPES} multiple onChange={choose} />
         </div>
         <UploadList uploads={uploads} />
