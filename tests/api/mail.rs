@@ -814,6 +814,66 @@ fn a_sent_reset_mail_leaves_no_trace_of_its_link_in_a_backup() {
     assert!(!backup_holds(&app, &admin, &secret));
 }
 
+#[test]
+fn sent_invitation_and_reset_links_are_in_no_file_of_the_database_nor_in_a_fresh_backup() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.register("member@example.org");
+    // Enough mails to fill more than one page of the outbox, so whole pages are freed.
+    let mut secrets: Vec<String> = (0..10)
+        .map(|n| {
+            let invitation = app.create(
+                &admin,
+                "/api/admin/invitations",
+                json!({"email": format!("helper{n}@example.org"), "role": "editor"}),
+            );
+            assert_eq!(invitation["mailed"], true);
+            let link = invitation["link"].as_str().unwrap();
+            link.split_once("#token=").unwrap().1.to_owned()
+        })
+        .collect();
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    let mails = smtp.wait_for(11, WAIT);
+    let reset = mails
+        .iter()
+        .find(|mail| mail.body().contains("reset-password"));
+    secrets.push(link_token(reset.expect("the reset mail")));
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+
+    let db = app.dir.path().join("jyoti.db");
+    let wal = app.dir.path().join("jyoti.db-wal");
+    let holding = |bytes: &[u8]| -> Vec<usize> {
+        (0..secrets.len())
+            .filter(|&n| {
+                let secret = secrets[n].as_bytes();
+                bytes.windows(secret.len()).any(|window| window == secret)
+            })
+            .collect()
+    };
+    let in_files = || {
+        let mut found = holding(&std::fs::read(&db).unwrap());
+        found.extend(holding(&std::fs::read(&wal).unwrap_or_default()));
+        found
+    };
+    // The log is emptied once the mail is out; give the sender its moment.
+    let deadline = Instant::now() + WAIT;
+    while !in_files().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        in_files(),
+        Vec::<usize>::new(),
+        "secrets in the db or its log"
+    );
+    let backup = app.get("/api/admin/backup").bearer(&admin).send();
+    assert_eq!(backup.status, 200);
+    assert_eq!(
+        holding(&backup.body),
+        Vec::<usize>::new(),
+        "secrets in a backup"
+    );
+}
+
 /// Whether a backup downloaded now holds `text` anywhere in its bytes: a deleted or rewritten
 /// row's old bytes would stay in the file's free space unless SQLite zeroes them.
 fn backup_holds(app: &TestApp, admin: &str, text: &str) -> bool {
