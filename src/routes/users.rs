@@ -2,8 +2,8 @@
 //! role is logged with old → new and mailed to every admin), and signing an account out.
 
 use super::calls::{message, page_of, record, PathId};
-use crate::access::AdminUser;
 use crate::access::ClientIp;
+use crate::access::{AdminUser, Json, Query};
 use crate::alerts::{self, Alert};
 use crate::audit;
 use crate::conditional::fresh_json;
@@ -27,10 +27,10 @@ pub(super) async fn list(
     _: AdminUser,
     state: web::Data<AppState>,
     req: HttpRequest,
-    query: web::Query<ListQuery>,
-    filter: web::Query<RoleFilter>,
+    query: Query<ListQuery>,
+    filter: Query<RoleFilter>,
 ) -> Result<HttpResponse, ApiError> {
-    let role = match filter.into_inner().role.as_deref().map(str::trim) {
+    let role = match filter.into_inner().role.as_deref() {
         None | Some("") => None,
         Some(text) => Some(Role::parse(text).map_err(|why| ApiError::field("role", why))?),
     };
@@ -68,7 +68,7 @@ pub(super) async fn update(
     state: web::Data<AppState>,
     ip: ClientIp,
     id: PathId<User>,
-    body: web::Json<UserUpdateRequest>,
+    body: Json<UserUpdateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let change = UserUpdate::parse(body.into_inner(), id.get())?;
     let mailer = state.mail.clone();

@@ -379,3 +379,25 @@ fn the_invitation_mail_says_an_editor_and_an_admin() {
     assert!(body.contains("as an editor."), "{body}");
     assert!(!body.contains("a editor"), "{body}");
 }
+
+#[test]
+fn an_invitation_needs_the_exact_role_word_and_an_email_in_one_alphabet() {
+    let (app, admin) = spawn_app_with_admin();
+    let invitations = || app.post("/api/admin/invitations").bearer(&admin);
+    for role in [" admin", "admin\n", "editor "] {
+        let response = invitations()
+            .json(&json!({"email": "helper@example.org", "role": role}))
+            .send();
+        assert_eq!(response.status, 400, "{role:?}: {}", response.text());
+        assert!(response.json()["errors"]["role"].is_string());
+    }
+    let response = invitations()
+        .json(&json!({"email": "h\u{0435}lper@example.org", "role": "editor"}))
+        .send();
+    assert_eq!(response.status, 400, "{}", response.text());
+    let why = response.json()["errors"]["email"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(why.contains("mixes alphabets"), "{why}");
+}
