@@ -175,12 +175,13 @@ pub(super) async fn reset_link(
         db::in_transaction(conn, |tx| mailer.admin_reset_link(tx, &user)).map(Some)
     })
     .await?;
-    let (link, mailed) = id.found(made)?;
+    let (link, mail) = id.found(made)?;
     let expires = jiff::Timestamp::now()
         + jiff::SignedDuration::from_secs(db::password_resets::VALID_SECONDS);
     Ok(HttpResponse::Created().json(serde_json::json!({
-        "link": if mailed { None } else { Some(link) },
-        "mailed": mailed,
+        "link": if mail.mailed() { None } else { Some(link) },
+        "mailed": mail.mailed(),
+        "why": mail.why(),
         "expiresAt": expires.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
     })))
 }
