@@ -1,5 +1,7 @@
 //! Request extractors: a handler that takes [`AdminUser`] cannot be reached without an admin's
-//! token, one that takes [`StaffUser`] without an admin's or an editor's.
+//! token, one that takes [`StaffUser`] without an admin's or an editor's. The body, query and
+//! path extractors a handler takes beside them ([`Json`], [`Query`], `PathId`) wait for that
+//! check, so a caller who may not make the call learns nothing from how their input is refused.
 
 use crate::db;
 use crate::domain::Role;
@@ -8,9 +10,13 @@ use crate::state::AppState;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use serde::de::DeserializeOwned;
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::net::IpAddr;
 use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
 
 /// A signed-in user, as the database has them now.
 pub struct AuthUser(pub db::users::User);
@@ -93,8 +99,8 @@ impl FromRequest for AuthUser {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move { current_user(req).await.map(AuthUser) })
+        let check = current_user(req.clone());
+        gate(req, async move { check.await.map(AuthUser) })
     }
 }
 
@@ -115,8 +121,8 @@ impl FromRequest for StaffUser {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move { staff_user(req).await.map(StaffUser) })
+        let check = staff_user(req.clone());
+        gate(req, async move { check.await.map(StaffUser) })
     }
 }
 
@@ -125,11 +131,135 @@ impl FromRequest for AdminUser {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let user = StaffUser(staff_user(req).await?).allowed(Access::Admins)?;
+        let check = staff_user(req.clone());
+        gate(req, async move {
+            let user = StaffUser(check.await?).allowed(Access::Admins)?;
             Ok(AdminUser(user.0))
         })
+    }
+}
+
+/// Opened once the request's access check is done, either way; until then the other
+/// extractors wait (see [`AfterAccess`]).
+#[derive(Default)]
+struct Gate {
+    open: Cell<bool>,
+    waiting: RefCell<Vec<Waker>>,
+}
+
+/// Opens its gate when dropped: when the check is done, and also if it is dropped undone.
+struct Opens(Rc<Gate>);
+
+impl Drop for Opens {
+    fn drop(&mut self) {
+        self.0.open.set(true);
+        for waker in self.0.waiting.take() {
+            waker.wake();
+        }
+    }
+}
+
+/// `check` as the request's access check: the extractors after it wait until it is done. (The
+/// handler's extractors are all made before any is polled, so the gate is there in time.)
+fn gate<T: 'static>(
+    req: &HttpRequest,
+    check: impl Future<Output = Result<T, ApiError>> + 'static,
+) -> Pin<Box<dyn Future<Output = Result<T, ApiError>>>> {
+    let opens = Opens(Rc::default());
+    req.extensions_mut().insert(opens.0.clone());
+    Box::pin(async move {
+        let checked = check.await;
+        drop(opens);
+        checked
+    })
+}
+
+/// An extractor's future that starts once the request's access check (if it has one) is done.
+/// actix-web answers the first extractor that fails; waiting makes that the access check.
+pub struct AfterAccess<F> {
+    req: HttpRequest,
+    inner: Pin<Box<F>>,
+}
+
+impl<F> AfterAccess<F> {
+    pub fn new(req: &HttpRequest, inner: F) -> AfterAccess<F> {
+        AfterAccess {
+            req: req.clone(),
+            inner: Box::pin(inner),
+        }
+    }
+}
+
+impl<F: Future> Future for AfterAccess<F> {
+    type Output = F::Output;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        let gate = self.req.extensions().get::<Rc<Gate>>().cloned();
+        if let Some(gate) = gate.filter(|gate| !gate.open.get()) {
+            gate.waiting.borrow_mut().push(cx.waker().clone());
+            return Poll::Pending;
+        }
+        self.inner.as_mut().poll(cx)
+    }
+}
+
+/// A JSON body (`web::Json`, with the API's limits and refusals), read after the access check.
+pub struct Json<T>(pub T);
+
+impl<T> Json<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Json<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        #[allow(clippy::disallowed_types)]
+        let body = web::Json::<T>::from_request(req, payload);
+        Box::pin(AfterAccess::new(req, async move {
+            body.await.map(|json| Json(json.into_inner()))
+        }))
+    }
+}
+
+/// A query string (`web::Query`), read after the access check.
+pub struct Query<T>(pub T);
+
+impl<T> Query<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Query<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Query<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        #[allow(clippy::disallowed_types)]
+        let query = web::Query::<T>::from_request(req, payload);
+        Box::pin(AfterAccess::new(req, async move {
+            query.await.map(|query| Query(query.into_inner()))
+        }))
     }
 }
 

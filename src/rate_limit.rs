@@ -3,7 +3,8 @@
 //! An attempt is *reserved* before its work starts, so parallel requests cannot all pass a check
 //! that none of them has counted yet; work that turns out not to count (a login that succeeds, a
 //! form refused for a typo) gives its reservation back. Addresses are grouped as an attacker's
-//! would be: an IPv6 client by its /64, an IPv4-mapped IPv6 address as the IPv4 address.
+//! would be: an IPv6 client by its /56 (what providers commonly give one customer, so one home
+//! cannot count as 256 clients), an IPv4-mapped IPv6 address as the IPv4 address.
 
 use crate::error::ApiError;
 use std::cell::Cell;
@@ -28,7 +29,7 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
             Some(v4) => IpAddr::V4(v4),
             None => {
                 let s = v6.segments();
-                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3] & 0xff00, 0, 0, 0, 0))
             }
         },
     }
@@ -345,12 +346,16 @@ mod tests {
     }
 
     #[test]
-    fn an_ipv6_64_and_a_mapped_ipv4_address_count_as_one_client() {
+    fn an_ipv6_56_and_a_mapped_ipv4_address_count_as_one_client() {
         let limiter = limiter(2);
-        assert!(limiter.hit("2001:db8:1:2::1".parse().unwrap()).is_ok());
-        assert!(limiter.hit("2001:db8:1:2:ffff::9".parse().unwrap()).is_ok());
-        assert!(limiter.hit("2001:db8:1:2::abcd".parse().unwrap()).is_err());
-        assert!(limiter.hit("2001:db8:1:3::1".parse().unwrap()).is_ok());
+        assert!(limiter.hit("2001:db8:1:200::1".parse().unwrap()).is_ok());
+        assert!(limiter
+            .hit("2001:db8:1:2ff:ffff::9".parse().unwrap())
+            .is_ok());
+        assert!(limiter
+            .hit("2001:db8:1:2a0::abcd".parse().unwrap())
+            .is_err());
+        assert!(limiter.hit("2001:db8:1:300::1".parse().unwrap()).is_ok());
         assert!(limiter.hit("203.0.113.7".parse().unwrap()).is_ok());
         assert!(limiter.hit("::ffff:203.0.113.7".parse().unwrap()).is_ok());
         assert!(limiter.hit("203.0.113.7".parse().unwrap()).is_err());

@@ -214,8 +214,8 @@ impl Application {
         let tls = site.server_config()?;
         let handshakes = Arc::new(Handshakes::default());
         let tls_state = state.clone();
-        // The HTTPS port is a server of its own: actix-web's binding offers no place to refuse
-        // an address's excess handshakes before they take a slot.
+        // The HTTPS port is a server of its own: actix-web's binding runs handshakes through
+        // actix-tls, whose cap on unfinished ones makes the accept loop wait once it is full.
         let secure = actix_server::Server::build();
         let secure = match config.workers {
             0 => secure,

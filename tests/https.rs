@@ -126,6 +126,18 @@ fn https_get(
     path: &str,
     roots: &[CertificateDer<'static>],
 ) -> (String, String) {
+    let socket = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    try_https_get(socket, name, path, roots)
+        .unwrap_or_else(|e| panic!("TLS to {name} on port {port}: {e}"))
+}
+
+/// One HTTP/1.1 exchange over TLS on `socket`, or why it failed.
+fn try_https_get(
+    socket: TcpStream,
+    name: &str,
+    path: &str,
+    roots: &[CertificateDer<'static>],
+) -> Result<(String, String), String> {
     let mut store = rustls::RootCertStore::empty();
     for root in roots {
         store.add(root.clone()).unwrap();
@@ -139,7 +151,6 @@ fn https_get(
     .with_no_client_auth();
     let server_name = ServerName::try_from(name.to_string()).unwrap();
     let connection = rustls::ClientConnection::new(Arc::new(config), server_name).unwrap();
-    let socket = TcpStream::connect(("127.0.0.1", port)).unwrap();
     socket
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
@@ -148,13 +159,18 @@ fn https_get(
         tls,
         "GET {path} HTTP/1.1\r\nHost: {name}\r\nConnection: close\r\n\r\n"
     )
-    .unwrap_or_else(|e| panic!("TLS to {name} on port {port}: {e}"));
+    .map_err(|e| e.to_string())?;
     let mut raw = Vec::new();
     // A server may close without close_notify after `Connection: close`; what arrived counts.
     if let Err(err) = tls.read_to_end(&mut raw) {
-        assert!(!raw.is_empty(), "no answer over TLS: {err}");
+        if raw.is_empty() {
+            return Err(format!("no answer over TLS: {err}"));
+        }
     }
-    split_response(&raw)
+    if !raw.windows(4).any(|w| w == b"\r\n\r\n") {
+        return Err("an incomplete answer".into());
+    }
+    Ok(split_response(&raw))
 }
 
 /// One plain HTTP/1.1 exchange with 127.0.0.1:`port`, as `Host: host`.
@@ -422,20 +438,146 @@ fn store_certificate(db: &Path) -> CertificateDer<'static> {
 
 /// A connection to 127.0.0.1:`port` from the loopback address 127.0.0.2.
 fn connect_from_elsewhere(port: u16) -> Option<TcpStream> {
+    connect_from([127, 0, 0, 2], port)
+}
+
+/// A connection to 127.0.0.1:`port` from the loopback address `from`.
+fn connect_from(from: [u8; 4], port: u16) -> Option<TcpStream> {
     use socket2::{Domain, Socket, Type};
     let socket = Socket::new(Domain::IPV4, Type::STREAM, None).ok()?;
     socket
-        .bind(
-            &"127.0.0.2:0"
-                .parse::<std::net::SocketAddr>()
-                .unwrap()
-                .into(),
-        )
+        .bind(&std::net::SocketAddr::from((from, 0)).into())
         .ok()?;
     socket
         .connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into())
         .ok()?;
     Some(socket.into())
+}
+
+/// Starts the site with a stored certificate; returns it, its HTTPS port and the CA's root.
+fn serve_stored(dir: &Path) -> (Running, u16, CertificateDer<'static>) {
+    let db = dir.join("flood.db");
+    let root = store_certificate(&db);
+    let (https_port, http_port) = (free_port(), free_port());
+    let server = serve_https(&db, https_port, http_port, None);
+    server.wait_for("serving the stored certificate", Duration::from_secs(20));
+    (server, https_port, root)
+}
+
+/// From each of `addresses`, `per_address` connections that never send a ClientHello, held
+/// open; every 3 s those the server closed are opened anew, until `stop` (bounded in count and
+/// time: loopback only). Returns how many it opened in all.
+fn idle_flood(
+    addresses: Vec<[u8; 4]>,
+    per_address: usize,
+    port: u16,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<usize> {
+    std::thread::spawn(move || {
+        let mut held: Vec<([u8; 4], Option<TcpStream>)> = addresses
+            .iter()
+            .flat_map(|&from| std::iter::repeat_n(from, per_address))
+            .map(|from| (from, None))
+            .collect();
+        let mut opened = 0;
+        for _round in 0..10 {
+            for (from, socket) in &mut held {
+                if !socket.as_ref().is_some_and(still_open) {
+                    *socket = connect_from(*from, port);
+                    opened += usize::from(socket.is_some());
+                }
+            }
+            for _ in 0..30 {
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    return opened;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+        opened
+    })
+}
+
+/// Whether the server has not closed `socket` (it sends nothing before a ClientHello).
+fn still_open(socket: &TcpStream) -> bool {
+    socket.set_nonblocking(true).unwrap();
+    let open = matches!(
+        socket.peek(&mut [0u8; 1]),
+        Err(err) if err.kind() == std::io::ErrorKind::WouldBlock
+    );
+    socket.set_nonblocking(false).unwrap();
+    open
+}
+
+/// `count` visits to the site over HTTPS from `from`, half a second apart: how many got the
+/// page within 2 s, and what happened to the others.
+fn probes(
+    from: [u8; 4],
+    port: u16,
+    root: &CertificateDer<'static>,
+    count: usize,
+) -> (usize, Vec<String>) {
+    let mut failed = Vec::new();
+    for probe in 0..count {
+        let started = std::time::Instant::now();
+        let answer = connect_from(from, port)
+            .ok_or_else(|| "cannot connect".to_string())
+            .and_then(|socket| {
+                try_https_get(socket, "jyoti.test", "/", std::slice::from_ref(root))
+            });
+        let took = started.elapsed();
+        match answer {
+            Ok((head, _)) if head.starts_with("http/1.1 200") && took <= Duration::from_secs(2) => {
+            }
+            Ok((head, _)) => failed.push(format!(
+                "probe {probe}: {} after {took:?}",
+                head.lines().next().unwrap_or("")
+            )),
+            Err(err) => failed.push(format!("probe {probe}: {err} after {took:?}")),
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    (count - failed.len(), failed)
+}
+
+#[test]
+fn idle_tls_connections_from_many_addresses_do_not_keep_a_visitor_from_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, https_port, root) = serve_stored(dir.path());
+
+    // 40 addresses each holding 30 connections that never say hello, renewed every 3 s: more
+    // than the server may have unfinished.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let addresses = (10..50).map(|n| [127, 0, 0, n]).collect();
+    let flood = idle_flood(addresses, 30, https_port, stop.clone());
+    std::thread::sleep(Duration::from_millis(1500));
+    let (fine, failed) = probes([127, 0, 0, 1], https_port, &root, 20);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let opened = flood.join().unwrap();
+    assert!(opened >= 1200, "the flood got going ({opened} connections)");
+    assert!(
+        fine >= 19,
+        "{fine} of 20 visits got the page within 2 s: {failed:?}"
+    );
+    drop(server);
+}
+
+#[test]
+fn one_address_idle_tls_connections_do_not_keep_out_others_behind_that_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, https_port, root) = serve_stored(dir.path());
+
+    // A carrier NAT's address: 200 connections that never say hello, renewed every 3 s, and
+    // a real visitor behind the same address.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flood = idle_flood(vec![[127, 0, 0, 3]], 200, https_port, stop.clone());
+    std::thread::sleep(Duration::from_millis(1500));
+    let (fine, failed) = probes([127, 0, 0, 3], https_port, &root, 8);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let opened = flood.join().unwrap();
+    assert!(opened >= 200, "the flood got going ({opened} connections)");
+    assert_eq!(fine, 8, "visits from the flooding address: {failed:?}");
+    drop(server);
 }
 
 #[test]

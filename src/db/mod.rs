@@ -411,14 +411,15 @@ const POOL_SIZE: u32 = 8;
 
 /// Applied to every connection, in this order (docs/running.md, "Where the data lives"): wait for a writer instead of failing,
 /// readers beside one writer, every commit on disk before it is answered, foreign keys enforced.
-/// Then: a deleted or rewritten row's old bytes are zeroed in the pages being written anyway, or
-/// a sent reset mail's link would live on in the file's free space and in every backup of it
-/// (`FAST` costs no extra writes; a reset mail is far too short to spill onto pages of its own).
+/// Then: a deleted or rewritten row's old bytes are zeroed, also on pages that leave the table
+/// for the free list, or a sent mail's link would live on in the file's free space and in every
+/// backup of it (`FAST` zeroes only pages written anyway, and a few mails fill more than one
+/// page). The write-ahead log keeps older copies of pages too: see [`scrub_log`].
 const PRAGMAS: &str = "PRAGMA busy_timeout = 5000;
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = FULL;
 PRAGMA foreign_keys = ON;
-PRAGMA secure_delete = FAST;";
+PRAGMA secure_delete = ON;";
 
 pub fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute_batch(PRAGMAS)
@@ -530,15 +531,21 @@ pub fn run_here<T>(
 /// clean stop). Fails, rather than answering half done, while another connection is reading.
 pub fn checkpoint(pool: &Pool) -> Result<(), String> {
     let conn = pool.get().map_err(|e| e.to_string())?;
-    let (busy, _, _): (i64, i64, i64) = conn
-        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-        })
-        .map_err(|e| e.to_string())?;
-    match busy {
-        0 => Ok(()),
-        _ => Err("another connection was still reading".into()),
+    match scrub_log(&conn).map_err(|e| format!("{e:?}"))? {
+        true => Ok(()),
+        false => Err("another connection was still reading".into()),
     }
+}
+
+/// Empties the write-ahead log into the database file and cuts the log to nothing, so the
+/// older copies of pages it keeps (such as a deleted mail's, with its link) are in no file any
+/// more. `false` when a reader still needed the log after the busy timeout: try again later.
+pub fn scrub_log(conn: &Connection) -> Result<bool, ApiError> {
+    let (busy, _, _): (i64, i64, i64) =
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })?;
+    Ok(busy == 0)
 }
 
 impl Pool {

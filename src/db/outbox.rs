@@ -257,8 +257,10 @@ pub const INVITATION_REMOVED: &str =
 
 /// A reset or invitation mail given up on, or older than its link, keeps no link: the outbox
 /// (and every backup of it) must not hold a way into an account. A sent mail leaves the outbox.
-pub fn forget_old_links(conn: &Connection) -> Result<(), ApiError> {
-    conn.prepare_cached(concat!(
+/// Whether any mail lost its link.
+pub fn forget_old_links(conn: &Connection) -> Result<bool, ApiError> {
+    let forgotten = conn
+        .prepare_cached(concat!(
         "UPDATE outbox SET body = CASE kind WHEN 'reset' THEN :reset_gone ELSE :invitation_gone END,
              status = 'failed',
              last_error = coalesce(last_error, 'the link expired before it could be sent')
@@ -268,13 +270,13 @@ pub fn forget_old_links(conn: &Connection) -> Result<(), ApiError> {
         link_seconds!(),
         " < unixepoch())"
     ))?
-    .execute(rusqlite::named_params! {
-        ":reset_gone": LINK_REMOVED,
-        ":invitation_gone": INVITATION_REMOVED,
-        ":reset_seconds": super::password_resets::VALID_SECONDS,
-        ":invitation_seconds": super::invitations::VALID_SECONDS,
-    })?;
-    Ok(())
+        .execute(rusqlite::named_params! {
+            ":reset_gone": LINK_REMOVED,
+            ":invitation_gone": INVITATION_REMOVED,
+            ":reset_seconds": super::password_resets::VALID_SECONDS,
+            ":invitation_seconds": super::invitations::VALID_SECONDS,
+        })?;
+    Ok(forgotten > 0)
 }
 
 /// When the link of the reset mail waiting longest expires (Unix milliseconds, rounded up to the

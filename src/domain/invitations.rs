@@ -21,7 +21,7 @@ pub struct NewInvitation {
 impl NewInvitation {
     pub fn parse(request: InvitationRequest) -> Result<NewInvitation, ApiError> {
         let mut check = Checker::default();
-        let email = check.check("email", Email::parse(request.email));
+        let email = check.check("email", Email::parse_new(request.email));
         let role = check.check(
             "role",
             match request.role.as_deref().map(Role::parse) {

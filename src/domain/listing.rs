@@ -198,6 +198,7 @@ sort_orders! {
 mod tests {
     use super::*;
 
+    #[allow(clippy::disallowed_types)]
     fn query(pairs: &[(&str, &str)]) -> ListQuery {
         let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
         actix_web::web::Query::<ListQuery>::from_query(&text.join("&"))

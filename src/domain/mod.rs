@@ -124,7 +124,7 @@ impl BoolOrText {
     fn parse(self) -> Result<bool, String> {
         match self {
             BoolOrText::Bool(value) => Ok(value),
-            BoolOrText::Text(text) => match text.trim() {
+            BoolOrText::Text(text) => match text.as_str() {
                 "true" => Ok(true),
                 "false" => Ok(false),
                 _ => Err("must be true or false".into()),

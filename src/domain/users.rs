@@ -30,7 +30,7 @@ impl Role {
     pub fn parse(text: &str) -> Result<Role, String> {
         Role::CHOICES
             .into_iter()
-            .find(|role| role.as_str() == text.trim())
+            .find(|role| role.as_str() == text)
             .ok_or_else(|| "must be admin, editor or user".to_string())
     }
 
@@ -85,7 +85,7 @@ impl NewUser {
         let lastname = check.check("lastname", line(request.lastname, 100, false));
         let department = check.check("department", line(request.department, 100, false));
         let year = check.check("year", line(loose_text(request.year), 20, false));
-        let email = check.check("email", Email::parse(request.email));
+        let email = check.check("email", Email::parse_new(request.email));
         let password = check.check("password", Password::parse(request.password));
         check.finish(|| {
             Some(NewUser {
@@ -191,7 +191,7 @@ impl UserUpdate {
         let year = optional("year", loose_text(request.year), 20, false);
         let email = match request.email {
             None => Some(None),
-            email => check.check("email", Email::parse(email)).map(Some),
+            email => check.check("email", Email::parse_new(email)).map(Some),
         };
         check.finish(|| {
             Some(UserUpdate {

@@ -18,7 +18,45 @@ pub fn text(value: Option<String>, max: usize, required: bool) -> Result<String,
     {
         return Err("must not contain control characters".into());
     }
+    if value.chars().any(is_bidi_control) {
+        return Err(
+            "must not contain text-direction controls (they make text show in another \
+             order than it is written)"
+                .into(),
+        );
+    }
     Ok(value.to_owned())
+}
+
+/// Unicode's embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): they turn
+/// the text shown around them, so a name or title could show as something it is not. (The plain
+/// marks U+200E and U+200F only nudge neutral characters and stay allowed.)
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Which alphabet a letter of an email address is from, where one letter can pass for another:
+/// `None` for digits, punctuation and scripts that cannot be mistaken for Latin.
+fn look_alike_script(c: char) -> Option<&'static str> {
+    match c {
+        // The dotless ı lower-cases and looks like i, yet is another letter.
+        'ı' => Some("dotless"),
+        c if c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) => Some("Latin"),
+        '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Some("Greek"),
+        '\u{0400}'..='\u{052F}' | '\u{2DE0}'..='\u{2DFF}' | '\u{A640}'..='\u{A69F}' => {
+            Some("Cyrillic")
+        }
+        _ => None,
+    }
+}
+
+/// Whether `part` (a local part, or one label of a domain) mixes look-alike alphabets, as
+/// `pаypal` with a Cyrillic а does: an address that reads like another one.
+fn mixes_scripts(part: &str) -> bool {
+    let mut scripts = part.chars().filter_map(look_alike_script);
+    scripts
+        .next()
+        .is_some_and(|first| scripts.any(|other| other != first))
 }
 
 /// Unicode's noncharacters (U+FDD0–U+FDEF, and the last two of every plane such as U+FFFF):
@@ -64,6 +102,23 @@ impl Email {
         } else {
             Err("must be a valid email address".into())
         }
+    }
+
+    /// An address an account is to have (registration, an invitation, an admin's change): also
+    /// one that cannot read like another. Addresses only looked up (a login) are [`Email::parse`]d,
+    /// so an account stored before keeps working.
+    pub fn parse_new(value: Option<String>) -> Result<Email, String> {
+        let email = Email::parse(value)?;
+        if let Some((local, domain)) = email.0.rsplit_once('@') {
+            if mixes_scripts(local) || domain.split('.').any(mixes_scripts) {
+                return Err(
+                    "mixes alphabets (such as Latin with Cyrillic or Greek letters), \
+                     so it reads like another address"
+                        .into(),
+                );
+            }
+        }
+        Ok(email)
     }
 
     pub fn as_str(&self) -> &str {
@@ -316,6 +371,36 @@ mod tests {
                 "\"a b\"@example.org",
             ],
         );
+    }
+
+    #[test]
+    fn emails_mixing_look_alike_alphabets_are_refused() {
+        refuses_all(
+            |bad| Email::parse_new(Some(bad.into())),
+            &[
+                "p\u{0430}ypal@example.org",
+                "admin@ex\u{0430}mple.org",
+                "\u{03BF}mega@example.org",
+                "adm\u{0131}n@example.org",
+                "jyoti@jyot\u{0131}.org",
+            ],
+        );
+        for good in [
+            "\u{0432}\u{0430}\u{0441}\u{044f}@example.org",
+            "r\u{00e9}sum\u{00e9}@example.org",
+            "a1@example.org",
+        ] {
+            assert!(Email::parse_new(Some(good.into())).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn text_refuses_direction_controls() {
+        for bad in ["a\u{202E}gpj.exe", "\u{2066}x\u{2069}", "a\u{202A}b"] {
+            let why = text(Some(bad.into()), 100, true).unwrap_err();
+            assert!(why.contains("text-direction"), "{why}");
+        }
+        assert!(text(Some("a\u{200F}b".into()), 100, true).is_ok());
     }
 
     #[test]

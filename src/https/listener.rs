@@ -1,60 +1,141 @@
-//! The HTTPS port's connections: a TLS handshake has [`HANDSHAKE_TIME`] to finish and one
-//! address may hold only [`HANDSHAKES_PER_ADDRESS`] unfinished ones, so connections that never
-//! send a ClientHello cannot fill the server's handshake slots and hold everyone else's HTTPS
-//! shut; then the same app as the plain port, with the same time limits.
+//! The HTTPS port's connections: each TLS handshake runs as its connection's own task with
+//! [`HANDSHAKE_TIME`] to finish, and unfinished handshakes are capped per address
+//! ([`HANDSHAKES_PER_ADDRESS`]) and in all ([`HANDSHAKES_IN_ALL`]): a newcomer past a cap ends
+//! the oldest connection that has sent nothing yet, else the oldest. So connections that never
+//! finish a handshake, from one address or from many, can neither make the accept loop wait nor
+//! keep a visitor out; then the same app as the plain port, with the same time limits.
 
 use actix_http::{HttpService, KeepAlive, Protocol};
 use actix_service::{
     fn_service, map_config, IntoServiceFactory, ServiceFactory, ServiceFactoryExt,
 };
-use actix_tls::accept::rustls_0_23::{Acceptor, TlsStream};
+use actix_tls::accept::rustls_0_23::TlsStream;
 use actix_web::body::MessageBody;
 use actix_web::dev::{AppConfig, ServiceResponse};
 use actix_web::rt::net::TcpStream;
-use std::collections::HashMap;
+use futures_util::future::{select, Either};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::sync::oneshot;
+use tokio_rustls::TlsAcceptor;
 
-/// How long a client has to finish its TLS handshake.
+/// How long a client has to finish its TLS handshake (one or two round trips, even on a slow
+/// phone connection).
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(3);
 
 /// Unfinished handshakes one address may have at once: a browser opens a few connections in
-/// parallel, a school's shared address a few dozen.
-pub const HANDSHAKES_PER_ADDRESS: u32 = 32;
+/// parallel, a school's shared address a few dozen. A newcomer past it ends the address's
+/// oldest, so a carrier NAT's idle connections cannot keep out its other users.
+pub const HANDSHAKES_PER_ADDRESS: usize = 32;
+
+/// Unfinished handshakes in all. A newcomer past it ends the oldest anywhere: a visitor's
+/// handshake takes milliseconds, a flood's idle connections wait to be ended.
+pub const HANDSHAKES_IN_ALL: usize = 512;
 
 pub use crate::config::Timeouts;
 
-/// Unfinished handshakes by client address (an IPv6 client by its /64).
+/// The unfinished handshakes, oldest first and by client address (see
+/// [`crate::rate_limit::client_key`]).
 #[derive(Default)]
-pub struct Handshakes(Mutex<HashMap<IpAddr, u32>>);
+pub struct Handshakes(Mutex<Unfinished>);
 
-impl Handshakes {
-    /// A place for one more handshake from `peer`, or `None` when it has too many.
-    fn admit(self: &Arc<Self>, peer: IpAddr) -> Option<Handshaking> {
-        let key = crate::rate_limit::client_key(peer);
-        let mut counts = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        let count = counts.entry(key).or_default();
-        if *count >= HANDSHAKES_PER_ADDRESS {
+#[derive(Default)]
+struct Unfinished {
+    next: u64,
+    /// By arrival, so the first is the oldest.
+    all: BTreeMap<u64, Waiting>,
+    by_address: HashMap<IpAddr, VecDeque<u64>>,
+}
+
+struct Waiting {
+    key: IpAddr,
+    /// Dropping it ends the handshake.
+    _ender: oneshot::Sender<()>,
+    /// Whether the client has sent anything: a visitor's ClientHello comes at once, an idle
+    /// connection's never.
+    spoke: bool,
+}
+
+impl Unfinished {
+    /// Forgets handshake `id`; when it is still running, dropping its sender ends it.
+    fn end(&mut self, id: u64) {
+        let Some(Waiting { key, .. }) = self.all.remove(&id) else {
+            return;
+        };
+        if let Some(ids) = self.by_address.get_mut(&key) {
+            ids.retain(|&other| other != id);
+            if ids.is_empty() {
+                self.by_address.remove(&key);
+            }
+        }
+    }
+
+    /// The handshake to end for a newcomer from `key`: one of the address's when it is at its
+    /// cap, else one of all when all places are taken; the oldest silent one, else the oldest.
+    fn to_end_for(&self, key: IpAddr) -> Option<u64> {
+        let silent = |id: &u64| self.all.get(id).is_some_and(|waiting| !waiting.spoke);
+        if let Some(ids) = self
+            .by_address
+            .get(&key)
+            .filter(|ids| ids.len() >= HANDSHAKES_PER_ADDRESS)
+        {
+            return ids.iter().copied().find(silent).or(ids.front().copied());
+        }
+        if self.all.len() < HANDSHAKES_IN_ALL {
             return None;
         }
-        *count += 1;
-        Some(Handshaking(self.clone(), key))
+        let oldest = self.all.keys().next().copied();
+        self.all.keys().copied().find(silent).or(oldest)
+    }
+}
+
+impl Handshakes {
+    /// A place for a handshake from `peer`, ending an older one when the caps are reached; the
+    /// receiver completes when this one is ended in turn.
+    fn admit(self: &Arc<Self>, peer: IpAddr) -> (Handshaking, oneshot::Receiver<()>) {
+        let key = crate::rate_limit::client_key(peer);
+        let mut unfinished = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(oldest) = unfinished.to_end_for(key) {
+            unfinished.end(oldest);
+        }
+        let id = unfinished.next;
+        unfinished.next += 1;
+        let (ender, ended) = oneshot::channel();
+        let waiting = Waiting {
+            key,
+            _ender: ender,
+            spoke: false,
+        };
+        unfinished.all.insert(id, waiting);
+        unfinished.by_address.entry(key).or_default().push_back(id);
+        (Handshaking(self.clone(), id), ended)
+    }
+
+    #[cfg(test)]
+    fn count(&self) -> usize {
+        self.0.lock().unwrap().all.len()
     }
 }
 
 /// One unfinished handshake; its place is given back when dropped.
-struct Handshaking(Arc<Handshakes>, IpAddr);
+struct Handshaking(Arc<Handshakes>, u64);
+
+impl Handshaking {
+    /// The client has sent something: others go first when a place is needed.
+    fn spoke(&self) {
+        let mut unfinished = self.0 .0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(waiting) = unfinished.all.get_mut(&self.1) {
+            waiting.spoke = true;
+        }
+    }
+}
 
 impl Drop for Handshaking {
     fn drop(&mut self) {
-        let mut counts = self.0 .0.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(count) = counts.get_mut(&self.1) {
-            *count -= 1;
-            if *count == 0 {
-                counts.remove(&self.1);
-            }
-        }
+        let mut unfinished = self.0 .0.lock().unwrap_or_else(|p| p.into_inner());
+        unfinished.end(self.1);
     }
 }
 
@@ -62,8 +143,8 @@ impl Drop for Handshaking {
 #[derive(Clone, Copy)]
 pub struct OverTls;
 
-/// The HTTPS service of one worker: the per-address cap, the TLS handshake with its time limit,
-/// then `app` as HTTP/1.1.
+/// The HTTPS service of one worker: the TLS handshake under the caps and its time limit, then
+/// `app` as HTTP/1.1.
 pub fn service<F, S, B>(
     app: F,
     tls: rustls::ServerConfig,
@@ -83,8 +164,7 @@ where
     S::Future: 'static,
     B: MessageBody + 'static,
 {
-    let mut acceptor = Acceptor::new(tls);
-    acceptor.set_handshake_timeout(HANDSHAKE_TIME);
+    let acceptor = TlsAcceptor::from(Arc::new(tls));
     let http = HttpService::build()
         .keep_alive(KeepAlive::Timeout(timeouts.keep_alive))
         .client_request_timeout(timeouts.request_head)
@@ -94,43 +174,112 @@ where
             data.insert(OverTls);
         })
         .finish(map_config(app.into_factory(), |_| AppConfig::default()));
+    // Always ready: the worker spawns each connection's task at once, so no number of
+    // unfinished handshakes makes the accept loop wait (the caps end old ones instead).
     fn_service(move |stream: TcpStream| {
-        let handshakes = handshakes.clone();
+        let (acceptor, handshakes) = (acceptor.clone(), handshakes.clone());
         async move {
             let peer = stream.peer_addr().map_err(|_| ())?;
-            // Over the cap the connection is closed at once, before it takes a handshake slot.
-            let place = handshakes.admit(peer.ip()).ok_or(())?;
-            Ok::<_, ()>((stream, place))
+            let (place, ended) = handshakes.admit(peer.ip());
+            let finished = {
+                let handshake = std::pin::pin!(async {
+                    stream.readable().await?;
+                    place.spoke();
+                    acceptor.accept(stream).await
+                });
+                match actix_web::rt::time::timeout(HANDSHAKE_TIME, select(handshake, ended)).await {
+                    Ok(Either::Left((Ok(tls), _))) => Some(tls),
+                    // A failed handshake, one past its time, or one ended for a newcomer: the
+                    // connection is closed as it is dropped.
+                    _ => None,
+                }
+            };
+            drop(place);
+            let tls = finished.ok_or(())?;
+            Ok((TlsStream::from(tls), Protocol::Http1, Some(peer)))
         }
     })
-    .and_then(acceptor_with_place(acceptor))
     .and_then(
         http.map_err(|err| log::debug!("an HTTPS connection ended with an error: {err:?}"))
             .map_init_err(|err| log::error!("cannot start the HTTPS service: {err:?}")),
     )
 }
 
-/// The TLS handshake, holding its place under the cap until it is done (or timed out).
-fn acceptor_with_place(
-    acceptor: Acceptor,
-) -> impl ServiceFactory<
-    (TcpStream, Handshaking),
-    Config = (),
-    Response = (TlsStream<TcpStream>, Protocol, Option<SocketAddr>),
-    Error = (),
-    InitError = (),
-> {
-    actix_service::apply_fn_factory(
-        acceptor.map_init_err(|_| ()).map_err(|_| ()),
-        |(stream, place): (TcpStream, Handshaking), tls| {
-            let handshake = actix_service::Service::call(tls, stream);
-            async move {
-                let tls = handshake.await;
-                drop(place);
-                let tls = tls?;
-                let peer = tls.get_ref().0.peer_addr().ok();
-                Ok((tls, Protocol::Http1, peer))
-            }
-        },
-    )
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_newcomer_past_its_address_cap_ends_that_address_oldest_handshake() {
+        let handshakes = Arc::new(Handshakes::default());
+        let mut held: Vec<_> = (0..HANDSHAKES_PER_ADDRESS)
+            .map(|_| handshakes.admit(ip("203.0.113.7")))
+            .collect();
+        let other = handshakes.admit(ip("198.51.100.1"));
+        held[0].1.try_recv().expect_err("still running");
+
+        let newcomer = handshakes.admit(ip("203.0.113.7"));
+        assert!(
+            matches!(
+                held[0].1.try_recv(),
+                Err(oneshot::error::TryRecvError::Closed)
+            ),
+            "the address's oldest is ended"
+        );
+        held[1].1.try_recv().expect_err("the next one runs on");
+        drop(other);
+        assert_eq!(handshakes.count(), HANDSHAKES_PER_ADDRESS);
+        drop((held, newcomer));
+        assert_eq!(handshakes.count(), 0, "every place is given back");
+    }
+
+    #[test]
+    fn a_newcomer_past_the_overall_cap_ends_the_oldest_handshake_anywhere() {
+        let handshakes = Arc::new(Handshakes::default());
+        let mut held: Vec<_> = (0..HANDSHAKES_IN_ALL)
+            .map(|n| handshakes.admit(ip(&format!("10.0.{}.{}", n / 16, n % 16))))
+            .collect();
+        let _newcomer = handshakes.admit(ip("192.0.2.1"));
+        assert!(matches!(
+            held[0].1.try_recv(),
+            Err(oneshot::error::TryRecvError::Closed)
+        ));
+        held[1].1.try_recv().expect_err("the next one runs on");
+        assert_eq!(handshakes.count(), HANDSHAKES_IN_ALL);
+    }
+
+    #[test]
+    fn a_newcomer_ends_a_connection_that_sent_nothing_before_one_that_spoke() {
+        let handshakes = Arc::new(Handshakes::default());
+        let mut held: Vec<_> = (0..HANDSHAKES_PER_ADDRESS)
+            .map(|_| handshakes.admit(ip("203.0.113.7")))
+            .collect();
+        held[0].0.spoke();
+        let _newcomer = handshakes.admit(ip("203.0.113.7"));
+        held[0]
+            .1
+            .try_recv()
+            .expect_err("the visitor's handshake runs on");
+        assert!(matches!(
+            held[1].1.try_recv(),
+            Err(oneshot::error::TryRecvError::Closed)
+        ));
+    }
+
+    #[test]
+    fn ipv6_clients_share_places_by_their_56() {
+        let handshakes = Arc::new(Handshakes::default());
+        let mut held: Vec<_> = (0..HANDSHAKES_PER_ADDRESS)
+            .map(|n| handshakes.admit(ip(&format!("2001:db8:7:7{n:02x}::1"))))
+            .collect();
+        let _newcomer = handshakes.admit(ip("2001:db8:7:7ff::1"));
+        assert!(matches!(
+            held[0].1.try_recv(),
+            Err(oneshot::error::TryRecvError::Closed)
+        ));
+    }
 }

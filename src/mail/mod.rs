@@ -358,9 +358,47 @@ impl Mailer {
     }
 }
 
+/// Whether a one-time link (an invitation, a reset link an admin made) was mailed, or why the
+/// admin must pass it on themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkMail {
+    Mailed,
+    EmailOff,
+    /// Email works but the site's address is unknown: the link would be a bare path, which
+    /// opens nowhere from a mailbox.
+    NoSiteAddress,
+}
+
+impl LinkMail {
+    /// What `setup` allows.
+    fn of(setup: &MailSetup) -> LinkMail {
+        match (setup.enabled(), &setup.site_address) {
+            (false, _) => LinkMail::EmailOff,
+            (true, None) => LinkMail::NoSiteAddress,
+            (true, Some(_)) => LinkMail::Mailed,
+        }
+    }
+
+    pub fn mailed(self) -> bool {
+        self == LinkMail::Mailed
+    }
+
+    /// The sentence for the admin who is shown the link instead.
+    pub fn why(self) -> Option<&'static str> {
+        match self {
+            LinkMail::Mailed => None,
+            LinkMail::EmailOff => Some("Email is off: send this link to them yourself."),
+            LinkMail::NoSiteAddress => Some(
+                "The link was not emailed: the site's address is not set (Email screen, or \
+                 --site-url), and a link without it opens nowhere. Send this link to them yourself.",
+            ),
+        }
+    }
+}
+
 impl Mailer {
-    /// Queues the invitation link to the invited address (in the caller's transaction). `false`
-    /// when email is off; the admin then passes the link on themselves.
+    /// Queues the invitation link to the invited address (in the caller's transaction) when
+    /// email is on and the site's address is known; otherwise the admin passes the link on.
     pub fn queue_invitation(
         &self,
         conn: &Connection,
@@ -368,9 +406,10 @@ impl Mailer {
         role: crate::domain::Role,
         link: &str,
         invited_by: &str,
-    ) -> Result<bool, ApiError> {
-        if !self.setup(conn)?.enabled() {
-            return Ok(false);
+    ) -> Result<LinkMail, ApiError> {
+        let mail = LinkMail::of(&self.setup(conn)?);
+        if !mail.mailed() {
+            return Ok(mail);
         }
         let body = format!(
             "{invited_by} invites you to help run the Jyoti site as {article} {role}.\n\n\
@@ -390,7 +429,7 @@ impl Mailer {
                 body,
             },
         )?;
-        Ok(true)
+        Ok(mail)
     }
 
     /// Queues the thank-you for a gift found on the statement to the donor's email (in the
@@ -470,24 +509,24 @@ fn digest_mail(recipients: Vec<String>, count: usize, site: Option<&str>) -> New
 
 impl Mailer {
     /// A reset link an admin makes for an account (its owner forgot the password and email may
-    /// be off): stored, mailed to the account when email works. The link (a path when the site's
-    /// address is unknown) and whether it was mailed.
+    /// be off): stored, mailed to the account when email works and the site's address is known.
+    /// The link (a path when the site's address is unknown) and whether it was mailed.
     pub fn admin_reset_link(
         &self,
         conn: &Connection,
         user: &db::users::User,
-    ) -> Result<(String, bool), ApiError> {
+    ) -> Result<(String, LinkMail), ApiError> {
         let setup = self.setup(conn)?;
         let token = ResetToken::generate()?;
         let site = setup.site_address.clone().unwrap_or_default();
         let link = format!("{site}/reset-password#token={}", token.as_str());
         db::password_resets::create(conn, user.id, &token.hash())?;
-        let mailed = setup.resets_enabled();
-        if mailed {
+        let mail = LinkMail::of(&setup);
+        if mail.mailed() {
             db::outbox::queue(conn, &reset_mail(&user.email, &site, &token))?;
             self.wake();
         }
-        Ok((link, mailed))
+        Ok((link, mail))
     }
 }
 

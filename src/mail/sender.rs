@@ -1,5 +1,7 @@
 //! The outbox's sender: one thread that sends due mail, backs off after a failure (the base
-//! wait, then four times longer each time) and gives up after [`MAX_ATTEMPTS`].
+//! wait, then four times longer each time) and gives up after [`MAX_ATTEMPTS`]. Once a mail
+//! has left the outbox (or lost its link) it empties the write-ahead log, which still holds the
+//! mail's old pages, link and all.
 
 use super::{smtp, Mailer, MAX_ATTEMPTS};
 use crate::db::{self, Pool};
@@ -11,18 +13,25 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// Longest sleep without a bell: a safety net, not a schedule.
 const IDLE: Duration = Duration::from_secs(3600);
 
+/// The wait before trying again to empty the write-ahead log while readers kept it in use.
+const SCRUB_AGAIN: Duration = Duration::from_secs(1);
+
 pub(super) fn start(pool: Pool, mailer: Arc<Mailer>) {
     let spawned = std::thread::Builder::new()
         .name("mail".into())
-        .spawn(move || loop {
-            let sleep = match send_due(&pool, &mailer) {
-                Ok(sleep) => sleep,
-                Err(err) => {
-                    log::error!("the mail sender cannot read the outbox: {err:?}");
-                    Duration::from_secs(30)
-                }
-            };
-            mailer.bell.wait(sleep);
+        .spawn(move || {
+            // Whether the write-ahead log may still hold a mail that left the outbox.
+            let mut unscrubbed = false;
+            loop {
+                let sleep = match send_due(&pool, &mailer, &mut unscrubbed) {
+                    Ok(sleep) => sleep,
+                    Err(err) => {
+                        log::error!("the mail sender cannot read the outbox: {err:?}");
+                        Duration::from_secs(30)
+                    }
+                };
+                mailer.bell.wait(sleep);
+            }
         });
     if let Err(err) = spawned {
         log::error!("cannot start the mail sender: {err}");
@@ -42,17 +51,18 @@ pub(super) fn back_off(base: Duration, attempts: i64) -> Duration {
 }
 
 /// Sends every mail that is due; answers how long to sleep until the next one is.
-fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
+fn send_due(pool: &Pool, mailer: &Mailer, unscrubbed: &mut bool) -> Result<Duration, ApiError> {
     let conn = pool.get()?;
     loop {
-        db::outbox::forget_old_links(&conn)?;
+        *unscrubbed |= db::outbox::forget_old_links(&conn)?;
         let setup = mailer.setup(&conn)?;
         // Email off (or switched off with mail waiting): only mail that names its own server
         // goes; the rest waits for new settings.
         let off = !setup.enabled();
         let now = now_ms();
         let Some(mail) = db::outbox::next_due(&conn, now, off)? else {
-            return sleep_until(&conn, now, db::outbox::next_attempt(&conn, off)?);
+            let sleep = sleep_until(&conn, now, db::outbox::next_attempt(&conn, off)?)?;
+            return Ok(scrub(&conn, unscrubbed, sleep));
         };
         let through = mail.via.as_deref().map(super::through).transpose()?;
         let (Some(server), Some(sender)) = (
@@ -65,7 +75,8 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
                 .map(|(_, sender)| sender)
                 .or(setup.sender.as_ref()),
         ) else {
-            return sleep_until(&conn, now, None);
+            let sleep = sleep_until(&conn, now, None)?;
+            return Ok(scrub(&conn, unscrubbed, sleep));
         };
         // lettre opens a connection per mail: a club's few mails a day need no more.
         let recipients: Vec<&str> = mail.recipients.lines().collect();
@@ -88,6 +99,7 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
         match result {
             Ok(()) => {
                 db::outbox::sent(&conn, mail.id)?;
+                *unscrubbed = true;
                 log::info!("mail {} sent to {}", mail.id, recipients.join(", "));
             }
             Err(error) => {
@@ -107,6 +119,23 @@ fn send_due(pool: &Pool, mailer: &Mailer) -> Result<Duration, ApiError> {
                 db::outbox::attempt_failed(&conn, mail.id, &error, retry_at)?;
             }
         }
+    }
+}
+
+/// Empties the write-ahead log when it may hold a mail that left the outbox, once nothing more
+/// is due (one emptying for a batch of mail); `sleep`, or a short wait to try again while
+/// readers kept the log in use.
+fn scrub(conn: &Connection, unscrubbed: &mut bool, sleep: Duration) -> Duration {
+    if *unscrubbed {
+        match db::scrub_log(conn) {
+            Ok(done) => *unscrubbed = !done,
+            Err(err) => log::warn!("cannot empty the write-ahead log after mail went out: {err:?}"),
+        }
+    }
+    if *unscrubbed {
+        sleep.min(SCRUB_AGAIN)
+    } else {
+        sleep
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Alerts screen's calls (admins only): the alerts a page at a time (unread first), how
 //! many are unread (the badge on every admin screen), and marking them read.
 
-use crate::access::AdminUser;
+use crate::access::{AdminUser, Json, Query};
 use crate::db;
 use crate::domain::{AuditSort, ListQuery, Listing};
 use crate::error::ApiError;
@@ -14,7 +14,7 @@ use serde_json::json;
 pub(super) async fn page(
     admin: AdminUser,
     state: web::Data<AppState>,
-    query: web::Query<ListQuery>,
+    query: Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let listing =
         Listing::<AuditSort>::parse(query.into_inner())?.unwrap_or_else(Listing::first_page);
@@ -54,7 +54,7 @@ pub(super) struct ReadRequest {
 pub(super) async fn mark_read(
     admin: AdminUser,
     state: web::Data<AppState>,
-    body: web::Json<ReadRequest>,
+    body: Json<ReadRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let ids = match body.into_inner() {
         ReadRequest {

@@ -1,6 +1,6 @@
 //! The Activity screen's calls (admins only): the log a page at a time, searched, and as CSV.
 
-use crate::access::AdminUser;
+use crate::access::{AdminUser, Query};
 use crate::db::{self, audit::Filter, audit::Kind};
 use crate::domain::{like_pattern, search_text, AuditSort, ListQuery, Listing};
 use crate::download::{attachment, produced};
@@ -50,7 +50,7 @@ fn filter_of(
 pub(super) async fn page(
     _: AdminUser,
     state: web::Data<AppState>,
-    query: web::Query<AuditQuery>,
+    query: Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
     let size_field = if query.page_size.is_some() {
@@ -113,7 +113,7 @@ pub(super) struct CsvQuery {
 pub(super) async fn csv(
     _: AdminUser,
     state: web::Data<AppState>,
-    query: web::Query<CsvQuery>,
+    query: Query<CsvQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
     let filter = filter_of(query.q.as_deref(), query.kind.as_deref(), query.actor)?;

@@ -1,7 +1,7 @@
 //! Registration, login, the current user, and a forgotten password.
 
-use crate::access::AuthUser;
 use crate::access::ClientIp;
+use crate::access::{AuthUser, Json};
 use crate::audit;
 use crate::auth::password;
 use crate::db;
@@ -39,7 +39,7 @@ const BAD_LOGIN: &str = "Invalid Credentials";
 pub(super) async fn register(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<RegisterRequest>,
+    body: Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (_counted, user) = state
         .limits
@@ -70,7 +70,7 @@ pub(super) async fn register(
 pub(super) async fn login(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<LoginRequest>,
+    body: Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (attempt, credentials) = state
         .limits
@@ -144,7 +144,7 @@ pub(super) async fn change_password(
     user: AuthUser,
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<PasswordChangeRequest>,
+    body: Json<PasswordChangeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (attempt, change) = state
         .limits
@@ -216,7 +216,7 @@ const RESET_REQUESTED: &str =
 pub(super) async fn forgot_password(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<ForgotPasswordRequest>,
+    body: Json<ForgotPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let attempt = state.limits.reset_requests.reserve(ip.0)?;
     let email = body
@@ -246,7 +246,7 @@ const LINK_USED: &str = "This link has expired or has already been used.";
 pub(super) async fn reset_password(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<ResetPasswordRequest>,
+    body: Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (attempt, reset) = state
         .limits

@@ -2,9 +2,10 @@
 //! extractor, the spec's answers, and builders for the calls that only differ in what they change.
 //!
 //! A builder's name says who may call it: `admin_…` calls are the admin area's, open to the
-//! [`Access`] given first (admins alone, or editors too).
+//! [`Access`] given first (admins alone, or editors too). Its handler takes the extractor of
+//! that access ([`as_staff!`]), so the check comes before the body, query and id are read.
 
-use crate::access::{Access, StaffUser};
+use crate::access::{Access, AdminUser, AfterAccess, Json, Query, StaffUser};
 use crate::audit;
 use crate::conditional::fresh_json;
 use crate::db;
@@ -91,7 +92,8 @@ impl<R: Record> PathId<R> {
 
 impl<R: Record> FromRequest for PathId<R> {
     type Error = ApiError;
-    type Future = std::future::Ready<Result<Self, ApiError>>;
+    // Even a 404 for an id that names nothing waits for the access check.
+    type Future = AfterAccess<std::future::Ready<Result<Self, ApiError>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let id = req
@@ -100,13 +102,29 @@ impl<R: Record> FromRequest for PathId<R> {
             .and_then(Id::parse)
             .map(|id| PathId(id.get(), PhantomData))
             .ok_or(ApiError::NotFound(R::NOT_FOUND));
-        std::future::ready(id)
+        AfterAccess::new(req, std::future::ready(id))
     }
 }
 
 /// 200 with `{"msg": text}`, the spec's answer to a change.
 pub fn message(text: &str) -> HttpResponse {
     HttpResponse::Ok().json(serde_json::json!({ "msg": text }))
+}
+
+/// `$call` with `$user` standing for the extractor of `$access`: [`AdminUser`] or [`StaffUser`].
+macro_rules! as_staff {
+    ($access:expr, $user:ident => $call:expr) => {
+        match $access {
+            Access::Admins => {
+                type $user = AdminUser;
+                $call
+            }
+            Access::Editors => {
+                type $user = StaffUser;
+                $call
+            }
+        }
+    };
 }
 
 /// Parses a request body into what a write takes.
@@ -124,10 +142,9 @@ where
     B: DeserializeOwned + 'static,
     I: Send + 'static,
 {
-    post(
+    as_staff!(access, User => post(
         path,
-        move |user: StaffUser, state: web::Data<AppState>, body: web::Json<B>| async move {
-            user.allowed(access)?;
+        move |_: User, state: web::Data<AppState>, body: Json<B>| async move {
             let input = parse(body.into_inner())?;
             let id = db::run(&state.pool, move |conn| {
                 let id = insert(conn, &input)?;
@@ -139,7 +156,7 @@ where
                 HttpResponse::Created().json(serde_json::json!({ "_id": id, "msg": done })),
             )
         },
-    )
+    ))
 }
 
 /// `PATCH path`: an admin changes the record the path's id names; `{"msg": done}` or its 404.
@@ -155,15 +172,14 @@ where
     B: DeserializeOwned + 'static,
     I: Send + 'static,
 {
-    patch(
+    as_staff!(access, User => patch(
         path,
-        move |user: StaffUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
-            user.allowed(access)?;
+        move |_: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
             let input = parse(body.into_inner())?;
             let found = db::run(&state.pool, move |conn| change(conn, id.get(), &input)).await?;
             id.done(found, done)
         },
-    )
+    ))
 }
 
 /// `PATCH path`: an admin changes the record the path's id names (the parser gets that id, to
@@ -179,15 +195,14 @@ where
     B: DeserializeOwned + 'static,
     I: Send + 'static,
 {
-    patch(
+    as_staff!(access, User => patch(
         path,
-        move |user: StaffUser, state: web::Data<AppState>, id: PathId<R>, body: web::Json<B>| async move {
-            user.allowed(access)?;
+        move |_: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
             let input = parse(body.into_inner(), id.get())?;
             let record = db::run(&state.pool, move |conn| update(conn, id.get(), &input)).await?;
             Ok::<_, ApiError>(HttpResponse::Ok().json(id.found(record)?))
         },
-    )
+    ))
 }
 
 /// `DELETE path`: an admin deletes the record the path's id names; `{"msg": done}` or its 404.
@@ -197,14 +212,13 @@ pub fn admin_delete<R: Record>(
     delete_record: fn(&mut Connection, i64) -> Result<bool, ApiError>,
     done: &'static str,
 ) -> Call {
-    delete(
+    as_staff!(access, User => delete(
         path,
-        move |user: StaffUser, state: web::Data<AppState>, id: PathId<R>| async move {
-            user.allowed(access)?;
+        move |_: User, state: web::Data<AppState>, id: PathId<R>| async move {
             let found = db::run(&state.pool, move |conn| delete_record(conn, id.get())).await?;
             id.done(found, done)
         },
-    )
+    ))
 }
 
 /// `PUT path`: an admin puts a whole list in a new order.
@@ -213,15 +227,14 @@ pub fn admin_reorder(
     path: &'static str,
     reorder: fn(&mut Connection, &Order) -> Result<(), ApiError>,
 ) -> Call {
-    put(
+    as_staff!(access, User => put(
         path,
-        move |user: StaffUser, state: web::Data<AppState>, body: web::Json<OrderRequest>| async move {
-            user.allowed(access)?;
+        move |_: User, state: web::Data<AppState>, body: Json<OrderRequest>| async move {
             let order = Order::parse(body.into_inner())?;
             db::run(&state.pool, move |conn| reorder(conn, &order)).await?;
             Ok::<_, ApiError>(message("Order saved"))
         },
-    )
+    ))
 }
 
 /// `GET path`: an admin reads a list — the whole array without paging parameters (as the
@@ -238,13 +251,12 @@ where
     S: SortOrder + Send,
     T: Serialize + Send + 'static,
 {
-    get(
+    as_staff!(access, User => get(
         path,
-        move |user: StaffUser,
+        move |_: User,
               state: web::Data<AppState>,
               req: HttpRequest,
-              query: web::Query<ListQuery>| async move {
-            user.allowed(access)?;
+              query: Query<ListQuery>| async move {
             match Listing::<S>::parse(query.into_inner())? {
                 None => Ok(crate::download::json_array(&req, state.pool.clone(), all)),
                 Some(listing) => {
@@ -253,7 +265,7 @@ where
                 }
             }
         },
-    )
+    ))
 }
 
 /// Reads one page of a list.
@@ -289,10 +301,9 @@ where
     I: Send + 'static,
     T: Serialize + Send + 'static,
 {
-    post(
+    as_staff!(access, User => post(
         path,
-        move |user: StaffUser, state: web::Data<AppState>, body: web::Json<B>| async move {
-            user.allowed(access)?;
+        move |_: User, state: web::Data<AppState>, body: Json<B>| async move {
             let input = parse(body.into_inner())?;
             let record = db::run(&state.pool, move |conn| {
                 let record = insert(conn, &input)?;
@@ -307,5 +318,5 @@ where
             .await?;
             Ok::<_, ApiError>(HttpResponse::Created().json(record))
         },
-    )
+    ))
 }

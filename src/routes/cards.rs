@@ -1,7 +1,7 @@
 //! Admin editing of the home page's carousel cards.
 
 use super::calls::{message, record};
-use crate::access::StaffUser;
+use crate::access::{Json, StaffUser};
 use crate::db::{self, cards::Card};
 use crate::domain::{Order, OrderRequest, Section};
 use crate::error::ApiError;
@@ -15,7 +15,7 @@ pub(super) async fn reorder(
     _: StaffUser,
     state: web::Data<AppState>,
     section: web::Path<String>,
-    body: web::Json<OrderRequest>,
+    body: Json<OrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let section = Section::parse(&section).map_err(|_| ApiError::NotFound("No such carousel"))?;
     let order = Order::parse(body.into_inner())?;

@@ -1,8 +1,8 @@
 //! Certificates: public lookup by number, admin list and writes, and each certificate's QR code.
 
 use super::calls::{record, PathId};
-use crate::access::ClientIp;
 use crate::access::StaffUser;
+use crate::access::{ClientIp, Query};
 use crate::db::{self, certificates::Certificate};
 use crate::domain::certificate_import::MAX_BYTES;
 use crate::domain::CertNumber;
@@ -57,7 +57,7 @@ pub(super) struct ImportQuery {
 pub(super) async fn import(
     _: StaffUser,
     state: web::Data<AppState>,
-    query: web::Query<ImportQuery>,
+    query: Query<ImportQuery>,
     mut payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     use futures_util::StreamExt;

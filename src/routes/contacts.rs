@@ -1,8 +1,8 @@
 //! The contact form and the admin list of its messages.
 
 use super::calls::{record, PathId};
-use crate::access::ClientIp;
 use crate::access::{AdminUser, StaffUser};
+use crate::access::{ClientIp, Json, Query};
 use crate::db::{self, contacts::Contact};
 use crate::domain::{
     ContactReadRequest, ContactRequest, ContactsDeleteRequest, ContactsToDelete, NewContact,
@@ -19,7 +19,7 @@ record!(Contact, "Contact not found");
 pub(super) async fn create(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<ContactRequest>,
+    body: Json<ContactRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (_counted, contact) = state
         .limits
@@ -50,7 +50,7 @@ pub(super) async fn unread(
 pub(super) async fn csv(
     _: AdminUser,
     state: web::Data<AppState>,
-    query: web::Query<CsvQuery>,
+    query: Query<CsvQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let search = crate::domain::search_text(query.into_inner().q.as_deref())
         .map_err(|why| ApiError::field("q", why))?;
@@ -75,7 +75,7 @@ pub(super) async fn mark_read(
     _: StaffUser,
     state: web::Data<AppState>,
     id: PathId<Contact>,
-    body: web::Json<ContactReadRequest>,
+    body: Json<ContactReadRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let read = body.read;
     let contact = db::run(&state.pool, move |conn| {
@@ -89,7 +89,7 @@ pub(super) async fn mark_read(
 pub(super) async fn delete_many(
     _: AdminUser,
     state: web::Data<AppState>,
-    body: web::Json<ContactsDeleteRequest>,
+    body: Json<ContactsDeleteRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let which = ContactsToDelete::parse(body.into_inner())?;
     let deleted = db::run(&state.pool, move |conn| {

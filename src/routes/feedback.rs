@@ -1,7 +1,7 @@
 //! The feedback form's answers: sent by anyone, read and deleted by admins.
 
 use super::calls::record;
-use crate::access::ClientIp;
+use crate::access::{ClientIp, Json};
 use crate::db::{self, feedback::Feedback};
 use crate::domain::{FeedbackRequest, NewFeedback};
 use crate::error::ApiError;
@@ -13,7 +13,7 @@ record!(Feedback, "Feedback not found");
 pub(super) async fn create(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<FeedbackRequest>,
+    body: Json<FeedbackRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (_counted, feedback) = state
         .limits

@@ -2,7 +2,7 @@
 //! mark it received, and the donor is thanked by mail when they gave an email and email works.
 
 use super::calls::{record, PathId};
-use crate::access::{AdminUser, ClientIp};
+use crate::access::{AdminUser, ClientIp, Json};
 use crate::db::{self, gifts::Gift};
 use crate::domain::{GiftReceivedRequest, GiftRequest, NewGift};
 use crate::error::ApiError;
@@ -15,7 +15,7 @@ record!(Gift, "Gift not found");
 pub(super) async fn create(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<GiftRequest>,
+    body: Json<GiftRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (_counted, gift) = state
         .limits
@@ -31,7 +31,7 @@ pub(super) async fn mark_received(
     _: AdminUser,
     state: web::Data<AppState>,
     id: PathId<Gift>,
-    body: web::Json<GiftReceivedRequest>,
+    body: Json<GiftReceivedRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let received = body.received;
     let mailer = state.mail.clone();

@@ -3,8 +3,8 @@
 //! existing account the role once its owner signed in with their own password.
 
 use super::calls::{record, PathId};
-use crate::access::AdminUser;
 use crate::access::ClientIp;
+use crate::access::{AdminUser, Json};
 use crate::alerts::{self, Alert};
 use crate::audit;
 use crate::auth::password;
@@ -61,13 +61,13 @@ pub(super) async fn create(
     admin: AdminUser,
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<InvitationRequest>,
+    body: Json<InvitationRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let invitation = NewInvitation::parse(body.into_inner())?;
     let token = ResetToken::generate()?;
     let mailer = state.mail.clone();
     let (actor, actor_id, address) = (admin.0.named(), admin.0.id, ip.0.to_string());
-    let (invitation, link, mailed) = db::run(&state.pool, move |conn| {
+    let (invitation, link, mail) = db::run(&state.pool, move |conn| {
         let site = mailer.setup(conn)?.site_address.unwrap_or_default();
         let link = format!("{site}/invitation#token={}", token.as_str());
         db::in_transaction(conn, |tx| {
@@ -78,7 +78,7 @@ pub(super) async fn create(
                 &token.hash(),
                 actor_id,
             )?;
-            let mailed = mailer.queue_invitation(tx, &stored.email, stored.role, &link, &actor)?;
+            let mail = mailer.queue_invitation(tx, &stored.email, stored.role, &link, &actor)?;
             if stored.role == Role::Admin {
                 let what = format!("the admins (an invitation to {} as an admin)", stored.email);
                 let alert = Alert::change(&actor, &address, &what, &[]);
@@ -101,11 +101,11 @@ pub(super) async fn create(
                     new: stored.role.to_string(),
                 },
             ]);
-            Ok((stored, link, mailed))
+            Ok((stored, link, mail))
         })
     })
     .await?;
-    if mailed {
+    if mail.mailed() {
         state.mail.wake();
     }
     Ok(HttpResponse::Created().json(json!({
@@ -114,7 +114,8 @@ pub(super) async fn create(
         "role": invitation.role,
         "expiresAt": invitation.expires_at,
         "link": link,
-        "mailed": mailed,
+        "mailed": mail.mailed(),
+        "why": mail.why(),
     })))
 }
 
@@ -143,7 +144,7 @@ pub(super) async fn revoke(
 pub(super) async fn details(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<InvitationTokenRequest>,
+    body: Json<InvitationTokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let attempt = state.limits.failed_logins.reserve(ip.0)?;
     let Some(token) = body.token() else {
@@ -178,7 +179,7 @@ pub(super) async fn details(
 pub(super) async fn accept(
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<AcceptInvitationRequest>,
+    body: Json<AcceptInvitationRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (attempt, acceptance) = state
         .limits

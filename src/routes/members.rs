@@ -1,7 +1,7 @@
 //! Admin editing of a roster's members.
 
 use super::calls::{message, record, PathId};
-use crate::access::StaffUser;
+use crate::access::{Json, Query, StaffUser};
 use crate::conditional::fresh_json;
 use crate::content;
 use crate::db::{self, members::Member, rosters::Roster};
@@ -21,7 +21,7 @@ pub(super) async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
     roster: PathId<Roster>,
-    query: web::Query<ListQuery>,
+    query: Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let listing = Listing::<MemberSort>::parse(query.into_inner())?;
     let whole = listing.is_none();
@@ -55,7 +55,7 @@ pub(super) async fn create(
     _: StaffUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,
-    body: web::Json<MemberRequest>,
+    body: Json<MemberRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = MemberInput::parse(body.into_inner(), true)?;
     let id = db::run(&state.pool, move |conn| {
@@ -76,7 +76,7 @@ pub(super) async fn reorder(
     _: StaffUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,
-    body: web::Json<OrderRequest>,
+    body: Json<OrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = Order::parse(body.into_inner())?;
     db::run(&state.pool, move |conn| {

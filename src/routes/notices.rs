@@ -1,6 +1,7 @@
 //! The notice board (the spec's "services"): public reading, admin writing.
 
 use super::calls::{page_of, record, PathId};
+use crate::access::Query;
 use crate::conditional::fresh_json;
 use crate::db::{self, notices::Notice, Table};
 use crate::domain::{ListQuery, Listing, NoticeSort};
@@ -15,7 +16,7 @@ record!(Notice, "Notice not found");
 pub(super) async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
-    query: web::Query<ListQuery>,
+    query: Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     match Listing::<NoticeSort>::parse(query.into_inner())? {
         None => {

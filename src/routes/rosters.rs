@@ -2,7 +2,7 @@
 //! here a new year's team copied from another, and the choice of the core team.
 
 use super::calls::{record, PathId};
-use crate::access::StaffUser;
+use crate::access::{Json, StaffUser};
 use crate::audit;
 use crate::db::{self, rosters::Roster};
 use crate::domain::{CoreTeamChoice, CoreTeamRequest, RosterInput, RosterRequest};
@@ -19,7 +19,7 @@ pub(super) async fn copy(
     _: StaffUser,
     state: web::Data<AppState>,
     from: PathId<Roster>,
-    body: web::Json<RosterRequest>,
+    body: Json<RosterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = RosterInput::parse(body.into_inner(), true)?;
     let key = from.get();
@@ -40,7 +40,7 @@ pub(super) async fn copy(
 pub(super) async fn make_core(
     _: StaffUser,
     state: web::Data<AppState>,
-    body: web::Json<CoreTeamRequest>,
+    body: Json<CoreTeamRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let choice = CoreTeamChoice::parse(body.into_inner())?;
     let id = choice.id;

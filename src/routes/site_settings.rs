@@ -1,7 +1,7 @@
 //! Admin editing of the site settings: the club's texts and details.
 
 use super::calls::message;
-use crate::access::{AdminUser, ClientIp, StaffUser};
+use crate::access::{AdminUser, ClientIp, Json, StaffUser};
 use crate::alerts::{self, Alert};
 use crate::audit::{self, differences};
 use crate::db;
@@ -21,7 +21,7 @@ pub(super) async fn update(
     user: StaffUser,
     state: web::Data<AppState>,
     ip: ClientIp,
-    body: web::Json<BTreeMap<String, serde_json::Value>>,
+    body: Json<BTreeMap<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     // Refused for what it asks, before its values are checked: an editor learns nothing about

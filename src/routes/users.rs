@@ -2,8 +2,8 @@
 //! role is logged with old → new and mailed to every admin), and signing an account out.
 
 use super::calls::{message, page_of, record, PathId};
-use crate::access::AdminUser;
 use crate::access::ClientIp;
+use crate::access::{AdminUser, Json, Query};
 use crate::alerts::{self, Alert};
 use crate::audit;
 use crate::conditional::fresh_json;
@@ -27,10 +27,10 @@ pub(super) async fn list(
     _: AdminUser,
     state: web::Data<AppState>,
     req: HttpRequest,
-    query: web::Query<ListQuery>,
-    filter: web::Query<RoleFilter>,
+    query: Query<ListQuery>,
+    filter: Query<RoleFilter>,
 ) -> Result<HttpResponse, ApiError> {
-    let role = match filter.into_inner().role.as_deref().map(str::trim) {
+    let role = match filter.into_inner().role.as_deref() {
         None | Some("") => None,
         Some(text) => Some(Role::parse(text).map_err(|why| ApiError::field("role", why))?),
     };
@@ -68,7 +68,7 @@ pub(super) async fn update(
     state: web::Data<AppState>,
     ip: ClientIp,
     id: PathId<User>,
-    body: web::Json<UserUpdateRequest>,
+    body: Json<UserUpdateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let change = UserUpdate::parse(body.into_inner(), id.get())?;
     let mailer = state.mail.clone();
@@ -175,12 +175,13 @@ pub(super) async fn reset_link(
         db::in_transaction(conn, |tx| mailer.admin_reset_link(tx, &user)).map(Some)
     })
     .await?;
-    let (link, mailed) = id.found(made)?;
+    let (link, mail) = id.found(made)?;
     let expires = jiff::Timestamp::now()
         + jiff::SignedDuration::from_secs(db::password_resets::VALID_SECONDS);
     Ok(HttpResponse::Created().json(serde_json::json!({
-        "link": if mailed { None } else { Some(link) },
-        "mailed": mailed,
+        "link": if mail.mailed() { None } else { Some(link) },
+        "mailed": mail.mailed(),
+        "why": mail.why(),
         "expiresAt": expires.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
     })))
 }

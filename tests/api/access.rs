@@ -500,6 +500,56 @@ fn every_call_succeeds_for_those_it_is_open_to_and_a_signed_in_answer_is_not_sto
     }
 }
 
+#[test]
+fn a_caller_refused_a_call_is_refused_alike_whatever_body_query_or_id_they_send() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, visitor) = app.register("visitor@example.org");
+    let (_, editor) = app.editor("editor@example.org");
+    let fixtures = Fixtures::create(&app, &admin);
+    let bodies = [
+        ("malformed JSON", "{\"title\": [1,"),
+        ("an unknown field", "{\"surely-not-a-field\": 1}"),
+        ("the wrong shape", "[1, 2, 3]"),
+    ];
+    for call in table(&fixtures) {
+        let refused = match call.who {
+            Who::Anyone | Who::SignedIn => vec![],
+            Who::Editor => vec![("a visitor", visitor.as_str())],
+            Who::Admin => vec![
+                ("a visitor", visitor.as_str()),
+                ("an editor", editor.as_str()),
+            ],
+        };
+        let (method, _) = call.name.split_once(' ').expect("METHOD /path");
+        // Every id in the path one that names nothing, and a query no list takes.
+        let odd_path = call
+            .path()
+            .split('/')
+            .map(|part| match part.parse::<i64>() {
+                Ok(_) => "not-an-id",
+                Err(_) => part,
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+        for (who, token) in refused {
+            for path in [call.path().to_owned(), odd_path.clone()] {
+                for (what, body) in bodies {
+                    let response = app
+                        .request(method, &format!("{path}?page=x&size=-1&sort=%00"))
+                        .bearer(token)
+                        .raw_body("application/json", body.as_bytes().to_vec())
+                        .send();
+                    assert_error(
+                        &response,
+                        403,
+                        &format!("{method} {path} as {who} with {what}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Every row of every table, table by table.
 pub(crate) fn every_row(app: &TestApp) -> Vec<(String, Vec<Vec<Column>>)> {
     let conn = app.state.pool.get().unwrap();

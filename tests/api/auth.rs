@@ -330,3 +330,50 @@ fn a_login_stores_a_password_hashed_at_another_cost_again_at_the_configured_one(
     assert_eq!(app.me(&session).status, 200, "the session stays");
     assert_eq!(app.login("old@example.org", PASSWORD).status, 200);
 }
+
+#[test]
+fn registration_refuses_direction_controls_in_names_and_emails_mixing_alphabets() {
+    let app = spawn_app();
+    let person = |firstname: &str, email: &str| {
+        json!({
+            "firstname": firstname, "lastname": "Roy", "department": "ECE", "year": "3rd",
+            "email": email, "password": "a good long password"
+        })
+    };
+    let named = app.register_with(person("Asha\u{202E}nimda", "asha@example.org"));
+    assert_eq!(named.status, 400, "{}", named.text());
+    assert!(named.json()["errors"]["firstname"]
+        .as_str()
+        .unwrap()
+        .contains("text-direction"));
+    for email in [
+        "\u{0430}dmin@example.org",
+        "admin@ex\u{0430}mple.org",
+        "\u{03BF}ffice@example.org",
+        "adm\u{0131}n@example.org",
+    ] {
+        let response = app.register_with(person("Asha", email));
+        assert_eq!(response.status, 400, "{email}: {}", response.text());
+        let why = response.json()["errors"]["email"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert!(why.contains("mixes alphabets"), "{email}: {why}");
+    }
+    let one_alphabet = app.register_with(person("Asha", "\u{0430}\u{0448}\u{0430}@example.org"));
+    assert_eq!(one_alphabet.status, 201, "{}", one_alphabet.text());
+}
+
+#[test]
+fn a_login_or_registration_answer_with_its_token_is_kept_by_no_cache() {
+    let app = spawn_app();
+    app.register("asha@example.org");
+    let login = app.login("asha@example.org", PASSWORD);
+    assert_eq!(login.status, 200);
+    assert_eq!(login.header("cache-control"), Some("no-store"));
+    let registered = app.register_with(json!({
+        "firstname": "Ravi", "email": "ravi@example.org", "password": "a good long password"
+    }));
+    assert_eq!(registered.status, 201, "{}", registered.text());
+    assert_eq!(registered.header("cache-control"), Some("no-store"));
+}

@@ -379,3 +379,58 @@ fn the_invitation_mail_says_an_editor_and_an_admin() {
     assert!(body.contains("as an editor."), "{body}");
     assert!(!body.contains("a editor"), "{body}");
 }
+
+#[test]
+fn an_invitation_needs_the_exact_role_word_and_an_email_in_one_alphabet() {
+    let (app, admin) = spawn_app_with_admin();
+    let invitations = || app.post("/api/admin/invitations").bearer(&admin);
+    for role in [" admin", "admin\n", "editor "] {
+        let response = invitations()
+            .json(&json!({"email": "helper@example.org", "role": role}))
+            .send();
+        assert_eq!(response.status, 400, "{role:?}: {}", response.text());
+        assert!(response.json()["errors"]["role"].is_string());
+    }
+    let response = invitations()
+        .json(&json!({"email": "h\u{0435}lper@example.org", "role": "editor"}))
+        .send();
+    assert_eq!(response.status, 400, "{}", response.text());
+    let why = response.json()["errors"]["email"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(why.contains("mixes alphabets"), "{why}");
+}
+
+#[test]
+fn with_email_on_but_no_site_address_a_link_is_shown_to_the_admin_and_not_mailed() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = spawn_app_mailing(&smtp.url());
+    let invitation = invite(&app, &admin, "helper@example.org", "editor");
+    assert_eq!(invitation["mailed"], false, "{invitation}");
+    let link = invitation["link"].as_str().unwrap();
+    assert!(link.starts_with("/invitation#token="), "{link}");
+    let why = invitation["why"].as_str().unwrap_or_default();
+    assert!(why.contains("site's address is not set"), "{invitation}");
+    assert_eq!(details(&app, &secret(&invitation)).status, 200, "it works");
+
+    let (user, _) = app.register("forgetful@example.org");
+    let made = app
+        .post(&format!("/api/admin/users/{user}/reset-link"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(made.status, 201, "{}", made.text());
+    let made = made.json();
+    assert_eq!(made["mailed"], false, "{made}");
+    assert!(made["link"]
+        .as_str()
+        .is_some_and(|link| link.starts_with("/reset-password#token=")));
+    assert!(made["why"]
+        .as_str()
+        .is_some_and(|why| why.contains("site's address is not set")));
+
+    let queued: i64 = app.query("SELECT count(*) FROM outbox");
+    assert_eq!(queued, 0, "no mail with a link that opens nowhere");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(smtp.mails().is_empty(), "nothing was sent");
+}

@@ -274,20 +274,20 @@ fn a_taken_email_counts_as_a_registration_attempt() {
 }
 
 #[test]
-fn one_ipv6_64_and_an_ipv4_mapped_address_count_as_one_client() {
+fn one_ipv6_56_and_an_ipv4_mapped_address_count_as_one_client() {
     let app = trusting_app();
     for n in 0..60 {
         assert_eq!(
-            lookup(&app, Some(&format!("2001:db8:7:7::{:x}", n + 1))),
+            lookup(&app, Some(&format!("2001:db8:7:700::{:x}", n + 1))),
             404
         );
     }
     assert_eq!(
-        lookup(&app, Some("2001:db8:7:7:ffff::1")),
+        lookup(&app, Some("2001:db8:7:7ff:ffff::1")),
         429,
-        "the same /64"
+        "another /64 of the same /56"
     );
-    assert_eq!(lookup(&app, Some("2001:db8:7:8::1")), 404, "another /64");
+    assert_eq!(lookup(&app, Some("2001:db8:7:800::1")), 404, "another /56");
     for _ in 0..30 {
         assert_eq!(lookup(&app, Some("203.0.113.7")), 404);
         assert_eq!(lookup(&app, Some("::ffff:203.0.113.7")), 404);

@@ -599,7 +599,7 @@ fn mail_is_marked_failed_after_the_last_attempt_and_can_be_retried_or_deleted() 
 }
 
 #[test]
-fn the_test_email_arrives_or_says_it_was_not_sent_whatever_listens() {
+fn the_test_email_arrives_and_a_malformed_address_is_refused() {
     let smtp = SmtpServer::start();
     let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
     let sent = app
@@ -611,30 +611,27 @@ fn the_test_email_arrives_or_says_it_was_not_sent_whatever_listens() {
     assert_eq!(sent.json()["msg"], "Test email sent to me@example.org");
     let mail = smtp.wait_for(1, WAIT).remove(0);
     assert_eq!(mail.to, ["me@example.org"]);
-
-    let refusing = SmtpServer::refusing();
-    let app = spawn_app();
-    let (_, admin) = app.admin("admin@example.org");
-    save(
-        &app,
-        &admin,
-        json!({"host": "127.0.0.1", "port": refusing.port, "security": "none", "sender": SENDER}),
-    );
-    let refused = app
+    let bad = app
         .post("/api/admin/mail/test")
         .bearer(&admin)
-        .json(&json!({"to": "me@example.org"}))
+        .json(&json!({"to": "nobody"}))
         .send();
-    assert_error(&refused, 502, "a refusing mail server");
-    // Not the mail server's words: the same answer for an HTTP server or nothing at all.
-    let message = refused.json()["message"].as_str().unwrap().to_owned();
-    assert!(message.contains("The test email was not sent"), "{message}");
+    assert_error(&bad, 400, "a malformed address");
+}
+
+#[test]
+fn a_test_email_not_sent_answers_alike_and_after_the_same_time_whatever_listens() {
+    let refusing = SmtpServer::refusing();
+    // An HTTP server: it waits for a request head, then gives up on us with a 408.
     let http = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let http_port = http.local_addr().unwrap().port();
     std::thread::spawn(move || {
-        use std::io::Write;
-        for stream in http.incoming().flatten().take(1) {
-            let _ = (&stream).write_all(b"HTTP/1.1 408 Request Timeout\r\n\r\n");
+        for stream in http.incoming().flatten() {
+            std::thread::spawn(move || {
+                use std::io::Write;
+                std::thread::sleep(Duration::from_secs(3));
+                let _ = (&stream).write_all(b"HTTP/1.1 408 Request Timeout\r\n\r\n");
+            });
         }
     });
     let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -642,22 +639,41 @@ fn the_test_email_arrives_or_says_it_was_not_sent_whatever_listens() {
         .local_addr()
         .unwrap()
         .port();
-    for port in [http_port, closed_port] {
-        save(&app, &admin, json!({"port": port}));
-        let other = app
-            .post("/api/admin/mail/test")
-            .bearer(&admin)
-            .json(&json!({"to": "me@example.org"}))
-            .send();
-        assert_eq!(other.status, 502, "{}", other.text());
-        assert_eq!(other.json()["message"], message.as_str(), "port {port}");
+    let tries: Vec<_> = [refusing.port, http_port, closed_port]
+        .into_iter()
+        .map(|port| {
+            std::thread::spawn(move || {
+                let app = spawn_app();
+                let (_, admin) = app.admin("admin@example.org");
+                save(
+                    &app,
+                    &admin,
+                    json!({"host": "127.0.0.1", "port": port, "security": "none", "sender": SENDER}),
+                );
+                let started = Instant::now();
+                let answer = app
+                    .post("/api/admin/mail/test")
+                    .bearer(&admin)
+                    .json(&json!({"to": "me@example.org"}))
+                    .send();
+                (port, answer, started.elapsed())
+            })
+        })
+        .collect();
+    let answers: Vec<_> = tries.into_iter().map(|t| t.join().unwrap()).collect();
+    let message = answers[0].1.json()["message"].as_str().unwrap().to_owned();
+    assert!(message.contains("The test email was not sent"), "{message}");
+    for (port, answer, _) in &answers {
+        assert_eq!(answer.status, 502, "port {port}: {}", answer.text());
+        // Not the mail server's words: the same answer for an HTTP server or nothing at all.
+        assert_eq!(answer.json()["message"], message.as_str(), "port {port}");
     }
-    let bad = app
-        .post("/api/admin/mail/test")
-        .bearer(&admin)
-        .json(&json!({"to": "nobody"}))
-        .send();
-    assert_error(&bad, 400, "a malformed address");
+    let times: Vec<Duration> = answers.iter().map(|(_, _, took)| *took).collect();
+    let (fastest, slowest) = (times.iter().min().unwrap(), times.iter().max().unwrap());
+    assert!(
+        *slowest - *fastest < Duration::from_secs(1),
+        "answered after {times:?} (refusing, HTTP, closed)"
+    );
 }
 
 #[test]
@@ -812,6 +828,66 @@ fn a_sent_reset_mail_leaves_no_trace_of_its_link_in_a_backup() {
     assert!(mail.header("Message-ID").is_some(), "{}", mail.data);
     wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
     assert!(!backup_holds(&app, &admin, &secret));
+}
+
+#[test]
+fn sent_invitation_and_reset_links_are_in_no_file_of_the_database_nor_in_a_fresh_backup() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = mail_app(&smtp.url(), Duration::from_secs(30));
+    app.register("member@example.org");
+    // Enough mails to fill more than one page of the outbox, so whole pages are freed.
+    let mut secrets: Vec<String> = (0..10)
+        .map(|n| {
+            let invitation = app.create(
+                &admin,
+                "/api/admin/invitations",
+                json!({"email": format!("helper{n}@example.org"), "role": "editor"}),
+            );
+            assert_eq!(invitation["mailed"], true);
+            let link = invitation["link"].as_str().unwrap();
+            link.split_once("#token=").unwrap().1.to_owned()
+        })
+        .collect();
+    assert_eq!(forgot(&app, "member@example.org").status, 202);
+    let mails = smtp.wait_for(11, WAIT);
+    let reset = mails
+        .iter()
+        .find(|mail| mail.body().contains("reset-password"));
+    secrets.push(link_token(reset.expect("the reset mail")));
+    wait_until::<i64>(&app, "SELECT count(*) FROM outbox", |n| *n == 0, WAIT);
+
+    let db = app.dir.path().join("jyoti.db");
+    let wal = app.dir.path().join("jyoti.db-wal");
+    let holding = |bytes: &[u8]| -> Vec<usize> {
+        (0..secrets.len())
+            .filter(|&n| {
+                let secret = secrets[n].as_bytes();
+                bytes.windows(secret.len()).any(|window| window == secret)
+            })
+            .collect()
+    };
+    let in_files = || {
+        let mut found = holding(&std::fs::read(&db).unwrap());
+        found.extend(holding(&std::fs::read(&wal).unwrap_or_default()));
+        found
+    };
+    // The log is emptied once the mail is out; give the sender its moment.
+    let deadline = Instant::now() + WAIT;
+    while !in_files().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        in_files(),
+        Vec::<usize>::new(),
+        "secrets in the db or its log"
+    );
+    let backup = app.get("/api/admin/backup").bearer(&admin).send();
+    assert_eq!(backup.status, 200);
+    assert_eq!(
+        holding(&backup.body),
+        Vec::<usize>::new(),
+        "secrets in a backup"
+    );
 }
 
 /// Whether a backup downloaded now holds `text` anywhere in its bytes: a deleted or rewritten

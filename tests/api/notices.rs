@@ -172,3 +172,25 @@ fn text_with_a_noncharacter_is_refused_so_the_feed_stays_valid_xml() {
     }
     assert_eq!(app.get("/notices.atom").send().status, 200);
 }
+
+#[test]
+fn a_notice_title_with_text_direction_controls_is_refused_with_a_reason() {
+    let (app, admin) = spawn_app_with_admin();
+    for title in [
+        "Exam \u{202E}txt.exe",
+        "\u{2066}Results\u{2069}",
+        "a\u{202A}b",
+    ] {
+        let response = app
+            .post("/api/admin/service")
+            .bearer(&admin)
+            .json(&json!({"title": title, "date": "2025-06-01"}))
+            .send();
+        assert_eq!(response.status, 400, "{title:?}: {}", response.text());
+        let why = response.json()["errors"]["title"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert!(why.contains("text-direction controls"), "{why}");
+    }
+}

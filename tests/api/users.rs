@@ -200,3 +200,37 @@ fn an_admin_makes_a_reset_link_to_pass_on_when_email_is_off() {
         .send();
     assert_eq!(missing.status, 404);
 }
+
+#[test]
+fn a_role_is_only_ever_its_exact_word() {
+    let (app, admin) = spawn_app_with_admin();
+    let (id, _) = app.register("one@example.org");
+    let path = format!("/api/admin/users/update/{id}");
+    for role in [
+        " admin",
+        "admin\n",
+        "admin ",
+        "\tadmin",
+        "Admin",
+        "admin\u{0}",
+    ] {
+        let response = app.patch_json(&admin, &path, &json!({ "role": role }));
+        assert_eq!(response.status, 400, "{role:?}: {}", response.text());
+        assert!(response.json()["errors"]["role"].is_string(), "{role:?}");
+    }
+    for is_admin in [" true", "true\n"] {
+        let response = app.patch_json(&admin, &path, &json!({ "isAdmin": is_admin }));
+        assert_eq!(response.status, 400, "{is_admin:?}: {}", response.text());
+    }
+    let listed = app
+        .get("/api/admin/users?role=%20admin")
+        .bearer(&admin)
+        .send();
+    assert_eq!(listed.status, 400, "a filter reads the exact word too");
+    let user = app
+        .get(&format!("/api/admin/users/{id}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(user.json()["role"], "user");
+    assert_eq!(user.json()["isAdmin"], false);
+}

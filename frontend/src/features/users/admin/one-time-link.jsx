@@ -8,8 +8,8 @@ import { Field } from '../../../components/field.jsx';
 import './one-time-link.css';
 
 /**
- * `made` is the server's answer {link, mailed, expiresAt}: the link whole when the server knows the site's address,
- * else a path on this site. `email` is where it was mailed, as `what` ('The invitation'); `label` names the link
+ * `made` is the server's answer {link, mailed, why, expiresAt}: the link whole when the server knows the site's
+ * address, else a path on this site; `why` says why it was not emailed. `email` is where it was mailed, as `what` ('The invitation'); `label` names the link
  * ('Invitation link'); `children` say what the link does.
  */
 export function OneTimeLink({ made, email, what = 'The link', label, children, onClose }) {
@@ -22,7 +22,7 @@ export function OneTimeLink({ made, email, what = 'The link', label, children, o
   return (
     <div className="one-time-link" ref={box}>
       <p role="status">
-        {made.mailed ? `${what} was emailed to ${email}.` : 'Email is off: send this link to them yourself.'}
+        {made.mailed ? `${what} was emailed to ${email}.` : made.why}
       </p>
       <p>
         {children} It works once, until {dayAndTime(made.expiresAt)}, and is shown only now.
