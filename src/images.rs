@@ -97,8 +97,9 @@ impl Upload {
                     if spooled.len + chunk.len() > MAX_UPLOAD {
                         return Err(ApiError::field("file", TOO_LARGE));
                     }
-                    out.write_all(&chunk)
-                        .map_err(|err| ApiError::Unavailable(format!("cannot write the upload: {err}")))?;
+                    out.write_all(&chunk).map_err(|err| {
+                        ApiError::Unavailable(format!("cannot write the upload: {err}"))
+                    })?;
                     spooled.len += chunk.len();
                 }
                 file = Some(spooled);

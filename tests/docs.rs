@@ -12,7 +12,14 @@ const DOCS: [&str; 4] = [
 
 /// Where the repository's files are named from: a name starting with one of these is a path.
 const ROOTS: [&str; 8] = [
-    "src/", "tests/", "frontend/", "deploy/", "scripts/", "docs/", ".ci/", "schema.sql",
+    "src/",
+    "tests/",
+    "frontend/",
+    "deploy/",
+    "scripts/",
+    "docs/",
+    ".ci/",
+    "schema.sql",
 ];
 
 fn root() -> &'static Path {
