@@ -8,6 +8,8 @@ import { violations } from './axe.js';
 test.use({ bypassCSP: true });
 
 const ADMIN_PAGES = [
+  '/admin',
+  '/admin/alerts',
   '/admin/users',
   '/admin/contacts',
   '/admin/feedback',

@@ -59,6 +59,8 @@ test('the header’s one menu holds the admin screens, and the screen starts und
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(nav.getByRole('link')).toHaveText([
     'Dashboard',
+    // With the number of unread alerts beside it while there are any.
+    /^Alerts( \d+)?$/,
     'Users',
     'Contacts',
     'Feedback',

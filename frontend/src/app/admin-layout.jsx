@@ -1,9 +1,11 @@
 // The admin area's frame: only admins and editors get in; a heading, the sidebar (with the database backup download
 // for admins), and the chosen screen beside it. An editor sees only the screens they may use; one they open by its
-// address says it is for admins. On a phone the sidebar's links are in the header's menu.
+// address says it is for admins. On a phone the sidebar's links are in the header's menu. An admin's Alerts link
+// carries the number of alerts they have not read, counted again on every screen change.
 import { Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { refreshUnreadAlerts, useUnreadAlerts } from '../components/admin/alerts-api.js';
 import { DownloadButton } from '../components/download-button.jsx';
 import { HealthBanner } from '../features/health/health-banner.jsx';
 import { isAdmin, isStaff, useSession } from '../lib/session.js';
@@ -36,6 +38,13 @@ export function AdminLayout() {
     if (refused) window.alert('Ask admin to get access');
   }, [refused]);
 
+  // An alert raised while the admin works (by another admin, a server command, a lasting health problem) shows in
+  // the badge by the next screen they open. Editors are not asked: alerts are for admins, and the call would fail.
+  const admin = !loading && isAdmin(user);
+  useEffect(() => {
+    if (admin) refreshUnreadAlerts();
+  }, [admin, pathname]);
+
   if (loading) return <p className="page-loading">Loading…</p>;
   if (!token || refused) return <Navigate to="/" replace />;
   return (
@@ -58,6 +67,14 @@ export function AdminLayout() {
   );
 }
 
+
+/**
+ * The number of unread alerts beside the Alerts link (whose name says it in words). The count is shown whole: the
+ * link's name holds the text it shows, as speech input needs.
+ */
+function UnreadBadge({ unread }) {
+  return <span className="admin-badge">{unread}</span>;
+}
 
 /** What an editor sees of a screen for admins, instead of its calls failing. */
 function AdminsOnly({ label }) {
@@ -95,14 +112,32 @@ function AdminNav({ admin }) {
   );
 }
 
+/** The Alerts link's path: its link carries the unread count. */
+const ALERTS = '/admin/alerts';
+
 function AdminLinks({ links, admin, linkClass, onChoose }) {
+  // Read out with the link as "Alerts, 3 unread"; the badge's number is for the eye.
+  const unread = useUnreadAlerts();
+  const nameOf = (link) => (link.to === ALERTS && unread ? `${link.label}, ${unread} unread` : undefined);
   return (
     <>
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.to === '/admin'} className={linkClass} onClick={onChoose}>
+            <NavLink
+              to={link.to}
+              end={link.to === '/admin'}
+              className={linkClass}
+              onClick={onChoose}
+              aria-label={nameOf(link)}
+            >
               {link.label}
+              {link.to === ALERTS && unread > 0 && (
+                <>
+                  {' '}
+                  <UnreadBadge unread={unread} />
+                </>
+              )}
             </NavLink>
           </li>
         ))}

@@ -131,6 +131,7 @@ export const routeTable = [
         chunk: () => import('./admin-screens.js'),
         children: [
           { index: true, page: 'DashboardPage', nav: 'Dashboard' },
+          { path: 'alerts', page: 'AlertsPage', nav: 'Alerts', adminOnly: true },
           { path: 'users', page: 'UsersPage', nav: 'Users', adminOnly: true },
           { path: 'users/:id', children: editRoutes('UserEditPage'), adminOnly: true },
           { path: 'contacts', page: 'ContactsPage', nav: 'Contacts' },

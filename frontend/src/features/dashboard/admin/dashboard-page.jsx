@@ -1,8 +1,12 @@
-// /admin: what an admin or editor opens first — unread messages, how the site is doing (the checks of /healthz),
-// the sample content still to replace, and the everyday jobs one press away.
+// /admin: what an admin or editor opens first — for an admin, the alerts they have not read, above all else; unread
+// messages, how the site is doing (the checks of /healthz), the sample content still to replace, and the everyday
+// jobs one press away.
+import { useEffect, useRef } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
+import { fetchAlerts, markAlertsRead, unreadAlerts } from '../../../components/admin/alerts-api.js';
+import { dayAndTime } from '../../../components/admin/cells.jsx';
 import { api } from '../../../lib/api-client.js';
-import { useApiData } from '../../../lib/api-hooks.js';
+import { notifyDone, notifyRefusal, useApiData } from '../../../lib/api-hooks.js';
 import { fetchGiftsWaiting } from '../../gifts/api.js';
 import { HEALTH_TOPICS } from '../../health/health-banner.jsx';
 import { useHealth } from '../../health/health.js';
@@ -22,6 +26,7 @@ export function DashboardPage() {
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">Dashboard</h2>
+      {usable('/admin/alerts') && <UnreadAlerts />}
       <div className="dashboard-grid">
         <UnreadMessages giftsToo={usable('/admin/gifts')} />
         <SiteHealth />
@@ -39,6 +44,73 @@ export function DashboardPage() {
         </section>
       </div>
       <SampleContentLeft usable={usable} collapsible />
+    </section>
+  );
+}
+
+/** How many unread alerts the Dashboard lists; the rest are a link away. */
+const ALERTS_SHOWN = 5;
+
+const fetchFirstAlerts = () => fetchAlerts({ page: 1, size: ALERTS_SHOWN });
+
+/**
+ * The alerts this admin has not read (the server lists them first), each with its subject, linking to the Alerts
+ * screen, when it was raised, and Mark as read. Nothing at all while none is unread: the Dashboard's first lines are
+ * then the everyday ones.
+ */
+function UnreadAlerts() {
+  const { data, reload } = useApiData(fetchFirstAlerts);
+  // After a mark its button is gone: the focus goes to this list's heading, or the Dashboard's once the list is.
+  const refocus = useRef(false);
+  const unread = (Array.isArray(data?.items) ? data.items : []).filter((alert) => !alert.read);
+  const total = Number(data?.unread) || 0;
+
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const heading = document.getElementById('dashboard-alerts') ?? document.getElementById('dashboard-title');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [data]);
+
+  const markRead = async (alert) => {
+    const response = await markAlertsRead([alert._id]);
+    if (!response.ok) {
+      notifyRefusal(response);
+      return;
+    }
+    notifyDone(response, 'Marked as read');
+    refocus.current = true;
+    reload();
+  };
+
+  if (unread.length === 0) return null;
+  return (
+    <section className="dashboard-card dashboard-alerts" aria-labelledby="dashboard-alerts">
+      <h3 id="dashboard-alerts">Unread alerts</h3>
+      <ul className="dashboard-alert-list">
+        {unread.map((alert) => (
+          <li key={alert._id} className="dashboard-alert">
+            <Link to="/admin/alerts" className="dashboard-alert-subject">
+              {alert.subject}
+            </Link>
+            <time dateTime={alert.at}>{dayAndTime(alert.at)}</time>
+            <button
+              type="button"
+              className="button button-small button-outline"
+              onClick={() => markRead(alert)}
+              aria-label={`Mark as read: ${alert.subject}`}
+            >
+              Mark as read
+            </button>
+          </li>
+        ))}
+      </ul>
+      {total > unread.length && (
+        <p>
+          <Link to="/admin/alerts">See all {unreadAlerts(total)}</Link>
+        </p>
+      )}
     </section>
   );
 }
