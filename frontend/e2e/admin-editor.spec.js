@@ -1,6 +1,6 @@
 // The admin area as an editor sees it: in without the spec's alert, only the screens editors may use, a plain
-// sentence on the admins' screens, messages without delete or export, settings without the donation details, and
-// publishing that works.
+// sentence on the admins' screens, messages without delete or export, settings without the donation details or
+// what donors read beside them, and publishing that works.
 import { adminToken, expect, recordDialogs, siteContent, test, uniqueEmail, visit } from './fixtures.js';
 import { fillIn, openAdmin, openPopup, registerEditor, row, toast, useToken } from './admin-helpers.js';
 import { patchSettings, unique } from './content-helpers.js';
@@ -59,6 +59,7 @@ test('an admins’ screen opened by its address says so, and makes no call that 
     ['/admin/users/1/edit', 'Users'],
     ['/admin/email', 'Email'],
     ['/admin/audit', 'Activity'],
+    ['/admin/alerts', 'Alerts'],
     ['/admin/gifts', 'Gifts'],
   ]) {
     await openAdmin(page, path);
@@ -95,16 +96,34 @@ test('an editor reads messages and marks them read, but cannot delete or export 
   await expect(row(page, name).getByRole('button', { name: /Mark unread/ })).toBeVisible();
 });
 
-test('an editor changes the site’s texts; the donation details are not offered', async ({ page, request }) => {
+test('an editor changes the site’s texts; the donation details and what donors read are not offered', async ({
+  page,
+  request,
+}) => {
   await asEditor(page, request);
   const { settings } = await siteContent(request);
   await openAdmin(page, '/admin/settings');
 
-  await expect(page.getByText('Only admins can change the donation details.')).toBeVisible();
-  for (const label of ['Bank account number', 'IFSC code', 'Bank branch', /Account holder/, /UPI ID/, /UPI payee/, /Bank’s name/]) {
+  await expect(
+    page.getByText('Only admins can change the donation details and what donors read beside them.'),
+  ).toBeVisible();
+  for (const label of [
+    'Bank account number',
+    'IFSC code',
+    'Bank branch',
+    /Account holder/,
+    /UPI ID/,
+    /UPI payee/,
+    /Bank’s name/,
+    'Appeal to donors',
+    /Who receives the money/,
+    /Tax benefit/,
+    /donors’ questions/,
+  ]) {
     await expect(page.getByLabel(label)).toHaveCount(0);
   }
-  await expect(page.getByLabel('Appeal to donors')).toHaveValue(settings.donationAppeal);
+  await expect(page.getByText('Photo on the Support page')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save Donations (Support page)' })).toHaveCount(0);
   // The site's address is set on the Email screen, which is not an editor's.
   await expect(page.getByRole('link', { name: 'Email', exact: true })).toHaveCount(0);
 
@@ -114,17 +133,8 @@ test('an editor changes the site’s texts; the donation details are not offered
     await page.getByRole('button', { name: 'Save Home page' }).click();
     await expect(toast(page, 'Updated Successfully')).toBeVisible();
     expect((await siteContent(request)).settings.heroTitle).toBe(heading);
-
-    // The appeal, in the donations section, is the editor's to change.
-    await page.getByLabel('Appeal to donors').fill(`${settings.donationAppeal} ${heading}`);
-    await page.getByRole('button', { name: 'Save Donations (Support page)' }).click();
-    await expect(toast(page, 'Updated Successfully')).toHaveCount(2);
-    expect((await siteContent(request)).settings.donationAppeal).toBe(`${settings.donationAppeal} ${heading}`);
   } finally {
-    await patchSettings(request, await adminToken(request), {
-      heroTitle: settings.heroTitle,
-      donationAppeal: settings.donationAppeal,
-    });
+    await patchSettings(request, await adminToken(request), { heroTitle: settings.heroTitle });
   }
 });
 

@@ -271,7 +271,8 @@ test('a change of the payment details shows each field old → new and is saved 
         `IFSC code: ${settings.donationIfsc} → JYOT0009876`,
         `UPI ID: ${settings.upiId || '(empty)'} → jyoti.new@upi`,
         '',
-        'Donors will be shown the new details.',
+        'Donors will be shown the new details after the waiting period set on the server, if any; until then any ' +
+          'admin can cancel them.',
       ].join('\n'),
     });
     const donations = page.getByRole('form', { name: 'Donations (Support page)' });

@@ -1,7 +1,9 @@
 // /admin/settings: every text and link of the site, prefilled from the content, in sections that each have their
 // own Save, which sends only what changed in that section. A section with edits not yet saved says so beside its
-// Save, and leaving the screen asks first. The donation details (where the money goes) are for admins only: an editor
-// sees the rest of that section and a sentence saying so; a change to them is shown old → new before it is sent.
+// Save, and leaving the screen asks first. The donation details (where the money goes) and what donors read beside
+// them are for admins only: an editor sees a sentence saying so instead. A change of where the money goes is shown
+// old → new before it is sent, and waits out the server's payment hold: the section says when donors will see it,
+// with Cancel.
 import { useId, useState } from 'react';
 import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { unsavedForms, useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
@@ -12,6 +14,7 @@ import { useContent } from '../../../lib/content.js';
 import { isAdmin, useSession } from '../../../lib/session.js';
 import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
+import { PaymentHold, usePaymentHold, waitingValues } from './payment-hold.jsx';
 import './settings-admin-page.css';
 import { SiteAddressSection } from './site-address-form.jsx';
 
@@ -33,6 +36,21 @@ const DONATION_DETAILS = {
 };
 
 /**
+ * What donors read beside the payment details (the appeal, who receives the money, the tax line, the phone for their
+ * questions, the Support photo): admins' too, since a changed phone number or appeal can mislead a donor as surely.
+ */
+const DONOR_FACING = new Set([
+  'donationAppeal',
+  'donationRegistration',
+  'donationTax',
+  'donationPhone',
+  'supportPhoto',
+]);
+
+/** Whether only admins may change the setting `key`. */
+const forAdmins = (key) => key in DONATION_DETAILS || DONOR_FACING.has(key);
+
+/**
  * Asks before donors are sent somewhere else: each changed payment detail as "UPI ID: old → new". A mistyped
  * account number or UPI ID would send gifts to a stranger, so the admin reads the change once more. True when
  * nothing of the kind changed.
@@ -42,7 +60,10 @@ function confirmPaymentChange(saved, body) {
     .filter((key) => key in DONATION_DETAILS)
     .map((key) => `${DONATION_DETAILS[key]}: ${saved[key] || '(empty)'} → ${body[key] || '(empty)'}`);
   if (lines.length === 0) return true;
-  return window.confirm(`Change where donations go?\n\n${lines.join('\n')}\n\nDonors will be shown the new details.`);
+  const when =
+    'Donors will be shown the new details after the waiting period set on the server, if any; until then any admin ' +
+    'can cancel them.';
+  return window.confirm(`Change where donations go?\n\n${lines.join('\n')}\n\n${when}`);
 }
 
 /**
@@ -140,18 +161,61 @@ const sections = [
 export function SettingsAdminPage() {
   const { user } = useSession();
   const admin = isAdmin(user);
+  const [pending, setPending] = usePaymentHold(admin);
+  // A cancelled change takes the Donations form back to what donors see: it opens afresh.
+  const [cancels, setCancels] = useState(0);
+  const cancelled = () => {
+    setPending(null);
+    setCancels((count) => count + 1);
+  };
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      {admin && (
-        <SiteAddressSection />
-      )}
-      {sections.map((section) => (
-        <SettingsSection key={section.title} section={section} admin={admin} />
-      ))}
+      {admin && <SiteAddressSection />}
+      {sections.map((section) => {
+        const payments = section.fields.some(([key]) => key in DONATION_DETAILS);
+        if (!payments) {
+          return <SettingsSection key={section.title} section={section} admin={admin} onPending={setPending} />;
+        }
+        if (!admin) return <AdminsOnlySection key={section.title} title={section.title} />;
+        // The form measures edits against the change waiting, so it opens once the server has said what waits.
+        if (pending === undefined) {
+          return (
+            <p key={section.title} className="page-loading">
+              Loading {section.title}…
+            </p>
+          );
+        }
+        return (
+          <SettingsSection
+            key={`${section.title} ${cancels}`}
+            section={section}
+            admin={admin}
+            waiting={waitingValues(pending)}
+            onPending={setPending}
+          >
+            <PaymentHold pending={pending} names={DONATION_DETAILS} cancelled={cancels > 0} onCancelled={cancelled} />
+          </SettingsSection>
+        );
+      })}
     </section>
   );
 }
+
+/** A section whose every setting is for admins, as an editor sees it: a sentence, no form. */
+function AdminsOnlySection({ title }) {
+  const legendId = useId();
+  return (
+    <section className="form-card settings-form" aria-labelledby={legendId}>
+      <h3 id={legendId} className="settings-locked-title">
+        {title}
+      </h3>
+      <p className="settings-note">{ADMINS_ONLY_NOTE}</p>
+    </section>
+  );
+}
+
+const ADMINS_ONLY_NOTE = 'Only admins can change the donation details and what donors read beside them.';
 
 /** The picker's choice for a photo setting as saved: a setting with a default shows it as "none". */
 function savedChoice(photo, current) {
@@ -160,18 +224,19 @@ function savedChoice(photo, current) {
 }
 
 /**
- * One section's form: prefilled from the content, its Save sends only what changed in it. Without `admin`, the
- * donation details are left out, and the section says so.
+ * One section's form: prefilled from the content (and, for the payment details, from the change `waiting` to take
+ * effect), its Save sends only what changed in it; `onPending(pending)` gets what the answer says waits. Without
+ * `admin`, the settings for admins are left out, and the section says so. `children` come first in the section.
  */
-function SettingsSection({ section, admin }) {
+function SettingsSection({ section, admin, waiting = {}, onPending, children }) {
   const { settings, reload } = useContent();
   const legendId = useId();
-  const fields = section.fields.filter(([key]) => admin || !(key in DONATION_DETAILS));
+  const fields = section.fields.filter(([key]) => admin || !forAdmins(key));
   const keys = fields.map(([key]) => key);
-  const photos = section.photos ?? [];
+  const photos = (section.photos ?? []).filter(({ key }) => admin || !forAdmins(key));
   // What the server holds, as far as this form knows: the changes are measured against it.
   const [saved, setSaved] = useState(() => ({
-    ...Object.fromEntries(keys.map((key) => [key, settings[key] ?? ''])),
+    ...Object.fromEntries(keys.map((key) => [key, waiting[key] ?? settings[key] ?? ''])),
     ...Object.fromEntries(photos.map((photo) => [photo.key, savedChoice(photo, settings[photo.key])])),
   }));
 
@@ -198,6 +263,8 @@ function SettingsSection({ section, admin }) {
     onSuccess: (response, values) => {
       notifyDone(response, 'Updated Successfully');
       setSaved(values);
+      // Every answer says what change of the payment details waits now (null: none), whichever section was saved.
+      if (response.data && 'pending' in response.data) onPending(response.data.pending);
       reload();
     },
   });
@@ -209,9 +276,8 @@ function SettingsSection({ section, admin }) {
     <form className="form-card settings-form" onSubmit={submit} aria-labelledby={legendId}>
       <fieldset className="form-group settings-group">
         <legend id={legendId}>{section.title}</legend>
-        {fields.length < section.fields.length && (
-          <p className="settings-note">Only admins can change the donation details.</p>
-        )}
+        {fields.length < section.fields.length && <p className="settings-note">{ADMINS_ONLY_NOTE}</p>}
+        {children}
         {fields.map(([key, label, { optional, ...props }]) => (
           <Field key={key} label={label} {...field(key)} required={!optional} {...props} />
         ))}
