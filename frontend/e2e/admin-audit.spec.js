@@ -1,8 +1,9 @@
 // /admin/audit, the Activity screen (admins only): what was changed in the admin area, newest first, by whom, from
-// where, with each field old → new; searched, downloaded as CSV, readable on a phone.
+// where, with each field old → new; searched, filtered by kind (sign-ins hidden unless asked) and by person, both
+// kept in the address and passed to the CSV download; readable on a phone, usable by keyboard, clean under axe.
 import { readFile } from 'node:fs/promises';
-import { ADMIN, expect, test } from './fixtures.js';
-import { asAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
+import { ADMIN, bearer, createNotice, expect, test } from './fixtures.js';
+import { asAdmin, openAdmin, registerEditor, registerUser, row, toast } from './admin-helpers.js';
 import { unique } from './content-helpers.js';
 import { violations } from './axe.js';
 
@@ -36,7 +37,8 @@ test('an admin’s edit shows first, with who, where, what and each field old �
     /\d{4}/,
     ACTOR,
     '127.0.0.1',
-    `user changed · user ${member.id}`,
+    // The record as it was named then: the account's email, not only its number.
+    `user changed · user ${member.id} "${member.email}"`,
     `firstname: Before → ${name}role: user → editor`,
   ]);
   await expect(newest.getByRole('listitem')).toHaveText([`firstname: Before → ${name}`, 'role: user → editor']);
@@ -71,6 +73,128 @@ test('the search finds entries by what changed, and the CSV holds what it finds'
   await expect(page.getByText(`No events match “${name}-none”.`)).toBeVisible();
 });
 
+const KINDS = [
+  'Everything but sign-ins',
+  'Sign-ins',
+  'Payment details',
+  'Users and roles',
+  'Content',
+  'Settings (email, backups, site address)',
+  'Server commands',
+  'Everything',
+];
+
+/** The "What" cell of every row the table shows. */
+const whats = (page) => page.getByRole('table').locator('td[data-label="What"]').allInnerTexts();
+
+/** The "Who" cell of every row the table shows. */
+const whos = (page) => page.getByRole('table').locator('td[data-label="Who"]').allInnerTexts();
+
+test('sign-ins are hidden until asked for; each kind shows only its own entries', async ({ page, request }) => {
+  // Signing in through the API is an admin's sign-in, which the log files as such.
+  await asAdmin(page, request);
+  const { member } = await editMember(page, request);
+  await openAdmin(page, '/admin/audit');
+
+  const kind = page.getByLabel('Kind');
+  await expect(kind.locator('option')).toHaveText(KINDS);
+  await expect(kind).toHaveValue('');
+  await expect(row(page, member.email).first()).toBeVisible();
+  expect((await whats(page)).filter((what) => what.startsWith('signed in'))).toEqual([]);
+
+  await kind.selectOption({ label: 'Sign-ins' });
+  await expect(page).toHaveURL(/[?&]kind=signins(&|$)/);
+  await expect(row(page, 'signed in').first()).toBeVisible();
+  for (const what of await whats(page)) expect(what).toMatch(/^(signed in|sign-in failed)/);
+
+  await kind.selectOption({ label: 'Users and roles' });
+  await expect(page).toHaveURL(/[?&]kind=users(&|$)/);
+  await expect(row(page, member.email).first()).toBeVisible();
+  expect((await whats(page)).filter((what) => what.startsWith('signed in'))).toEqual([]);
+
+  await kind.selectOption({ label: 'Everything' });
+  await expect(page).toHaveURL(/[?&]kind=all(&|$)/);
+  await expect(row(page, 'signed in').first()).toBeVisible();
+  await expect(row(page, member.email).first()).toBeVisible();
+
+  // Back goes to the previous filter; the default leaves the address plain.
+  await page.goBack();
+  await expect(kind).toHaveValue('users');
+  await kind.selectOption({ label: 'Everything but sign-ins' });
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+});
+
+test('the person filter lists everyone in the log and shows only their entries; the CSV keeps both filters', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  const editor = await registerEditor(request, { firstname: 'Esha', lastname: 'Editor' });
+  const editorName = `Esha Editor <${editor.email}>`;
+  const title = `Notice by the editor ${Date.now()}`;
+  await createNotice(request, editor.token, { title, date: '2026-11-26' });
+  const actors = await (await request.get('/api/admin/audit/actors', { headers: bearer(token) })).json();
+  expect(actors).toEqual(expect.arrayContaining([ACTOR, editorName]));
+
+  await openAdmin(page, '/admin/audit');
+  const person = page.getByLabel('Person');
+  await expect(person.locator('option').first()).toHaveText('Anyone');
+  await expect(person.locator('option')).toHaveText(['Anyone', ...actors]);
+  await person.selectOption(editorName);
+  await expect(page).toHaveURL(new RegExp(`[?&]actor=${encodeURIComponent(editorName).replace(/%20/g, '(%20|\\+)')}`));
+  // Once the filtered page is in (the whole log's rows stay until then), every entry is the editor's.
+  await expect.poll(async () => [...new Set(await whos(page))]).toEqual([editorName]);
+  await expect(row(page, title)).toBeVisible();
+
+  // Both filters at once, kept in the address: a reload shows the same.
+  await page.getByLabel('Kind').selectOption({ label: 'Content' });
+  await expect(page).toHaveURL(/[?&]kind=content(&|$)/);
+  await expect(row(page, title)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Kind')).toHaveValue('content');
+  await expect(page.getByLabel('Person')).toHaveValue(editorName);
+  await expect(row(page, title)).toBeVisible();
+
+  const count = await page.getByRole('table').locator('tbody tr').count();
+  const label = `Download CSV (${count} ${count === 1 ? 'event' : 'events'})`;
+  const downloading = page.waitForEvent('download');
+  const asked = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/admin/audit/csv');
+  await page.getByRole('button', { name: label }).click();
+  const csvUrl = new URL((await asked).url());
+  expect(csvUrl.searchParams.get('kind')).toBe('content');
+  expect(csvUrl.searchParams.get('actor')).toBe(editorName);
+  const text = await readFile(await (await downloading).path(), 'utf8');
+  const lines = text.trim().split('\r\n');
+  expect(lines[0].startsWith('When,Who,Address,What,Record,Changes')).toBe(true);
+  expect(lines.length).toBe(count + 1);
+  for (const line of lines.slice(1)) expect(line).toContain(editor.email);
+  expect(text).toContain(title);
+
+  // A person with no entry of this kind: the table says so.
+  await page.getByLabel('Kind').selectOption({ label: 'Server commands' });
+  await expect(page.getByText('No events of this kind or by this person.')).toBeVisible();
+});
+
+test('the filters work by keyboard alone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/audit');
+  const kind = page.getByLabel('Kind');
+  await expect(kind).toHaveValue('');
+  // Tab from the search box reaches the kind, then the person.
+  await page.getByLabel('Search by who, address, what or change').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(kind).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/[?&]kind=signins(&|$)/);
+  await expect(kind).toHaveValue('signins');
+  await expect(row(page, 'signed in').first()).toBeVisible();
+  await expect(kind).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Person')).toBeFocused();
+});
+
 test('the Activity screen passes axe at 1366 px', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await asAdmin(page, request);
@@ -94,6 +218,18 @@ test.describe('on a 360 px phone', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     // Each line of the card names its column.
     await expect(entry.locator('td[data-label="Who"]')).toHaveText(ACTOR);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await violations(page)).toEqual([]);
+
+    // The filters fit too, a long "Name <email>" choice included.
+    await page.getByLabel('Person').selectOption(ACTOR);
+    await page.getByLabel('Kind').selectOption({ label: 'Users and roles' });
+    await expect(row(page, name)).toBeVisible();
+    for (const label of ['Kind', 'Person']) {
+      const box = await page.getByLabel(label).boundingBox();
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await violations(page)).toEqual([]);
   });

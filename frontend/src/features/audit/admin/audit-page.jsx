@@ -1,14 +1,33 @@
-// /admin/audit: the activity log, newest first, a page at a time and searched: when, who, from which address, what
-// was done to what, and each changed field old → new; and its CSV download. Entries are React text, never markup.
+// /admin/audit: the activity log, newest first, a page at a time, searched and filtered by kind (sign-ins hidden
+// unless asked for) and by person: when, who, from which address, what was done to what, and each changed field
+// old → new; and its CSV download with the same filters. Entries are React text, never markup.
 import { Received } from '../../../components/admin/cells.jsx';
-import { countOf } from '../../../components/admin/list-controls.jsx';
+import { countOf, FilterChoice } from '../../../components/admin/list-controls.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { NEWEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
-import { auditCsv, fetchAudit } from '../api.js';
+import { useApiData } from '../../../lib/api-hooks.js';
+import { auditCsv, fetchAudit, fetchAuditActors } from '../api.js';
 import './audit-page.css';
 
 const sorts = [NEWEST_FIRST];
+
+const filters = ['kind', 'actor'];
+
+/**
+ * The kinds of entry, as the server files them. Sign-ins are many and rarely what an admin looks for, so the list
+ * starts without them.
+ */
+const KINDS = [
+  { value: '', label: 'Everything but sign-ins' },
+  { value: 'signins', label: 'Sign-ins' },
+  { value: 'payment', label: 'Payment details' },
+  { value: 'users', label: 'Users and roles' },
+  { value: 'content', label: 'Content' },
+  { value: 'settings', label: 'Settings (email, backups, site address)' },
+  { value: 'commands', label: 'Server commands' },
+  { value: 'all', label: 'Everything' },
+];
 
 const columns = [
   { header: 'When', cell: (entry) => <Received timestamp={entry.at} /> },
@@ -19,22 +38,44 @@ const columns = [
 ];
 
 export function AuditPage() {
-  const list = usePagedList(fetchAudit, { sorts });
+  const list = usePagedList(fetchAudit, { sorts, filters });
+  const { kind, actor } = list.filters;
+  const narrowed = Boolean(list.searched || kind || actor);
   return (
     <PagedTable
+      className="audit"
       title="Activity"
       actions={
-        <DownloadButton path={auditCsv(list.searched)} fallbackName="jyoti-activity.csv">
-          Download CSV{list.searched && ` (${countOf(list.total, 'event')})`}
+        <DownloadButton path={auditCsv({ q: list.searched, kind, actor })} fallbackName="jyoti-activity.csv">
+          Download CSV{narrowed && ` (${countOf(list.total, 'event')})`}
         </DownloadButton>
       }
       list={list}
       noun="event"
       searchLabel="Search by who, address, what or change"
+      filters={
+        <>
+          <FilterChoice list={list} name="kind" label="Kind" options={KINDS} />
+          <PersonChoice list={list} />
+        </>
+      }
       columns={columns}
-      empty="Nothing has been recorded yet."
+      empty={kind || actor ? 'No events of this kind or by this person.' : 'Nothing has been recorded yet.'}
     />
   );
+}
+
+/**
+ * Whose entries to show: anyone, or one of the people the log names. A person in the address who is not (yet) in
+ * the list is still offered, so the choice shows what the list is filtered by.
+ */
+function PersonChoice({ list }) {
+  const { data } = useApiData(fetchAuditActors);
+  const people = Array.isArray(data) ? data.filter((name) => typeof name === 'string' && name) : [];
+  const chosen = list.filters.actor;
+  if (chosen && !people.includes(chosen)) people.unshift(chosen);
+  const options = [{ value: '', label: 'Anyone' }, ...people.map((name) => ({ value: name, label: name }))];
+  return <FilterChoice list={list} name="actor" label="Person" options={options} />;
 }
 
 /** Each changed field as "field: old → new"; an empty value shows as "(empty)", as the alert mails say. */
