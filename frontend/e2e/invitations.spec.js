@@ -1,7 +1,8 @@
 // Invitations: an admin invites from the Users screen and sees the link once, with Copy; the invited person opens
-// the link, chooses a name and password (or types the password of the account they have) and lands in the admin
-// area with their role's sidebar; a revoked, used or missing link says so.
-import { adminToken, bearer, expect, test, uniqueEmail, visit } from './fixtures.js';
+// the link, reads the role the account will have (and the one it loses), chooses a name and password (or types the
+// password of the account they have) and lands in the admin area with their role's sidebar; a revoked, used or
+// missing link says so, and an acceptance that would leave the site without an admin is refused in words that stay.
+import { ADMIN, adminToken, bearer, expect, test, uniqueEmail, visit } from './fixtures.js';
 import { acceptConfirm, asAdmin, onlySeededAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
 import { SENDER, emailOff, saveMail } from './mail-helpers.js';
 import { startSmtpSink } from './smtp-sink.js';
@@ -103,6 +104,8 @@ test('a new editor chooses a name and password and lands on Contacts with the ed
   // The secret leaves the address bar (and so the history) at once.
   await expect(page).toHaveURL(/\/invitation$/);
   await expect(page.getByText('You are invited to join the Jyoti team as an editor.')).toBeVisible();
+  // A new account has no role to lose.
+  await expect(page.getByText('You will be an editor.', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('First name')).toHaveAttribute('required', '');
   expect(await violations(page), 'axe on the invitation page').toEqual([]);
@@ -164,6 +167,9 @@ test('someone with an account accepts with their own password; a wrong one is re
   await openLink(page, link);
 
   await expect(page.getByText('Sign in with your password to accept.')).toBeVisible();
+  await expect(
+    page.getByText('You will be an editor. Your account has no role in the admin area now.', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveCount(0);
   await page.getByLabel('Password').fill('not-my-password');
   await page.getByRole('button', { name: 'Accept invitation' }).click();
@@ -174,6 +180,74 @@ test('someone with an account accepts with their own password; a wrong one is re
   await page.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
   expect(await accountOf(request, member.email)).toMatchObject({ firstname: 'Ritu', role: 'editor' });
+});
+
+test('an admin invited as an editor reads that the account stops being an admin', async ({ page, request }) => {
+  const token = await adminToken(request);
+  // A second admin, so that this one's acceptance leaves the site with an admin.
+  const other = await registerUser(request, { firstname: 'Second', lastname: 'Admin' });
+  const promoted = await request.patch(`/api/admin/users/update/${other.id}`, {
+    data: { role: 'admin' },
+    headers: bearer(token),
+  });
+  expect(promoted.status(), 'promote').toBe(200);
+  try {
+    const { link } = await inviteByApi(request, other.email, 'editor');
+    await openLink(page, link);
+    const warning = page.getByText('You will be an editor. Your account is an admin now and stops being one.', {
+      exact: true,
+    });
+    await expect(warning).toBeVisible();
+    // Said in bold: it is what the person loses.
+    expect(await warning.evaluate((element) => element.tagName)).toBe('STRONG');
+    expect(await violations(page), 'axe on the invitation of an admin').toEqual([]);
+
+    await page.getByLabel('Password').fill('member-pass-1');
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+    expect(await accountOf(request, other.email)).toMatchObject({ role: 'editor', isAdmin: false });
+  } finally {
+    await onlySeededAdmin(request, token);
+  }
+});
+
+test('accepting that would leave the site without an admin is refused, and the reason stays on the page', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  await onlySeededAdmin(request, token);
+  const invitation = await inviteByApi(request, ADMIN.email, 'editor');
+  try {
+    await openLink(page, invitation.link);
+    await expect(
+      page.getByText('You will be an editor. Your account is an admin now and stops being one.', { exact: true }),
+    ).toBeVisible();
+    const answered = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/auth/invitation' && response.request().method() === 'POST',
+    );
+    // By keyboard: the password, then Enter.
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByLabel('Password').press('Enter');
+    const response = await answered;
+    expect(response.status()).toBe(409);
+    const { message } = await response.json();
+    expect(message).toBeTruthy();
+
+    // The server's sentence as the form's error, not as a toast that goes away.
+    const error = page.locator('form').getByRole('alert').filter({ hasText: message });
+    await expect(error).toBeVisible();
+    await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(0);
+    await page.waitForTimeout(6_000);
+    await expect(error).toBeVisible();
+    await expect(page).toHaveURL(/\/invitation$/);
+    expect(await accountOf(request, ADMIN.email)).toMatchObject({ role: 'admin', isAdmin: true });
+    expect(await violations(page), 'axe with the refusal shown').toEqual([]);
+  } finally {
+    const revoked = await request.delete(`/api/admin/invitations/${invitation.id}`, { headers: bearer(token) });
+    expect([200, 404]).toContain(revoked.status());
+  }
 });
 
 test('an address without an invitation in it says so, and asks the server nothing', async ({ page }) => {

@@ -1,17 +1,19 @@
 // /invitation#token=…: the page an invitation links to (see link-token.js for where its secret travels). It says
-// whom the link invites and as what; a new member chooses a name and password, someone who has an account already
-// types its password. Accepting signs them in, like a login, and opens the admin area.
+// whom the link invites and as what, and, before anything is accepted, the role the account will have and the one it
+// loses; a new member chooses a name and password, someone who has an account already types its password. Accepting
+// signs them in, like a login, and opens the admin area. A refusal that would leave the site without an admin stays
+// on the page as an error, not as a toast that is gone before it is read.
 import { useCallback, useEffect, useState } from 'react';
 import { Field } from '../../components/field.jsx';
 import { FormActions } from '../../components/form-actions.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
 import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
-import { useForm } from '../../lib/api-hooks.js';
+import { notifyRefusal, useForm } from '../../lib/api-hooks.js';
 import { takeLinkToken } from '../../lib/link-token.js';
 import { useSession } from '../../lib/session.js';
 import { flashAfterReload } from '../../lib/toast.js';
 import { acceptInvitation, fetchInvitationDetails } from './api.js';
-import { withArticle } from './roles.js';
+import { roleChange, withArticle } from './roles.js';
 
 /** Without a token there is nothing to ask the server (which would count the call as a failed sign-in). */
 const NO_LINK = 'This address holds no invitation. Open the link from your invitation again, whole.';
@@ -35,8 +37,9 @@ export function InvitationPage() {
 }
 
 /**
- * What the link is for: `state` is {invitation: {email, role, existingAccount}}, {gone: the server's sentence} for
- * a link that no longer works, {failed: true} when the site could not be reached (`retry()` asks again), or {}
+ * What the link is for: `state` is {invitation: {email, role, existingAccount, currentRole}}, {gone: the server's
+ * sentence} for a link that no longer works, {failed: true} when the site could not be reached (`retry()` asks
+ * again), or {}
  * while it loads.
  */
 function useInvitation(token) {
@@ -64,6 +67,11 @@ function AcceptForm({ token, invitation }) {
   const { form, field, submit, busy, message } = useForm(initial, {
     check: existing ? undefined : copy.agree,
     send: ({ confirmPassword: _typedTwice, ...details }) => acceptInvitation(token, details),
+    // 409: accepting would leave the site without an admin. The server's sentence stays beside the button (the
+    // form's own error line); other refusals keep the usual toast as well.
+    onRefusal: (response) => {
+      if (response.status !== 409) notifyRefusal(response);
+    },
     onSuccess: (response) => {
       // The whole app starts again signed in (as after a login); the toast waits for it.
       flashAfterReload(response.data?.msg || 'Welcome to the team!');
@@ -75,6 +83,7 @@ function AcceptForm({ token, invitation }) {
   return (
     <form className="form-card" onSubmit={submit}>
       <p>You are invited to join the Jyoti team as {withArticle(invitation.role)}.</p>
+      <RoleChange invitation={invitation} />
       <Field label="Email" type="email" name="email" value={invitation.email} readOnly autoComplete="username" />
       {existing ? (
         <>
@@ -91,4 +100,10 @@ function AcceptForm({ token, invitation }) {
       <FormActions submitLabel="Accept invitation" busy={busy} message={message} />
     </form>
   );
+}
+
+/** The role the account will have, and the one it loses, in bold when it loses one. */
+function RoleChange({ invitation }) {
+  const { sentence, loses } = roleChange(invitation);
+  return <p>{loses ? <strong>{sentence}</strong> : sentence}</p>;
 }
