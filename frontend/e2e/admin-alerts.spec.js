@@ -56,9 +56,12 @@ test('a raised alert shows in the badge on every screen and first on the Dashboa
   expect(alertsTop).toBeLessThan(messagesTop);
   expect(await violations(page), 'axe on the Dashboard with an alert').toEqual([]);
 
-  await unread.getByRole('button', { name: `Mark as read: ${subject}` }).click();
+  // By keyboard: the last unread alert marked read, the list goes and the Dashboard's heading takes the focus.
+  await unread.getByRole('button', { name: `Mark as read: ${subject}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Marked as read')).toBeVisible();
   await expect(unread).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeFocused();
   await expect(alertsLink(page)).toHaveAccessibleName('Alerts');
   // The alert stays on the Alerts screen, read.
   await alertsLink(page).click();
