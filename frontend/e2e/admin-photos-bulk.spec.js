@@ -300,7 +300,7 @@ test.describe('at a phone width', () => {
 
   test('the upload list and the Edit popup fit, work and pass axe', async ({ page, request }) => {
     const token = await asAdmin(page, request);
-    const { alt, photo } = await uploadNewPhoto(request, token, 'Phone photo');
+    const { photo } = await uploadNewPhoto(request, token, 'Phone photo');
     const changed = unique('Phone photo, new description');
     try {
       await openAdmin(page, '/admin/photos');

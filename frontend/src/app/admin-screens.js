@@ -1,6 +1,6 @@
 // Everything the admin area shows, gathered so the route table loads it as one chunk that visitors never fetch.
 export { AdminLayout } from './admin-layout.jsx';
-export { DashboardPage } from '../features/dashboard/admin/dashboard-page.jsx';
+export { DashboardPage } from './dashboard-page.jsx';
 export { AlertsPage } from '../features/alerts/admin/alerts-page.jsx';
 export { UsersPage } from '../features/users/admin/users-page.jsx';
 export { UserEditPage } from '../features/users/admin/user-edit-page.jsx';

@@ -1,8 +1,7 @@
-// "After paying, tell us" calls: the donor's note of a payment, and the admins' list of them, marks and deletes.
+// The admins' calls for the payments donors told us about: the list, marks and deletes (the donor's own note is
+// sent from the Support page, features/support/api.js).
 import { api } from '../../lib/api-client.js';
 import { formatter } from '../../lib/formats.js';
-
-export const tellGift = (gift) => api('/api/form/gift', { method: 'POST', body: gift, auth: false });
 
 /** One page of the notes, newest first unless `query.sort` says otherwise: {items, total, page, size}. */
 export const fetchGifts = (query) => api('/api/admin/gifts', { query });

@@ -4,10 +4,8 @@ import { api } from '../../lib/api-client.js';
 
 const id = (value) => encodeURIComponent(value);
 
-export const fetchMailSettings = () => api('/api/admin/mail');
-
-/** Only the changed settings; an empty or missing password keeps the stored one. */
-export const saveMailSettings = (changes) => api('/api/admin/mail', { method: 'PATCH', body: changes });
+// The settings' own calls are shared with the Settings screen's site address.
+export { fetchMailSettings, saveMailSettings } from '../../components/admin/mail-settings-api.js';
 
 export const sendTestMail = (to) => api('/api/admin/mail/test', { method: 'POST', body: { to } });
 

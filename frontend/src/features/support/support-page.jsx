@@ -7,7 +7,7 @@ import { PhoneNumber } from '../../components/phone-number.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
 import { formatter } from '../../lib/formats.js';
-import { GiftForm } from '../gifts/gift-form.jsx';
+import { GiftForm } from './gift-form.jsx';
 import './support.css';
 
 const bankDetails = [

@@ -4,6 +4,7 @@
 // signs them in, like a login, and opens the admin area. A refusal that would leave the site without an admin stays
 // on the page as an error, not as a toast that is gone before it is read.
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
 import { FormActions } from '../../components/form-actions.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
@@ -24,7 +25,7 @@ export function InvitationPage() {
 
   let body;
   if (state.invitation) body = <AcceptForm token={token} invitation={state.invitation} />;
-  else if (state.gone) body = <p className="form-card invitation-gone">{state.gone}</p>;
+  else if (state.gone) body = <LinkGone sentence={state.gone} reason={state.reason} />;
   else if (state.failed) body = <LoadFailed what="The invitation" retry={retry} />;
   else body = <p className="page-loading">Loading…</p>;
 
@@ -32,6 +33,25 @@ export function InvitationPage() {
     <div className="page">
       <h1 className="page-title">Join the Jyoti team</h1>
       {body}
+    </div>
+  );
+}
+
+/**
+ * Why the link no longer works, in the server's words (used, withdrawn or expired, and whom to ask), with the way on:
+ * a used link's owner logs in.
+ */
+function LinkGone({ sentence, reason }) {
+  return (
+    <div className="form-card invitation-gone">
+      <p>{sentence}</p>
+      {reason === 'used' && (
+        <p>
+          <Link className="button" to="/login">
+            Log in
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
@@ -48,7 +68,12 @@ function useInvitation(token) {
     const response = await fetchInvitationDetails(token);
     if (response.ok) setState({ invitation: response.data });
     else if (response.status === 0) setState({ failed: true });
-    else setState({ gone: response.data?.message || `The invitation could not be read (status ${response.status}).` });
+    else {
+      setState({
+        gone: response.data?.message || `The invitation could not be read (status ${response.status}).`,
+        reason: response.data?.reason,
+      });
+    }
   }, [token]);
 
   useEffect(() => {

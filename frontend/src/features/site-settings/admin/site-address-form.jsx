@@ -6,7 +6,7 @@ import { Field } from '../../../components/field.jsx';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { useApiData, useForm } from '../../../lib/api-hooks.js';
 import { notify } from '../../../lib/toast.js';
-import { fetchMailSettings, saveMailSettings } from '../../mail/api.js';
+import { fetchMailSettings, saveMailSettings } from '../../../components/admin/mail-settings-api.js';
 
 export function SiteAddressSection() {
   const { data, reload } = useApiData(fetchMailSettings);

@@ -1,16 +1,16 @@
-// /admin: what an admin or editor opens first — for an admin, the alerts they have not read, above all else; unread
+// /admin: what an admin or editor opens first (in app/: it gathers what several features show) — for an admin, the alerts they have not read, above all else; unread
 // messages, how the site is doing (the checks of /healthz), the sample content still to replace, and the everyday
 // jobs one press away.
 import { useEffect, useRef } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
-import { fetchAlerts, markAlertsRead, unreadAlerts } from '../../../components/admin/alerts-api.js';
-import { dayAndTime } from '../../../components/admin/cells.jsx';
-import { api } from '../../../lib/api-client.js';
-import { notifyDone, notifyRefusal, useApiData } from '../../../lib/api-hooks.js';
-import { fetchGiftsWaiting } from '../../gifts/api.js';
-import { HEALTH_TOPICS } from '../../health/health-banner.jsx';
-import { useHealth } from '../../health/health.js';
-import { SampleContentLeft } from '../../site-settings/admin/sample-content-left.jsx';
+import { fetchAlerts, markAlertsRead, unreadAlerts } from '../components/admin/alerts-api.js';
+import { dayAndTime } from '../components/admin/cells.jsx';
+import { api } from '../lib/api-client.js';
+import { notifyDone, notifyRefusal, useApiData } from '../lib/api-hooks.js';
+import { fetchGiftsWaiting } from '../features/gifts/api.js';
+import { HEALTH_TOPICS } from '../features/health/health-banner.jsx';
+import { useHealth } from '../features/health/health.js';
+import { SampleContentLeft } from '../features/site-settings/admin/sample-content-left.jsx';
 import './dashboard-page.css';
 
 const QUICK_ACTIONS = [

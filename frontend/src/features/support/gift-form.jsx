@@ -6,7 +6,7 @@ import { Field } from '../../components/field.jsx';
 import { FormActions } from '../../components/form-actions.jsx';
 import { useForm } from '../../lib/api-hooks.js';
 import { tellGift } from './api.js';
-import './gifts.css';
+import './gift-form.css';
 
 const EMPTY = { name: '', amount: '', reference: '', email: '' };
 
