@@ -44,6 +44,8 @@ test('the Create Notice popup has url, a required title and a date, takes focus 
   await expect(dialog.getByLabel('URL')).toBeFocused();
   await expect(dialog.getByLabel('Title')).toHaveAttribute('required', '');
   await expect(dialog.getByLabel('Date')).toHaveAttribute('type', 'date');
+  // A new notice without a date is dated today, and the form says so.
+  await expect(dialog.getByLabel('Date (empty: today)')).toHaveValue('');
   await expect(dialog.getByRole('button', { name: 'Send' })).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Close' }).click();

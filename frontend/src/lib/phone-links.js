@@ -14,5 +14,11 @@ export function internationalNumber(telephone) {
   return digits.length >= 11 && digits.length <= 15 ? digits : null;
 }
 
+/**
+ * Whether the number (`number` from internationalNumber) is an Indian mobile, one that WhatsApp can reach: 91 and
+ * then ten digits starting 6 to 9. A landline ("033 2456 7890" is 91 33…) or a number abroad gets a call only.
+ */
+export const isIndianMobile = (number) => /^91[6-9]\d{9}$/.test(number ?? '');
+
 /** A call to the number (`number` from internationalNumber). */
 export const callHref = (number) => `tel:+${encodeURIComponent(number)}`;

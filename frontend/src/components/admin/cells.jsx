@@ -1,4 +1,6 @@
-// Cells that several admin tables show: when something happened, and a rating with its stars.
+// Cells that several admin tables show: when something happened, an email or IP address that wraps at its dots, and
+// a rating with its stars.
+import { Fragment } from 'react';
 import { formatter } from '../../lib/formats.js';
 import './cells.css';
 
@@ -31,6 +33,21 @@ export function Received({ timestamp }) {
       )}
     </time>
   );
+}
+
+/**
+ * An email or IP address that, where its column is narrow, wraps after an "@", a "." or a ":" (IPv6), never inside a
+ * name: "bhagyashree.roy@" above "example.org" rather than "bhagyashree.r" above "oy@example.org". The text reads and
+ * copies as typed (a <wbr> adds no character).
+ */
+export function Address({ text }) {
+  const parts = String(text ?? '').split(/(?<=[@.:])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /**

@@ -1,5 +1,6 @@
 // An admin list as a real table described by its columns.
 import { useId } from 'react';
+import { Address } from './cells.jsx';
 import './data-table.css';
 
 /**
@@ -10,6 +11,8 @@ import './data-table.css';
  * card: a cell shows its column's heading (or `label`, for a heading that is not text) beside it, and `action`
  * columns (Edit, Delete, Order) sit together at the card's foot without one. `rows` (each with an `_id`) is null
  * while loading; `loadFailed` says it could not be loaded; `busy` marks rows about to be replaced.
+ * A column whose `className` holds `cell-address` (emails, IP addresses) wraps a text cell after its "@", dots and
+ * colons rather than inside a name.
  * `rowClassName(row)` gives a row a class of its own, `className` the section (for a screen's own styles); `ref`
  * reaches the section. The box is a focusable region so keyboard users can scroll it too.
  */
@@ -66,7 +69,7 @@ export function DataTable({
                       className={cellClass(column)}
                       data-label={column.action ? undefined : (column.label ?? textOf(column.header))}
                     >
-                      {column.cell(row, index)}
+                      {cellContent(column, row, index)}
                     </td>
                   ))}
                 </tr>
@@ -92,5 +95,11 @@ export function DataTable({
 }
 
 const textOf = (header) => (typeof header === 'string' ? header : undefined);
+
+function cellContent(column, row, index) {
+  const content = column.cell(row, index);
+  const address = typeof content === 'string' && column.className?.split(' ').includes('cell-address');
+  return address ? <Address text={content} /> : content;
+}
 
 const cellClass = (column) => [column.className, column.action && 'cell-action'].filter(Boolean).join(' ') || undefined;

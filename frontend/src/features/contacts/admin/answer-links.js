@@ -8,5 +8,5 @@ export const REPLY_SUBJECT = 'Re: your message to Jyoti';
 /** A new mail to `email` with the subject filled in. */
 export const replyHref = (email) => `mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent(REPLY_SUBJECT)}`;
 
-/** A WhatsApp chat with the number (`number` from internationalNumber). */
+/** A WhatsApp chat with the number (`number` from internationalNumber, an Indian mobile: isIndianMobile). */
 export const whatsAppHref = (number) => `https://wa.me/${encodeURIComponent(number)}`;

@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { DeleteButton, deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { countOf, formatNumber } from '../../../components/admin/list-controls.jsx';
-import { Received, Stars } from '../../../components/admin/cells.jsx';
+import { Address, Received, Stars } from '../../../components/admin/cells.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { DownloadButton } from '../../../components/download-button.jsx';
 import { notifyRefusal } from '../../../lib/api-hooks.js';
-import { callHref, internationalNumber } from '../../../lib/phone-links.js';
+import { callHref, internationalNumber, isIndianMobile } from '../../../lib/phone-links.js';
 import { isAdmin, useSession } from '../../../lib/session.js';
 import { replyHref, whatsAppHref } from './answer-links.js';
 import {
@@ -58,7 +58,7 @@ export function ContactsPage() {
   const columns = [
     admin && selectColumn,
     { header: 'Name', cell: (contact) => contact.name, className: 'cell-name' },
-    { header: 'Email', cell: (contact) => <EmailCell contact={contact} />, className: 'cell-email' },
+    { header: 'Email', cell: (contact) => <EmailCell contact={contact} />, className: 'cell-email cell-address' },
     { header: 'Telephone', cell: (contact) => <TelephoneCell contact={contact} /> },
     { header: 'Ratings', cell: (contact) => <Stars subject={contact.subject} /> },
     { header: 'Message', cell: (contact) => contact.message, className: 'cell-text cell-message' },
@@ -169,7 +169,9 @@ function ReadMark({ contact, onChanged }) {
 function EmailCell({ contact }) {
   return (
     <span className="answer">
-      <span className="answer-to">{contact.email}</span>
+      <span className="answer-to">
+        <Address text={contact.email} />
+      </span>
       <span className="answer-links">
         <a className="button button-small button-outline" href={replyHref(contact.email)}>
           Reply<span className="visually-hidden"> to {contact.name}</span>
@@ -180,8 +182,8 @@ function EmailCell({ contact }) {
 }
 
 /**
- * The number as the visitor typed it, and Call and WhatsApp links to it in international form; a number that cannot
- * be dialled as typed gets none.
+ * The number as the visitor typed it, and Call and WhatsApp links to it in international form: WhatsApp only for an
+ * Indian mobile, a landline gets Call alone; a number that cannot be dialled as typed gets none.
  */
 function TelephoneCell({ contact }) {
   const number = internationalNumber(contact.telephone);
@@ -193,14 +195,16 @@ function TelephoneCell({ contact }) {
           <a className="button button-small button-outline" href={callHref(number)}>
             Call<span className="visually-hidden"> {contact.name}</span>
           </a>
-          <a
-            className="button button-small button-outline"
-            href={whatsAppHref(number)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            WhatsApp<span className="visually-hidden"> {contact.name} (opens in a new tab)</span>
-          </a>
+          {isIndianMobile(number) && (
+            <a
+              className="button button-small button-outline"
+              href={whatsAppHref(number)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              WhatsApp<span className="visually-hidden"> {contact.name} (opens in a new tab)</span>
+            </a>
+          )}
         </span>
       )}
     </span>

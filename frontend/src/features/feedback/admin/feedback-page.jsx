@@ -1,6 +1,6 @@
 // /admin/feedback: the feedback form's answers a page at a time, newest first, searched by name, email or
 // suggestion; deleting one. Answers are React text, so markup a visitor typed is shown, never run.
-import { Received, Stars } from '../../../components/admin/cells.jsx';
+import { Address, Received, Stars } from '../../../components/admin/cells.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
@@ -18,8 +18,13 @@ export function FeedbackPage() {
     { header: 'Name', cell: (answer) => answer.name },
     {
       header: 'Email',
-      cell: (answer) => answer.email && <a href={`mailto:${encodeURIComponent(answer.email)}`}>{answer.email}</a>,
-      className: 'cell-email',
+      cell: (answer) =>
+        answer.email && (
+          <a href={`mailto:${encodeURIComponent(answer.email)}`}>
+            <Address text={answer.email} />
+          </a>
+        ),
+      className: 'cell-email cell-address',
     },
     { header: 'Mobile', cell: (answer) => answer.mobile, className: 'cell-nowrap' },
     { header: 'Gender', cell: (answer) => genders[answer.gender] ?? '' },

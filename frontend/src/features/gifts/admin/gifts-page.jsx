@@ -2,7 +2,7 @@
 // those still to find first, searched by name, email or reference. Once the money is on the statement an admin
 // marks the gift received, and the donor who gave an email is thanked by mail (once, whatever is clicked after).
 import { useState } from 'react';
-import { Received } from '../../../components/admin/cells.jsx';
+import { Address, Received } from '../../../components/admin/cells.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
@@ -24,8 +24,13 @@ export function GiftsPage() {
     { header: 'Reference', cell: (gift) => <code>{gift.reference}</code> },
     {
       header: 'Email',
-      cell: (gift) => gift.email && <a href={`mailto:${encodeURIComponent(gift.email)}`}>{gift.email}</a>,
-      className: 'cell-email',
+      cell: (gift) =>
+        gift.email && (
+          <a href={`mailto:${encodeURIComponent(gift.email)}`}>
+            <Address text={gift.email} />
+          </a>
+        ),
+      className: 'cell-email cell-address',
     },
     { header: 'Told us', cell: (gift) => <Received timestamp={gift.createdAt} /> },
     { header: 'On the statement', cell: (gift) => <ReceivedMark gift={gift} onChanged={list.reload} /> },

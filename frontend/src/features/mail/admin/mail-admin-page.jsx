@@ -2,6 +2,7 @@
 // server's command line sets are shown, not offered), a test email, and the outbox of mail waiting or given up on.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Received } from '../../../components/admin/cells.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
@@ -212,11 +213,6 @@ const KINDS = {
   thanks: 'Thank-you to a donor',
 };
 
-const when = (text) => {
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : date.toLocaleString();
-};
-
 function Outbox() {
   const list = usePagedList(fetchOutbox, { sorts });
   const retry = async (mail) => {
@@ -230,15 +226,22 @@ function Outbox() {
   };
 
   const columns = [
-    { header: 'Queued', cell: (mail) => when(mail.createdAt) },
+    { header: 'Queued', cell: (mail) => <Received timestamp={mail.createdAt} /> },
     { header: 'What', cell: (mail) => KINDS[mail.kind] ?? mail.kind },
-    { header: 'To', cell: (mail) => mail.recipients.split('\n').join(', '), className: 'mail-recipients' },
+    {
+      header: 'To',
+      cell: (mail) => mail.recipients.split('\n').join(', '),
+      className: 'cell-address mail-recipients',
+    },
     { header: 'Subject', cell: (mail) => mail.subject },
     { header: 'Status', cell: (mail) => (mail.status === 'failed' ? 'Failed' : 'Waiting') },
     { header: 'Attempts', cell: (mail) => mail.attempts },
     {
       header: 'Next attempt',
-      cell: (mail) => (mail.status === 'failed' ? '—' : mail.nextAttemptAt ? when(mail.nextAttemptAt) : 'now'),
+      cell: (mail) => {
+        if (mail.status === 'failed') return '—';
+        return mail.nextAttemptAt ? <Received timestamp={mail.nextAttemptAt} /> : 'now';
+      },
     },
     { header: 'Last error', cell: (mail) => mail.lastError ?? '', className: 'mail-error' },
     {

@@ -9,7 +9,12 @@ export function NoticeFields({ field, dateRequired = false }) {
     <>
       <Field label="URL" type="url" {...field('url')} maxLength={2048} placeholder="https://…" />
       <Field label="Title" {...field('title')} required maxLength={200} />
-      <Field label="Date" type="date" {...field('date')} required={dateRequired} />
+      <Field
+        label={dateRequired ? 'Date' : 'Date (empty: today)'}
+        type="date"
+        {...field('date')}
+        required={dateRequired}
+      />
     </>
   );
 }
