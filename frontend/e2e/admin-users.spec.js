@@ -15,7 +15,7 @@ import {
 import { saveMail } from './mail-helpers.js';
 import { violations } from './axe.js';
 
-/** The spec's columns, then the role and the last sign-in, then the spec's actions, signing out and a reset link. */
+/** The spec's columns, then the role and the last sign-in, then the spec's actions, and signing out and a reset link together. */
 const COLUMNS = [
   'First Name',
   'Last Name',
@@ -27,10 +27,9 @@ const COLUMNS = [
   'Last sign-in',
   'Delete',
   'Update',
-  'Sessions',
-  'Password',
+  'Sign-in',
 ];
-const ACTIONS = [/Delete/, /Edit/, /Sign out everywhere/, /Reset password/];
+const ACTIONS = [/Delete/, /Edit/, /Sign out everywhere.*Reset password/];
 
 /** Sends the open edit form of user `id`: the server's refusal `message` shows as a toast and the form stays. */
 async function expectRefusedUpdate(page, id, message) {
@@ -357,3 +356,61 @@ for (const viewport of [
     });
   });
 }
+
+// An expired invitation stays in the pending list, marked so, and Send again makes a new link for the same address and
+// role (the server's list is answered here with the invitation expired: a real one takes 7 days).
+test.describe('an expired invitation', () => {
+test.use({ bypassCSP: true });
+for (const viewport of [
+  { width: 1366, height: 800 },
+  { width: 360, height: 740 },
+]) {
+  test(`at ${viewport.width} px an expired invitation is marked and sent again by keyboard`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const token = await asAdmin(page, request);
+    const email = uniqueEmail('expired');
+    const made = await request.post('/api/admin/invitations', { data: { email, role: 'admin' }, headers: bearer(token) });
+    expect(made.status(), 'invite').toBe(201);
+    let expired = true;
+    await page.route(
+      (url) => url.pathname === '/api/admin/invitations',
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const response = await route.fetch();
+        const list = await response.json();
+        return route.fulfill({
+          response,
+          json: list.map((invitation) => ({ ...invitation, expired: expired && invitation.email === email })),
+        });
+      },
+    );
+    await openAdmin(page, '/admin/users');
+    const summary = page.getByText(/pending invitations? \(1 expired\)$/);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const pending = page.getByRole('region', { name: 'Pending invitations' });
+    const invitation = row(pending, email);
+    await expect(invitation).toContainText('Expired');
+    expect(await violations(page), 'axe with an expired invitation').toEqual([]);
+
+    const again = invitation.getByRole('button', { name: `Send again the invitation of ${email}` });
+    await again.focus();
+    expired = false;
+    const sent = page.waitForRequest((sent) => sent.url().endsWith('/api/admin/invitations') && sent.method() === 'POST');
+    await page.keyboard.press('Enter');
+    expect((await sent).postDataJSON()).toEqual({ email, role: 'admin' });
+    const dialog = page.getByRole('dialog', { name: 'Invite to the team' });
+    await expect(dialog).toContainText(`With it, ${email} joins the team as an admin.`);
+    await expect(dialog.getByLabel('Invitation link')).toBeFocused();
+    await expect(dialog.getByLabel('Invitation link')).toHaveValue(/#/);
+    expect(await violations(page), 'axe on the new link').toEqual([]);
+    page.once('dialog', (question) => question.accept());
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // The new invitation replaced the expired one: one row for the address, no longer expired.
+    await expect(row(pending, email)).toHaveCount(1);
+    await expect(row(pending, email)).not.toContainText('Expired');
+    await expect(page.getByText(/pending invitations?$/)).toBeFocused();
+  });
+}
+});

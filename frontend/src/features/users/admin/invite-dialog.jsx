@@ -1,5 +1,5 @@
 // The Users screen's Invite: a popup asking for an email and a role (admin or editor); once the server made the
-// invitation, the popup shows its link this one time, to copy, and says whether it was emailed.
+// invitation, the popup shows its link this one time, to copy, and says whether it was emailed (as Send again does).
 import { useState } from 'react';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Field } from '../../../components/field.jsx';
@@ -26,6 +26,15 @@ export function InviteDialog({ onInvited }) {
   );
 }
 
+/** The link of an invitation the server just made (`made` is its answer), shown this one time. */
+export function InvitationLink({ made, onClose }) {
+  return (
+    <OneTimeLink made={made} email={made.email} what="The invitation" label="Invitation link" onClose={onClose}>
+      With it, {made.email} joins the team as {withArticle(made.role)}.
+    </OneTimeLink>
+  );
+}
+
 /** The form, then what the server answered. */
 function InviteSteps({ onInvited, onClose }) {
   const [made, setMade] = useState(null);
@@ -42,13 +51,7 @@ function InviteSteps({ onInvited, onClose }) {
 
   useUnsavedChanges('Invite to the team', !made && form.form.email.trim() !== '');
 
-  if (made) {
-    return (
-      <OneTimeLink made={made} email={made.email} what="The invitation" label="Invitation link" onClose={onClose}>
-        With it, {made.email} joins the team as {withArticle(made.role)}.
-      </OneTimeLink>
-    );
-  }
+  if (made) return <InvitationLink made={made} onClose={onClose} />;
   return (
     <form onSubmit={form.submit}>
       <Field label="Email" type="email" {...form.field('email')} required autoComplete="off" />
