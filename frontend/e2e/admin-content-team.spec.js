@@ -345,8 +345,9 @@ test.describe('a new year', () => {
 
             await visit(page, '/team');
             await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+            // Last year's core team keeps its members at its new address, named for it rather than as the core team.
             await visit(page, `/team${formerSlug}`);
-            await expect(page.getByRole('heading', { level: 1 })).toHaveText(formerCore.title);
+            await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Team ${formerSlug}`);
           } finally {
             // Last year's core team back at /team, the new one removed: other tests read the sample teams.
             const now = (await siteContent(request)).teams;
@@ -367,6 +368,59 @@ test.describe('a new year', () => {
       expect(after.core._id).toBe(formerCore._id);
       expect(after[newSlug]).toBeUndefined();
       expect(after[formerSlug]).toBeUndefined();
+    });
+  }
+});
+
+// The addresses the dialogs suggest are computed from the teams that exist, and never one a team has.
+test.describe('suggested page addresses', () => {
+  test.use({ bypassCSP: true });
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1366, height: 768 },
+  ]) {
+    test(`at ${viewport.width} px Start a new year suggests the year after the latest, and Show at /team a free address`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      await asAdmin(page, request);
+      const { teams } = await siteContent(request);
+      const slugs = Object.keys(teams);
+      const years = slugs.map((slug) => /^2k(\d{2})$/.exec(slug)?.[1]).filter(Boolean).map(Number);
+      const next = `2k${Math.max(...years) + 1}`;
+      await openAdmin(page, '/admin/team');
+
+      const opener = page.getByRole('button', { name: 'Start a new year' });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Start a new year' });
+      const address = dialog.getByLabel(/Page address/);
+      await expect(address).toHaveValue(next);
+      await expect(dialog.getByLabel(/Title/)).toHaveValue(`Team ${next}`);
+      await expect(dialog).toContainText(`e.g. ${next} for the page /team${next}`);
+      await expect(dialog).not.toContainText(/slug/i);
+      expect(await violations(page), 'axe on Start a new year').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // Last year's address (2k25 beside a new 2k26) is suggested only while it is free.
+      const other = Object.values(teams).find((team) => team.slug !== 'core');
+      const show = row(page.getByRole('region', { name: 'Teams' }), other.title).getByRole('button', {
+        name: `Show at /team ${other.title}`,
+      });
+      await show.focus();
+      await page.keyboard.press('Enter');
+      const choice = page.getByRole('dialog', { name: `Show ${other.title} at /team` });
+      const former = choice.getByLabel(/new page address/);
+      await expect(former).toBeFocused();
+      const suggested = await former.inputValue();
+      expect(suggested).toMatch(/^2k\d{2}[b-z]?$/);
+      expect(slugs, 'a free address').not.toContain(suggested);
+      await expect(choice).not.toContainText(/slug/i);
+      expect(await violations(page), 'axe on Show at /team').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(choice).toBeHidden();
     });
   }
 });

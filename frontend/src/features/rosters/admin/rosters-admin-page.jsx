@@ -9,11 +9,14 @@ import { Field } from '../../../components/field.jsx';
 import { rosterList, useContent } from '../../../lib/content.js';
 import { copyRoster, makeCoreTeam, rosterCalls } from '../api.js';
 import { MembersTable } from './members-table.jsx';
+import { formerCoreAddress, nextYearAddress } from './page-addresses.js';
 import './rosters-admin-page.css';
 
 const CORE = 'core';
 const publicPath = (slug) => (slug === CORE ? '/team' : `/team${slug}`);
 const slugOf = (form) => form.slug.trim().toLowerCase();
+// A suggested address or title is selected as its field is reached, so typing replaces it.
+const selectAll = (event) => event.target.select();
 
 /** What the rename form changes: the slug and the title, each only when it differs. */
 function rosterChanges(roster, form) {
@@ -30,6 +33,9 @@ export function RostersAdminPage() {
   const wanted = params.get('team');
   const chosen = (wanted && Object.hasOwn(teams, wanted) ? teams[wanted] : teams[CORE]) ?? rosters[0];
   const choose = (slug) => setParams({ team: slug }, { replace: true });
+  const slugs = rosters.map((roster) => roster.slug);
+  // The address a new year's team gets unless the admin chooses another, and the example the forms give.
+  const nextYear = nextYearAddress(slugs);
 
   // A new roster, or a new slug for the roster on show, becomes the one whose members are managed.
   const showSaved = (form) => {
@@ -63,7 +69,7 @@ export function RostersAdminPage() {
           success="Updated Successfully"
           onSaved={roster._id === chosen?._id ? showSaved : reload}
         >
-          {(form) => <RosterFields form={form} core={roster.slug === CORE} />}
+          {(form) => <RosterFields form={form} core={roster.slug === CORE} example={nextYear} />}
         </FormDialog>
       ),
     },
@@ -79,7 +85,7 @@ export function RostersAdminPage() {
             rowName={roster.title}
             title={`Show ${roster.title} at /team`}
             submitLabel="Show at /team"
-            initial={{ formerSlug: '' }}
+            initial={{ formerSlug: formerCoreAddress(slugs, roster.slug) }}
             send={(form) => makeCoreTeam(roster._id, form.formerSlug.trim().toLowerCase())}
             success="The core team is changed"
             onSaved={() => {
@@ -94,8 +100,9 @@ export function RostersAdminPage() {
                   {teams[CORE]?.title ?? 'the current one'}, keeps its members at a page of its own:
                 </p>
                 <Field
-                  label="Its new page address: what follows /team, e.g. 2k25 for /team2k25"
+                  label={`Its new page address: what follows /team (${formerCoreAddress(slugs, roster.slug)} is free)`}
                   {...field('formerSlug')}
+                  onFocus={selectAll}
                   required
                   maxLength={20}
                   pattern="[a-zA-Z0-9\-]+"
@@ -133,7 +140,7 @@ export function RostersAdminPage() {
       success="Created Successfully"
       onSaved={showSaved}
     >
-      {(form) => <RosterFields form={form} />}
+      {(form) => <RosterFields form={form} example={nextYear} />}
     </FormDialog>
   );
 
@@ -142,7 +149,7 @@ export function RostersAdminPage() {
       button="Start a new year"
       title="Start a new year"
       submitLabel="Create team"
-      initial={{ from: String(teams[CORE]?._id ?? rosters[0]?._id ?? ''), slug: '', title: '' }}
+      initial={{ from: String(teams[CORE]?._id ?? rosters[0]?._id ?? ''), slug: nextYear, title: `Team ${nextYear}` }}
       send={(form) => copyRoster(form.from, { slug: slugOf(form), title: form.title })}
       success="Team Created"
       onSaved={showSaved}
@@ -157,7 +164,7 @@ export function RostersAdminPage() {
               </option>
             ))}
           </Field>
-          <RosterFields form={form} />
+          <RosterFields form={form} example={nextYear} />
         </>
       )}
     </FormDialog>
@@ -203,17 +210,21 @@ export function RostersAdminPage() {
   );
 }
 
-/** A roster's slug (read-only for the core team, which always lives at /team) and title. */
-function RosterFields({ form: { field }, core = false }) {
+/**
+ * A roster's page address (read-only for the core team, which always lives at /team) and title; `example` is a free
+ * address to show as one (the next year's).
+ */
+function RosterFields({ form: { field }, core = false, example }) {
   return (
     <>
       <Field
         label={
           core
             ? 'Page address (the core team always lives at /team)'
-            : 'Page address: what follows /team, e.g. 2k26 for the page /team2k26'
+            : `Page address: what follows /team, e.g. ${example} for the page /team${example}`
         }
         {...field('slug')}
+        onFocus={selectAll}
         required
         maxLength={20}
         pattern="[a-zA-Z0-9\-]+"
@@ -222,7 +233,7 @@ function RosterFields({ form: { field }, core = false }) {
         autoCapitalize="none"
         spellCheck={false}
       />
-      <Field label="Title, e.g. Team 2k26" {...field('title')} required maxLength={100} />
+      <Field label={`Title, e.g. Team ${example}`} {...field('title')} onFocus={selectAll} required maxLength={100} />
     </>
   );
 }
