@@ -38,7 +38,8 @@ export function PendingInvitations({ invitations }) {
     { header: 'Expires', cell: (invitation) => <Expiry invitation={invitation} /> },
     // The server names who invited as they are named now, and no one once their account is gone.
     { header: 'Invited by', cell: (invitation) => invitation.invitedBy || 'A deleted account' },
-    {
+    // Only while one has expired: the others need nothing but Revoke.
+    expired > 0 && {
       header: 'Send again',
       action: true,
       cell: (invitation) => invitation.expired && <SendAgain invitation={invitation} onSent={sent} />,
@@ -51,7 +52,7 @@ export function PendingInvitations({ invitations }) {
       success: 'Invitation revoked',
       onDeleted: reload,
     }),
-  ];
+  ].filter(Boolean);
   return (
     <>
       <details className="pending-invitations">
