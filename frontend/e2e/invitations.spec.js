@@ -11,7 +11,8 @@ import { violations } from './axe.js';
 // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
 
-const GONE = 'This invitation has expired or has already been used.';
+const WITHDRAWN = /This invitation was withdrawn\. Ask .+ \(or another admin of the site\) for a new link\./;
+const USED = 'This invitation has already been used. If it was you, log in with the password you chose.';
 
 /** Invites `email` as `role` through the API, as the admin; answers the server's answer (with the link). */
 async function inviteByApi(request, email, role) {
@@ -89,8 +90,9 @@ test('an admin invites from the Users screen; the link shows once, with Copy; Re
   // On this server, whatever site address another test of this worker left in the settings.
   const { pathname, hash } = new URL(link);
   await page.goto(pathname + hash);
-  await expect(page.getByText(GONE)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(WITHDRAWN)).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toHaveCount(0);
 });
 
 test('a new editor chooses a name and password and lands on Contacts with the editor’s sidebar', async ({
@@ -132,9 +134,11 @@ test('a new editor chooses a name and password and lands on Contacts with the ed
   expect(account).toMatchObject({ firstname: 'Nila', lastname: 'Das', role: 'editor', isAdmin: false });
   expect(account.lastSignInAt).not.toBeNull();
 
-  // The link worked once.
+  // The link worked once: opened again, it says so and offers to log in.
   await openLink(page, link);
-  await expect(page.getByText(GONE)).toBeVisible();
+  await expect(page.getByText(USED)).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('an invited admin lands on Users with the admins’ sidebar', async ({ page, request }) => {
