@@ -98,28 +98,45 @@ pub fn copy(
 /// `/team{former_slug}`. `false` when there is no such roster.
 pub fn make_core(conn: &mut Connection, choice: &CoreTeamChoice) -> Result<bool, ApiError> {
     let tx = super::begin(conn)?;
-    match slug(&tx, choice.id)?.as_deref() {
+    let chosen_slug = match slug(&tx, choice.id)? {
         None => return Ok(false),
-        Some(CORE) => return Ok(true),
-        Some(_) => {}
-    }
+        Some(slug) if slug == CORE => return Ok(true),
+        Some(slug) => slug,
+    };
     // Last year's team, now at /team{former_slug}, is named for its year (not left titled as
-    // the core team); the chosen team brings its own title to /team.
+    // the core team); the chosen team brings its own title to /team. The title given here is
+    // remembered, so a team moved back to /team gets its own title back.
+    let (leaving, leaving_title): (i64, String) = tx.query_row(
+        "SELECT id, title FROM rosters WHERE slug = ?1",
+        [CORE],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )?;
+    let year_title = format!("Team {}", choice.former_slug.as_str());
     tx.execute(
         "UPDATE rosters SET slug = ?1, title = ?3 WHERE slug = ?2",
-        params![
-            choice.former_slug.as_str(),
-            CORE,
-            format!("Team {}", choice.former_slug.as_str())
-        ],
+        params![choice.former_slug.as_str(), CORE, year_title],
     )
     .map_err(conflict_if_taken(SLUG_TAKEN))?;
+    super::settings::set(&tx, &title_before(leaving), &leaving_title)?;
     tx.execute(
         "UPDATE rosters SET slug = ?2 WHERE id = ?1",
         params![choice.id, CORE],
     )?;
+    if let Some(before) = super::settings::get(&tx, &title_before(choice.id))? {
+        // Back at /team with the title this move gave it: its own title comes back.
+        tx.execute(
+            "UPDATE rosters SET title = ?2 WHERE id = ?1 AND title = 'Team ' || ?3",
+            params![choice.id, before, chosen_slug],
+        )?;
+        super::settings::remove(&tx, &title_before(choice.id))?;
+    }
     tx.commit()?;
     Ok(true)
+}
+
+/// The `settings` key of the title roster `id` had before a move out of /team renamed it.
+fn title_before(id: i64) -> String {
+    format!("roster_title_before:{id}")
 }
 
 /// Deletes a roster with its members; the core roster stays.

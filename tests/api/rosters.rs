@@ -140,6 +140,15 @@ fn a_new_year_starts_from_a_copy_of_a_team_and_can_become_the_core_team() {
         .send()
         .text()
         .contains("<title>Team 2k26 | "));
+    // Moved back, last year's team gets its own title back.
+    let old_core = id(&content["teams"]["2k25b"]);
+    let back = choose(json!({"id": old_core, "formerSlug": "2k26"}));
+    assert_eq!(back.status, 200, "{}", back.text());
+    let content = app.content();
+    assert_eq!(content["teams"]["core"]["title"], core_title.as_str());
+    assert_eq!(content["teams"]["2k26"]["title"], "Team 2k26");
+    let again = choose(json!({"id": new_id, "formerSlug": "2k25b"}));
+    assert_eq!(again.status, 200, "{}", again.text());
 
     // A taken or bad address for the old core team, or no such team, changes nothing.
     assert_error(
