@@ -49,6 +49,7 @@ pub fn schedule(db: PathBuf, keep: usize, status: Arc<Backups>, offsite: Option<
             status.record(&result);
             prune(&status.dir, keep);
             if let (Ok(()), Some(uploads)) = (&result, &uploads) {
+                // As above: the worker's end is gone only when the process ends.
                 let _ = uploads.send(Job::Upload(out));
             }
             if result.is_err() {

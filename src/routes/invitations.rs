@@ -25,6 +25,8 @@ record!(Invitation, "Invitation not found");
 /// the way on (log in; or ask whoever sent it, or another admin, for a new link).
 async fn link_gone(state: &AppState, token: Option<String>) -> ApiError {
     let gone = match token {
+        // Only the wording rides on this look-up: when it fails, the link is still refused, as
+        // one that does not work.
         Some(hash) => db::run(&state.pool, move |conn| db::invitations::gone(conn, &hash))
             .await
             .unwrap_or_default(),
