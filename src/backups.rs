@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// What the upload worker is asked to do.
 enum Job {
@@ -217,8 +217,8 @@ pub fn prune(dir: &Path, keep: usize) {
 pub struct Backups {
     pub dir: PathBuf,
     pub every: Duration,
-    /// The error of the last scheduled backup, cleared by the next one that works.
-    pub last_error: Mutex<Option<String>>,
+    /// When the scheduled backups began to fail, cleared by the next one that works.
+    pub failing_since: Mutex<Option<SystemTime>>,
 }
 
 impl Backups {
@@ -226,11 +226,15 @@ impl Backups {
         Backups {
             dir,
             every,
-            last_error: Mutex::new(None),
+            failing_since: Mutex::new(None),
         }
     }
 
     pub fn record(&self, result: &Result<(), String>) {
-        *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = result.as_ref().err().cloned();
+        let mut since = self.failing_since.lock().unwrap_or_else(|p| p.into_inner());
+        *since = match result {
+            Ok(()) => None,
+            Err(_) => Some(since.unwrap_or_else(SystemTime::now)),
+        };
     }
 }

@@ -24,16 +24,43 @@ pub enum State {
     Fail,
 }
 
-/// One check: its state and a sentence for a volunteer (what is wrong, what to do).
+/// One check: its state and a sentence for a volunteer (what is wrong, what to do). A job that
+/// is not set up at all (no backups, no bucket, plain HTTP) is `ok` with `off: true`, so an
+/// uptime monitor stays quiet while the dashboard says "off" and what turning it on takes.
 #[derive(Debug, Clone, Serialize)]
 pub struct Check {
     pub state: State,
     pub message: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub off: bool,
+    /// For a job that is off: the heading of the volunteer's guide ([`GUIDE_PATH`]) that says
+    /// how to turn it on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guide: Option<&'static str>,
 }
+
+/// Where the site serves the volunteer's guide (`docs/running.md`), for the dashboard's links.
+pub const GUIDE_PATH: &str = "/docs/running.md";
+/// The volunteer's guide, served as plain text: Markdown reads as it is.
+pub const GUIDE: &str = include_str!("../docs/running.md");
+
+/// The guide's headings that say how to turn on each job that may be off.
+const BACKUPS_GUIDE: &str = "Where the data lives, and backups";
+const OFFSITE_GUIDE: &str = "5. Off-site copies";
+const HTTPS_GUIDE: &str = "3. HTTPS: by jyoti itself, or behind Caddy or nginx";
+const MAIL_GUIDE: &str = "Email";
 
 impl Check {
     fn ok(message: impl Into<String>) -> Check {
         Check::new(State::Ok, message)
+    }
+    /// Not set up: what turning it on takes, and the guide's heading that says more.
+    fn off(message: impl Into<String>, guide: &'static str) -> Check {
+        Check {
+            off: true,
+            guide: Some(guide),
+            ..Check::ok(message)
+        }
     }
     fn warn(message: impl Into<String>) -> Check {
         Check::new(State::Warn, message)
@@ -41,10 +68,12 @@ impl Check {
     fn fail(message: impl Into<String>) -> Check {
         Check::new(State::Fail, message)
     }
-    fn new(state: State, message: impl Into<String>) -> Check {
+    pub fn new(state: State, message: impl Into<String>) -> Check {
         Check {
             state,
             message: message.into(),
+            off: false,
+            guide: None,
         }
     }
 }
@@ -144,7 +173,7 @@ impl Health {
                 Arc::new(Offsite {
                     target,
                     newest: Mutex::new(None),
-                    last_error: Mutex::new(None),
+                    failing_since: Mutex::new(None),
                 })
             }),
             https,
@@ -155,13 +184,14 @@ impl Health {
     /// Every check, now. Runs file-system calls and a small write: call it on the blocking pool.
     pub fn report(&self, pool: &Pool, mail: &crate::mail::Mailer) -> Report {
         let space = free_space(self.folder());
+        let (mail, site_address) = mail_check(pool, mail);
         Report {
             database: self.probed(pool, space).check,
             disk: disk(space),
             backups: self.backups_check(),
             offsite: self.offsite_check(),
-            mail: mail_check(pool, mail),
-            https: self.https_check(),
+            mail,
+            https: self.https_check(site_address.as_deref()),
         }
     }
 
@@ -253,20 +283,20 @@ impl Health {
 
     fn offsite_check(&self) -> Check {
         let Some(offsite) = &self.offsite else {
-            return Check::ok("Off-site copies are off (see \"Off-site copies\" in docs/running.md to keep encrypted copies in a bucket).");
+            return Check::off("Off-site copies are off: to keep encrypted copies in a bucket away from this server, set the JYOTI_OFFSITE_* values in /etc/default/jyoti and restart.", OFFSITE_GUIDE);
         };
         let Some(backups) = &self.backups else {
             return Check::warn("Off-site copies upload the scheduled backups, and there are none: start the server with --backup-dir.");
         };
         let newest = *offsite.newest.lock().unwrap_or_else(|p| p.into_inner());
         // `/healthz` is public: the error, which names the bucket, stays in the log.
-        if held(&offsite.last_error).is_some() {
+        if let Some(since) = failing_for(&offsite.failing_since) {
             let age = match newest.and_then(|at| SystemTime::now().duration_since(at).ok()) {
                 Some(age) => format!("The newest off-site copy is {} old.", in_words(age)),
                 None => "No off-site copy has been uploaded since the server started.".to_owned(),
             };
             return Check::fail(format!(
-                "The last upload of an off-site copy failed: check the bucket, its key and the network (the server's log says why). {age}"
+                "Uploads of off-site copies have failed for {since}: check the bucket, its key and the network (the server's log says why). {age}"
             ));
         }
         newest_copy("off-site copy", newest, backups.every)
@@ -274,13 +304,13 @@ impl Health {
 
     fn backups_check(&self) -> Check {
         let Some(backups) = &self.backups else {
-            return Check::ok("Scheduled backups are off (start the server with --backup-dir to keep daily copies).");
+            return Check::off("Scheduled backups are off: to keep a copy every day, start the server with --backup-dir (JYOTI_BACKUP_DIR in /etc/default/jyoti).", BACKUPS_GUIDE);
         };
         // `/healthz` is public: the error, which names the server's folders, stays in the log.
-        if held(&backups.last_error).is_some() {
-            return Check::fail(
-                "The last scheduled backup failed: check the backup folder's space and owner (the server's log says why).",
-            );
+        if let Some(since) = failing_for(&backups.failing_since) {
+            return Check::fail(format!(
+                "Scheduled backups have failed for {since}: check the backup folder's space and owner (the server's log says why)."
+            ));
         }
         newest_copy(
             "backup",
@@ -289,9 +319,16 @@ impl Health {
         )
     }
 
-    fn https_check(&self) -> Check {
+    /// `site_address`: the address the site is known by, which says whether a proxy in front
+    /// serves HTTPS when jyoti does not.
+    fn https_check(&self, site_address: Option<&str>) -> Check {
         let Some(site) = &self.https else {
-            return Check::ok("HTTPS is not served by jyoti itself.");
+            return match site_address {
+                Some(address) if address.starts_with("https://") => Check::ok(format!(
+                    "Served by the proxy in front of jyoti, as the site address {address} says."
+                )),
+                _ => Check::off("HTTPS is off: the site runs on plain HTTP. Start the server with --domain (JYOTI_DOMAIN) for a free certificate, or put Caddy or nginx in front and set the site address to https://…", HTTPS_GUIDE),
+            };
         };
         let renewal = site.renewal_error();
         match (site.days_left(), renewal) {
@@ -313,9 +350,12 @@ impl Health {
     }
 }
 
-/// The last error kept in `slot`, if any.
-fn held(slot: &Mutex<Option<String>>) -> Option<String> {
-    slot.lock().unwrap_or_else(|p| p.into_inner()).clone()
+/// How long the job whose first failure in a row is kept in `slot` has failed ("2 hours"), if it
+/// is failing.
+fn failing_for(slot: &Mutex<Option<SystemTime>>) -> Option<String> {
+    let since = (*slot.lock().unwrap_or_else(|p| p.into_inner()))?;
+    let age = SystemTime::now().duration_since(since).unwrap_or_default();
+    Some(in_words(age.max(Duration::from_secs(1))))
 }
 
 /// A copy made every `every` (a backup, an off-site copy): none yet, half an interval late, or
@@ -355,19 +395,25 @@ fn disk(space: Option<Space>) -> Check {
     }
 }
 
-fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> Check {
+/// The mail check, and the site address in force (for the HTTPS check).
+fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> (Check, Option<String>) {
     let now = jiff::Timestamp::now().as_millisecond();
     let stuck_before = now - STUCK_MAIL_AFTER_MS;
     let read = pool.get().map_err(ApiError::from).and_then(|conn| {
         let setup = mail.setup(&conn)?;
-        Ok((setup.enabled(), db::outbox::troubles(&conn, stuck_before)?))
+        Ok((
+            setup.enabled(),
+            db::outbox::troubles(&conn, stuck_before)?,
+            setup.site_address,
+        ))
     });
-    match read {
+    let site_address = read.as_ref().ok().and_then(|read| read.2.clone());
+    let check = match read.map(|(enabled, troubles, _)| (enabled, troubles)) {
         Err(err) => {
             log::warn!("health check: cannot read the outbox: {err:?}");
             Check::warn("The outbox cannot be read: see the server's log.")
         }
-        Ok((false, _)) => Check::ok("Email is off."),
+        Ok((false, _)) => Check::off("Email is off: to send password links and alerts, set a mail server on the Email screen.", MAIL_GUIDE),
         Ok((true, troubles)) if troubles.failed > 0 => Check::warn(format!(
             "{} email(s) could not be sent: see Email → Outbox in the admin area, fix the mail server settings and retry.",
             troubles.failed
@@ -377,7 +423,8 @@ fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> Check {
             troubles.stuck
         )),
         Ok((true, _)) => Check::ok("Email is going out."),
-    }
+    };
+    (check, site_address)
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -405,6 +452,19 @@ fn free_space(folder: &Path) -> Option<Space> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_guide_an_off_check_names_is_a_heading_of_the_guide() {
+        for heading in [BACKUPS_GUIDE, OFFSITE_GUIDE, HTTPS_GUIDE, MAIL_GUIDE] {
+            assert!(
+                GUIDE
+                    .lines()
+                    .any(|line| line.starts_with('#')
+                        && line.trim_start_matches('#').trim() == heading),
+                "docs/running.md has no heading {heading:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_disk_is_nearly_full_under_100_mb_or_5_percent_and_full_under_a_megabyte() {

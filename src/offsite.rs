@@ -507,12 +507,12 @@ fn status_ok(
         .to_owned())
 }
 
-/// The off-site copies as the backup schedule uploads them: the newest copy's time, and the last
-/// upload's error.
+/// The off-site copies as the backup schedule uploads them: the newest copy's time, and since
+/// when uploads have failed (the errors themselves go to the log).
 pub struct Uploads {
     pub target: std::sync::Arc<Offsite>,
     pub newest: std::sync::Mutex<Option<std::time::SystemTime>>,
-    pub last_error: std::sync::Mutex<Option<String>>,
+    pub failing_since: std::sync::Mutex<Option<std::time::SystemTime>>,
 }
 
 impl Uploads {
@@ -520,10 +520,11 @@ impl Uploads {
         match result {
             Ok(at) => {
                 *self.newest.lock().unwrap_or_else(|p| p.into_inner()) = Some(*at);
-                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                *self.failing_since.lock().unwrap_or_else(|p| p.into_inner()) = None;
             }
-            Err(err) => {
-                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(err.clone())
+            Err(_) => {
+                let mut since = self.failing_since.lock().unwrap_or_else(|p| p.into_inner());
+                since.get_or_insert_with(std::time::SystemTime::now);
             }
         }
     }

@@ -92,3 +92,89 @@ test('with fewer than three sample things left, the list is one line that opens'
   await expect(left.getByRole('link')).toHaveCount(2);
   await expect(left.getByRole('link').first()).toBeVisible();
 });
+
+test('Site health says what is off, what turning it on takes, and links the guide that says how', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  // The test server runs on plain HTTP with no backup folder, no bucket and no mail server.
+  const { checks } = await (await request.get('/healthz')).json();
+  for (const name of ['backups', 'offsite', 'https', 'mail']) {
+    expect(checks[name], name).toMatchObject({ state: 'ok', off: true });
+  }
+  expect(checks.database.off).toBeUndefined();
+
+  await openAdmin(page, '/admin');
+  const health = page.getByRole('region', { name: 'Site health' });
+  const line = (topic) => health.getByRole('listitem').filter({ hasText: `${topic}:` });
+  await expect(line('Saving')).toHaveText('Saving: fine. The database takes writes.');
+  await expect(line('Backups')).toContainText('Scheduled backups are off: to keep a copy every day, start the server');
+  await expect(line('Off-site copies')).toContainText('Off-site copies are off');
+  await expect(line('HTTPS')).toContainText('HTTPS is off: the site runs on plain HTTP.');
+  await expect(line('Email')).toContainText('Email is off');
+  for (const topic of ['Backups', 'Off-site copies', 'HTTPS', 'Email']) {
+    await expect(line(topic), `${topic} is not called fine`).not.toContainText('fine');
+  }
+  // Nothing is failing, so nothing claims all is well beyond what is true.
+  await expect(health.getByText('The site saves, and nothing needs attention now.')).toBeVisible();
+
+  expect(await violations(page)).toEqual([]);
+  // The guide's link: the volunteer's guide, served by the site itself as text, with the heading it names.
+  const guide = line('Backups').getByRole('link', { name: 'Guide: “Where the data lives, and backups”' });
+  await guide.focus();
+  await expect(guide).toBeFocused();
+  const served = await request.get(await guide.getAttribute('href'));
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  const text = await served.text();
+  for (const topic of ['Where the data lives, and backups', '5. Off-site copies', 'Email']) {
+    expect(text.split('\n'), topic).toContain(`${topic.startsWith('5.') ? '###' : '##'} ${topic}`);
+  }
+});
+
+for (const width of [360, 1366]) {
+  test(`every admin screen but the Dashboard says in one line what waits there, at ${width} px`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 740 });
+    const token = await asAdmin(page, request);
+    const samples = await (await request.get('/api/admin/sample-content', { headers: bearer(token) })).json();
+    expect(samples.length, 'a new site still shows sample content').toBeGreaterThan(1);
+    const { unread } = await (await request.get('/api/admin/alerts/unread', { headers: bearer(token) })).json();
+    const expected = [`${samples.length} things to finish`, ...(unread ? [`${unread} ${unread === 1 ? 'alert' : 'alerts'}`] : [])];
+
+    // Where the Admin link lands.
+    await openAdmin(page, '/admin/users');
+    const waiting = page.locator('.admin-screen').getByRole('link', { name: expected.join(' · '), exact: true });
+    await expect(waiting).toBeVisible();
+    const box = await waiting.boundingBox();
+    expect(box.y + box.height, 'within the first screen').toBeLessThanOrEqual(740);
+    expect(box.x + box.width, 'within the width').toBeLessThanOrEqual(width);
+    expect(await violations(page)).toEqual([]);
+    await openAdmin(page, '/admin/notices');
+    await expect(waiting).toBeVisible();
+
+    // By keyboard to the Dashboard, which lists them whole and needs no line of its own.
+    await waiting.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Still sample content' })).toBeVisible();
+    await expect(page.locator('.admin-to-do')).toHaveCount(0);
+  });
+}
+
+test('the line counts only what is left: with no sample content and no alert it is gone', async ({ page, request }) => {
+  await asAdmin(page, request);
+  await page.route('**/api/admin/sample-content', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/admin/alerts/unread', (route) => route.fulfill({ json: { unread: 1 } }));
+  await openAdmin(page, '/admin/users');
+  await expect(page.locator('.admin-screen').getByRole('link', { name: '1 alert', exact: true })).toBeVisible();
+  await page.unroute('**/api/admin/alerts/unread');
+  await page.route('**/api/admin/alerts/unread', (route) => route.fulfill({ json: { unread: 0 } }));
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Notices' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Notices' })).toBeVisible();
+  await expect(page.locator('.admin-to-do')).toHaveCount(0);
+});

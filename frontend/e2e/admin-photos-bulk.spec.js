@@ -191,9 +191,9 @@ test('the focal point set with the sliders and a click anchors the photo on the 
  * with a sky, hills, a sun, grain and some writing drawn on it (some 5 MB, as a camera's); answered as a file for
  * setInputFiles.
  */
-async function cameraJpeg(page, name, width, height) {
+async function cameraJpeg(page, name, width, height, quality = 0.6) {
   const base64 = await page.evaluate(
-    async ({ width, height }) => {
+    async ({ width, height, quality }) => {
       const canvas = new OffscreenCanvas(width, height);
       const g = canvas.getContext('2d');
       const sky = g.createLinearGradient(0, 0, 0, height);
@@ -223,13 +223,13 @@ async function cameraJpeg(page, name, width, height) {
       g.fillStyle = '#ffffff';
       g.font = `${Math.round(height / 12)}px sans-serif`;
       g.fillText(`${width} × ${height}`, width * 0.05, height * 0.15);
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.6 });
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let binary = '';
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       return btoa(binary);
     },
-    { width, height },
+    { width, height, quality },
   );
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
 }
@@ -254,6 +254,7 @@ test("phone cameras' 50- and 63-megapixel JPEGs are shrunk in the browser to 409
   const token = await asAdmin(page, request);
   const alt = unique('Main camera');
   try {
+    await keepSentFiles(page);
     await openAdmin(page, '/admin/photos');
     const phone = await cameraJpeg(page, 'main-camera.jpg', 8000, 6000);
     expect(jpegSize(phone.buffer)).toEqual({ width: 8000, height: 6000, baseline: true });
@@ -261,18 +262,16 @@ test("phone cameras' 50- and 63-megapixel JPEGs are shrunk in the browser to 409
     const huge = await cameraJpeg(page, 'too-many-pixels.jpg', 9000, 7000);
     expect(jpegSize(huge.buffer)).toEqual({ width: 9000, height: 7000, baseline: true });
     // What goes over the network: the shrunk photo, not the camera's.
-    const sent = [];
-    page.on('request', (req) => {
-      if (req.method() === 'POST' && req.url().endsWith('/api/admin/media')) sent.push(req.postDataBuffer()?.length ?? 0);
-    });
 
     await page.getByLabel(/^Description for these photos/).fill(alt);
     await page.getByLabel('Choose photos').setInputFiles([phone, huge]);
     await expect(summary(page)).toHaveText('2 of 2 photos uploaded.', { timeout: 60_000 });
     await expect(upload(page, 'main-camera.jpg')).toHaveText('main-camera.jpg: Uploaded');
     await expect(upload(page, 'too-many-pixels.jpg')).toHaveText('too-many-pixels.jpg: Uploaded');
+    const sent = await sentFiles(page);
     expect(sent).toHaveLength(2);
-    expect(sent[0], 'smaller than the camera made it').toBeLessThan(phone.buffer.length);
+    expect(sent[0].size, 'smaller than the camera made it').toBeLessThan(phone.buffer.length);
+    expect(jpegSize(Buffer.from(sent[0].head, 'base64'))).toMatchObject({ width: 4096, height: 3072 });
     await expect(row(page, alt)).toHaveCount(2);
     await deletePhotosDescribed(request, token, alt);
     await page.getByLabel('Choose photos').setInputFiles([phone]);
@@ -290,6 +289,79 @@ test("phone cameras' 50- and 63-megapixel JPEGs are shrunk in the browser to 409
     const served = await request.get(await thumbnail.evaluate((img) => img.currentSrc));
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('image/webp');
+  } finally {
+    await deletePhotosDescribed(request, token, alt);
+  }
+});
+
+/**
+ * `jpeg` as a phone saves a photo taken upright: its pixels lie sideways, and an EXIF segment (APP1) says to turn
+ * them a quarter clockwise (orientation 6) to show them.
+ */
+function turnedByExif(jpeg) {
+  const tiff = Buffer.from([
+    ...[0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08], // big-endian TIFF header, first IFD at 8
+    ...[0x00, 0x01], // one entry:
+    ...[0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00], // Orientation, SHORT, 1, = 6
+    ...[0x00, 0x00, 0x00, 0x00], // no next IFD
+  ]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(body.length + 2, 2);
+  return { ...jpeg, buffer: Buffer.concat([jpeg.buffer.subarray(0, 2), header, body, jpeg.buffer.subarray(2)]) };
+}
+
+/**
+ * Keeps, in the page, every file the admin screens send in a multipart form (Playwright does not hand over the body
+ * of so large a request); `sentFiles(page)` answers them as {name, size, head}, `head` the first 64 KB in base64.
+ */
+async function keepSentFiles(page) {
+  await page.addInitScript(() => {
+    window.sentFiles = [];
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function keep(body) {
+      if (body instanceof FormData) {
+        for (const value of body.values()) if (value instanceof File) window.sentFiles.push(value);
+      }
+      return send.call(this, body);
+    };
+  });
+}
+
+const sentFiles = (page) =>
+  page.evaluate(() =>
+    Promise.all(
+      window.sentFiles.map(async (file) => {
+        const bytes = new Uint8Array(await file.slice(0, 65536).arrayBuffer());
+        let binary = '';
+        for (const byte of bytes) binary += String.fromCharCode(byte);
+        return { name: file.name, size: file.size, head: btoa(binary) };
+      }),
+    ),
+  );
+
+test('a photo the phone saved sideways with an EXIF orientation is sent upright, shrunk to 4096 px', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const token = await asAdmin(page, request);
+  const alt = unique('Upright photo');
+  try {
+    await keepSentFiles(page);
+    await openAdmin(page, '/admin/photos');
+    const sideways = turnedByExif(await cameraJpeg(page, 'upright.jpg', 6000, 4000, 0.92));
+    expect(jpegSize(sideways.buffer)).toMatchObject({ width: 6000, height: 4000 });
+    await page.getByLabel(/^Description for these photos/).fill(alt);
+    await page.getByLabel('Choose photos').setInputFiles([sideways]);
+    await expect(summary(page)).toHaveText('1 of 1 photo uploaded.', { timeout: 45_000 });
+    const sent = await sentFiles(page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].size, 'shrunk').toBeLessThan(sideways.buffer.length);
+    // Turned as the EXIF says before it was shrunk: taller than wide, its longest side 4096 px.
+    expect(jpegSize(Buffer.from(sent[0].head, 'base64'))).toMatchObject({ width: 2731, height: 4096 });
+    const [stored] = await photosDescribed(request, token, alt);
+    expect(stored.photo.width / stored.photo.height).toBeCloseTo(2 / 3, 2);
   } finally {
     await deletePhotosDescribed(request, token, alt);
   }

@@ -137,10 +137,7 @@ mod tests {
     use crate::health::Check;
 
     fn report(backups: State) -> Report {
-        let check = |state| Check {
-            state,
-            message: "Backups fail".into(),
-        };
+        let check = |state| Check::new(state, "Backups fail");
         Report {
             database: check(State::Ok),
             disk: check(State::Ok),

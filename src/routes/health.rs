@@ -11,7 +11,17 @@ use actix_web::{web, HttpResponse};
 use serde_json::json;
 
 pub fn scope(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/healthz").route(web::get().to(health)));
+    cfg.service(web::resource("/healthz").route(web::get().to(health)))
+        .service(web::resource(crate::health::GUIDE_PATH).route(web::get().to(guide)));
+}
+
+/// The volunteer's guide, which the dashboard links for what is off (backups, off-site copies,
+/// HTTPS, email): a volunteer without the repository at hand reads it here.
+async fn guide() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(crate::health::GUIDE)
 }
 
 async fn health(state: web::Data<AppState>) -> HttpResponse {
@@ -58,10 +68,7 @@ mod tests {
     use actix_web::body::to_bytes;
 
     fn check(state: State) -> Check {
-        Check {
-            state,
-            message: format!("{state:?}"),
-        }
+        Check::new(state, format!("{state:?}"))
     }
 
     async fn parts(report: Report) -> (u16, String, serde_json::Value) {

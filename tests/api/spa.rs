@@ -1,6 +1,7 @@
 //! Everything outside `/api`: the embedded app's files, its client routes, and the health check.
 
 use crate::helpers::{assert_error, spawn_app, TestApp};
+use serde_json::json;
 
 fn hashed_js(app: &TestApp) -> String {
     let index = app.get("/").send().text();
@@ -200,6 +201,46 @@ fn healthz_answers_ok_when_the_database_takes_writes_names_the_build_and_each_ch
         assert!(check["message"].is_string(), "{name}: {check}");
     }
     assert_eq!(body["checks"]["database"]["state"], "ok");
+}
+
+#[test]
+fn healthz_says_which_jobs_are_off_and_names_the_guide_that_turns_them_on() {
+    let app = spawn_app();
+    let (_, admin) = app.admin("off@example.org");
+    let checks = app.get("/healthz").send().json()["checks"].clone();
+    for name in ["backups", "offsite", "https", "mail"] {
+        let check = &checks[name];
+        assert_eq!(check["state"], "ok", "{name}: {check}");
+        assert_eq!(check["off"], true, "{name}: {check}");
+        let heading = check["guide"].as_str().unwrap();
+        assert!(jyoti::health::GUIDE.contains(heading), "{name}: {heading}");
+    }
+    assert!(checks["database"].get("off").is_none(), "{checks}");
+    let guide = app.get(jyoti::health::GUIDE_PATH).send();
+    assert_eq!(guide.status, 200);
+    assert_eq!(
+        guide.header("content-type"),
+        Some("text/plain; charset=utf-8")
+    );
+    assert_eq!(guide.text(), jyoti::health::GUIDE);
+
+    // Behind a proxy that serves HTTPS, the site address says so: HTTPS is on, though not by jyoti.
+    let stored = app.change(
+        &admin,
+        "/api/admin/mail",
+        &json!({"siteAddress": "https://jyoti.example"}),
+    );
+    assert_eq!(stored.status, 200, "{}", stored.text());
+    let https = app.get("/healthz").send().json()["checks"]["https"].clone();
+    assert_eq!(https["state"], "ok", "{https}");
+    assert!(https.get("off").is_none(), "{https}");
+    assert!(
+        https["message"]
+            .as_str()
+            .unwrap()
+            .contains("https://jyoti.example"),
+        "{https}"
+    );
 }
 
 #[test]

@@ -252,7 +252,7 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
         Some("The Jyoti site needs attention: off-site copies failing for a day")
     );
     assert!(
-        alerts[0].body().contains("off-site copy failed"),
+        alerts[0].body().contains("Uploads of off-site copies have failed for"),
         "{}",
         alerts[0].body()
     );
@@ -262,7 +262,7 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
     assert_eq!(offsite["state"], "fail", "{health}");
     let message = offsite["message"].as_str().unwrap();
     assert!(
-        message.contains("The last upload of an off-site copy failed"),
+        message.contains("Uploads of off-site copies have failed for"),
         "{message}"
     );
     assert!(

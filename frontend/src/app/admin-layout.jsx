@@ -9,6 +9,7 @@ import { refreshUnreadAlerts, useUnreadAlerts } from '../components/admin/alerts
 import { DownloadButton } from '../components/download-button.jsx';
 import { HealthBanner } from '../features/health/health-banner.jsx';
 import { isAdmin, isStaff, useSession } from '../lib/session.js';
+import { AdminToDo } from './admin-to-do.jsx';
 import './admin-layout.css';
 import { navPages } from './route-pages.js';
 import { routeTable } from './route-table.js';
@@ -53,6 +54,7 @@ export function AdminLayout() {
       <div className="admin-body">
         <AdminNav admin={isAdmin(user)} />
         <div className="admin-screen">
+          <AdminToDo usable={usable} />
           <HealthBanner />
           {!usable(pathname) ? (
             <AdminsOnly label={screen.label} />

@@ -150,7 +150,10 @@ function GiftsWaiting() {
   );
 }
 
-/** Each check of /healthz in a line; a problem says what it is (the banner above says what to do). */
+/**
+ * Each check of /healthz in a line saying what is true: fine (with what it found), off (what turning it on takes, and
+ * a link to the volunteer's guide), or the problem (the banner above says it too).
+ */
 function SiteHealth() {
   // The banner above asks /healthz on every screen change; this card shows the same answer.
   const health = useHealth();
@@ -162,16 +165,36 @@ function SiteHealth() {
       <h3 id="dashboard-health">Site health</h3>
       {!health && <p>Loading…</p>}
       {health && !checks && <p>The site's checks could not be read.</p>}
-      {checks !== null && problems.length === 0 && <p>All is well: the site saves, and nothing needs attention.</p>}
+      {checks !== null && problems.length === 0 && <p>The site saves, and nothing needs attention now.</p>}
       {entries.length > 0 && (
         <ul className="dashboard-checks">
           {entries.map(([name, check]) => (
-            <li key={name} className={`dashboard-check dashboard-check-${check.state}`}>
-              <strong>{HEALTH_TOPICS[name]}:</strong> {check.state === 'ok' ? 'fine' : check.message}
+            <li key={name} className={`dashboard-check dashboard-check-${check.off ? 'off' : check.state}`}>
+              <strong>{HEALTH_TOPICS[name]}:</strong> <CheckLine check={check} />
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+/** Where the server serves the volunteer's guide (docs/running.md) as plain text. */
+const GUIDE = '/docs/running.md';
+
+function CheckLine({ check }) {
+  if (check.off) {
+    return (
+      <>
+        {check.message}{' '}
+        {check.guide && (
+          <a href={GUIDE}>
+            Guide: “{check.guide}”
+          </a>
+        )}
+      </>
+    );
+  }
+  if (check.state === 'ok') return <>fine. {check.message}</>;
+  return <>{check.message}</>;
 }
