@@ -6,7 +6,8 @@ import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { routePages } from './src/app/route-pages.js';
-import { routeTable } from './src/app/route-table.js';
+import bengali from './src/i18n/bn.js';
+import { siteRoutes } from './src/app/route-table.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -113,8 +114,10 @@ function staticClosure(file, seen = new Set()) {
 }
 const preloads = [...staticClosure(entryFile)];
 
-// Throws on a route the server could not describe: the build stops rather than ship a site of 404s.
-const pageList = routePages(routeTable);
+// Throws on a route the server could not describe: the build stops rather than ship a site of 404s. The Bengali
+// twins get their words from the Bengali catalog; the server needs each page's language and its twin's path for the
+// head tags (lang, hreflang) and the sitemap.
+const pageList = bengaliWords(routePages(siteRoutes));
 writeFileSync(join(dist, 'index.html'), indexHtml());
 writeFileSync(join(dist, 'routes.json'), JSON.stringify(pageList));
 cpSync(join(root, 'public'), dist, { recursive: true });
@@ -159,6 +162,26 @@ ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
   </body>
 </html>
 `;
+}
+
+/** The page list with the Bengali pages' titles and descriptions in Bengali, and where the Bengali twins are. */
+function bengaliWords(list) {
+  const word = (key, english) => {
+    if (english === undefined) return undefined;
+    const found = bengali[key];
+    if (found === undefined) throw new Error(`The Bengali catalog has no "${key}" (src/i18n/bn/pages.js)`);
+    return found;
+  };
+  const pages = list.pages.map((page) =>
+    page.lang === 'bn'
+      ? {
+          ...page,
+          title: word(`page ${page.english}`, page.title),
+          description: word(`page ${page.english} description`, page.description),
+        }
+      : page,
+  );
+  return { ...list, pages, languages: { bn: { prefix: '/bn', notFound: word('page *', list.notFound) } } };
 }
 
 /** Text made safe for an HTML attribute value. */

@@ -1,22 +1,36 @@
 // The app shell: router, session and content providers, routes, and the toast container.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { LeaveGuard } from '../components/admin/unsaved-changes.js';
 import { WhenIdle } from '../components/when-idle.jsx';
 import './global.css';
+import { catalogLoaded, chosenLanguage, inLanguage, langOf, loadCatalog, useLang } from '../lib/i18n.js';
+import { hasTwin } from './language-switch.jsx';
+import { Loader } from './loader.jsx';
 import { AppProviders } from './providers.jsx';
 import { AppRoutes, preloadPagesFor } from './routes.jsx';
 
 const ToastHost = lazy(() => import('./toast-host.jsx'));
 
-// The page the visitor opened has its code in by the time the loader goes.
-const prepareFirstPage = (content) => preloadPagesFor(window.location.pathname, content.teams);
+// A visitor who chose Bengali with the switch gets the Bengali page when they open an English one again.
+(function startInChosenLanguage() {
+  const { pathname, search, hash } = window.location;
+  if (chosenLanguage() === 'bn' && langOf(pathname) === 'en' && hasTwin(pathname)) {
+    window.history.replaceState(window.history.state, '', inLanguage(`${pathname}${search}${hash}`, 'bn'));
+  }
+})();
+
+// The page the visitor opened has its code and its language's words in by the time the loader goes.
+const prepareFirstPage = (content) =>
+  Promise.all([preloadPagesFor(window.location.pathname, content.teams), loadCatalog(langOf(window.location.pathname))]);
 
 export function App() {
   return (
     <BrowserRouter>
       <AppProviders prepare={prepareFirstPage}>
-        <AppRoutes />
+        <LanguageGate>
+          <AppRoutes />
+        </LanguageGate>
       </AppProviders>
       <LeaveGuard />
       {/* A toast shown before the container is up waits for it (react-toastify queues it). */}
@@ -27,4 +41,15 @@ export function App() {
       </WhenIdle>
     </BrowserRouter>
   );
+}
+
+/** The pages of a language render once its catalog is in: crossing languages in the app shows the loader a moment. */
+function LanguageGate({ children }) {
+  const lang = useLang();
+  const [, loaded] = useState(0);
+  const ready = catalogLoaded(lang);
+  useEffect(() => {
+    if (!ready) loadCatalog(lang).then(() => loaded((count) => count + 1));
+  }, [lang, ready]);
+  return ready ? children : <Loader />;
 }

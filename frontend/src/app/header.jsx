@@ -1,42 +1,48 @@
 // The site header (banner, social and account links, title, logos) and the sticky navigation bar.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useContent } from '../lib/content.js';
+import { langOf, useT } from '../lib/i18n.js';
+import { Link, NavLink } from '../lib/local-links.jsx';
 import { firstAdminScreen, isStaff, useSession } from '../lib/session.js';
 import './header.css';
-import { siteLinks } from './site-links.js';
+import { LanguageSwitch } from './language-switch.jsx';
+import { linkLabel, siteLinks } from './site-links.js';
 import { SocialLinks } from './social-links.jsx';
 
 const { home, gallery, team, notice, support, contact, verify } = siteLinks;
 const navLinks = [home, gallery, team, notice, support, contact, { ...verify, mobileOnly: true }];
 
 const accountLinks = [
-  { to: '/account', label: 'Account' },
-  { to: '/logout', label: 'Logout' },
+  { to: '/account', label: 'account.account' },
+  { to: '/logout', label: 'account.logout' },
 ];
 const visitorLinks = [
-  { to: '/login', label: 'Login' },
-  { to: '/signup', label: 'Register' },
+  { to: '/login', label: 'account.login' },
+  { to: '/signup', label: 'account.register' },
 ];
 
 export function Header() {
   const { settings } = useContent();
+  const t = useT();
   return (
     <>
       <header className="site-header">
         <div className="top-banner">
-          <p className="top-banner-text">A Free Night Education Center By Students Of JGEC</p>
+          <p className="top-banner-text">{t('header.tagline')}</p>
           <div className="top-banner-links">
             <SocialLinks />
+            <LanguageSwitch className="language-switch" />
             <AccountLinks />
           </div>
         </div>
         <div className="brand">
-          <Logo photo={settings.clubLogo} drawing="/art/logo-jyoti.svg" alt="Jyoti logo" />
-          <Link className="brand-title" to="/">
-            JYOTI - A RAY OF HOPE
+          <Logo photo={settings.clubLogo} drawing="/art/logo-jyoti.svg" alt={t('header.clubLogo')} />
+          {/* The brand stays as the spec writes it, in both languages. */}
+          <Link className="brand-title" to="/" lang="en">
+            {t('header.brand')}
           </Link>
-          <Logo photo={settings.collegeLogo} drawing="/art/logo-jgec.svg" alt="JGEC emblem" />
+          <Logo photo={settings.collegeLogo} drawing="/art/logo-jgec.svg" alt={t('header.collegeLogo')} />
         </div>
       </header>
       <MainNav />
@@ -61,11 +67,12 @@ function Logo({ photo, drawing, alt }) {
 
 function AccountLinks() {
   const { token } = useSession();
+  const t = useT();
   return (
     <span className="account-links">
       {(token ? accountLinks : visitorLinks).map((link) => (
         <Link key={link.to} className="account-link" to={link.to}>
-          {link.label}
+          {t(link.label)}
         </Link>
       ))}
     </span>
@@ -110,14 +117,17 @@ function MainNav() {
     return () => admin.removeEventListener('click', chosen);
   }, []);
 
-  const links = isStaff(user) ? [...navLinks, { to: firstAdminScreen(user), label: 'Admin' }] : navLinks;
-  // A year's team (/team2k25) is part of Team, though its path is not below /team.
-  const onRosterPage = (to) => to === '/team' && /^\/team[a-z0-9-]+$/i.test(pathname);
+  const t = useT();
+  const lang = langOf(pathname);
+  const labelled = navLinks.map((link) => ({ ...link, label: linkLabel(link, lang) }));
+  const links = isStaff(user) ? [...labelled, { to: firstAdminScreen(user), label: t('nav.admin') }] : labelled;
+  // A year's team (/team2k25, /bn/team2k25) is part of Team, though its path is not below /team.
+  const onRosterPage = (to) => to === '/team' && /^(\/bn)?\/team[a-z0-9-]+$/i.test(pathname);
   // Below the site's links, the open menu holds the admin screens on an admin page (the admin area puts them in
   // #main-nav-admin): on a phone one menu button serves both.
   return (
     <div ref={bar} className={open ? 'main-nav main-nav-open' : 'main-nav'}>
-      <nav className="main-nav-inner" aria-label="Main">
+      <nav className="main-nav-inner" aria-label={t('nav.main')}>
         <button
           ref={toggle}
           type="button"
@@ -127,7 +137,7 @@ function MainNav() {
           onClick={() => setOpen((value) => !value)}
         >
           <span className={open ? 'menu-icon menu-icon-open' : 'menu-icon'} aria-hidden="true" />
-          Menu
+          {t('nav.menu')}
         </button>
         <ul id="main-nav-links" className={open ? 'nav-links nav-links-open' : 'nav-links'}>
           {links.map((link) => (
@@ -145,6 +155,8 @@ function MainNav() {
           ))}
         </ul>
       </nav>
+      {/* The phone menu's language switch, beside the site's links rather than among them. */}
+      {open && <LanguageSwitch className="main-nav-language" linkClass="nav-link" onChoose={choose} />}
       <div id="main-nav-admin" className="main-nav-admin" />
     </div>
   );

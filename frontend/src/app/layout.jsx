@@ -4,17 +4,23 @@ import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/after-first-paint.jsx';
 import { LoadFailed } from '../components/load-failed.jsx';
 import { useContent } from '../lib/content.js';
+import { translate, useT } from '../lib/i18n.js';
 import { Footer } from './footer.jsx';
 import { Header } from './header.jsx';
 import './layout.css';
 import { routePages } from './route-pages.js';
-import { routeTable } from './route-table.js';
+import { siteRoutes } from './route-table.js';
+import { LanguageOffer } from './language-offer.jsx';
 
 /** The spec's title: the whole title of Home, and the end of every other page's. */
 export const SITE_TITLE = 'JYOTI - A RAY OF HOPE';
 
-/** The visitor pages that name themselves in the route table (the team pages take their roster's title). */
-const titledPages = routePages(routeTable).pages.filter((page) => page.title && !page.path.startsWith('/admin'));
+/**
+ * The visitor pages that name themselves in the route table (the team pages take their roster's title), in both
+ * languages: a Bengali page's name is its catalog's `page PATH`.
+ */
+const titledPages = routePages(siteRoutes).pages.filter((page) => page.title && !page.path.startsWith('/admin'));
+const titleOf = (page) => (page.lang === 'bn' ? translate('bn', `page ${page.english}`) : page.title);
 
 /** How long a new page may take to show its heading (a chunk or its data still loading). */
 const HEADING_WAIT_MS = 5000;
@@ -22,6 +28,10 @@ const HEADING_WAIT_MS = 5000;
 export function Layout() {
   const { pathname } = useLocation();
   const { loadFailed, reload } = useContent();
+  const t = useT();
+  useEffect(() => {
+    document.documentElement.lang = t.lang;
+  }, [t.lang]);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -30,12 +40,13 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('layout.skip')}
       </a>
       <Header />
+      <LanguageOffer />
       <main id="main" tabIndex={-1}>
-        {loadFailed && <LoadFailed what="The site’s content" retry={reload} />}
-        <Suspense fallback={<p className="page-loading">Loading…</p>}>
+        {loadFailed && <LoadFailed what={t('layout.contentFailed')} retry={reload} />}
+        <Suspense fallback={<p className="page-loading">{t('layout.loading')}</p>}>
           <Outlet />
         </Suspense>
       </main>
@@ -70,8 +81,10 @@ function usePageHeading(pathname) {
         if (performance.now() - started < HEADING_WAIT_MS) frame = requestAnimationFrame(look);
         return;
       }
-      const named = titledPages.find((page) => matchPath(page.path, pathname))?.title ?? text;
-      document.title = pathname === '/' ? SITE_TITLE : `${admin ? `${text} · Admin` : named} | ${SITE_TITLE}`;
+      const page = titledPages.find((candidate) => matchPath(candidate.path, pathname));
+      const named = page ? titleOf(page) : text;
+      const home = pathname === '/' || pathname === '/bn';
+      document.title = home ? SITE_TITLE : `${admin ? `${text} · Admin` : named} | ${SITE_TITLE}`;
       // A page that put the focus somewhere of its own (e.g. into a form) keeps it there; a link followed in a
       // navigation inside the page (the admin sidebar) does not.
       const active = document.activeElement;

@@ -2,9 +2,11 @@
 // so it shows before the script runs, with the logo an admin chose).
 import './loader.css';
 
-/** The logo the server put in the page's own loader (an admin's upload, or our drawing), read before the app
- * first renders over it. */
+/** The logo the server put in the page's own loader (an admin's upload, or our drawing), and its words in the page's
+ * language, read before the app first renders over it: the loader shows before any catalog is in. */
 const logo = document.querySelector('.loader-logo')?.getAttribute('src');
+const name = document.querySelector('.loader-name')?.textContent || 'Jyoti';
+const loading = document.querySelector('.loader .visually-hidden')?.textContent || 'Loading';
 
 export function Loader() {
   return (
@@ -19,8 +21,8 @@ export function Loader() {
           height="96"
         />
       </div>
-      <p className="loader-name">Jyoti</p>
-      <span className="visually-hidden">Loading</span>
+      <p className="loader-name">{name}</p>
+      <span className="visually-hidden">{loading}</span>
     </div>
   );
 }

@@ -3,10 +3,12 @@
 
 /**
  * Every path the route table renders with 200, in React Router syntax (`/admin/users/:id`), with what the page is
- * called: `{ path, title?, description?, indexed, nav?, adminOnly }`. A page without a title of its own takes its
- * parent's (an admin screen's "Admin"), as it takes its parent's `adminOnly`. The catch-all is no such path: its
- * title is `notFound`. The per-roster team pages come from the database: `rosterPrefix` says where they are.
- * Throws on an entry the server could not describe, so a broken table stops the build.
+ * called: `{ path, title?, description?, indexed, nav?, adminOnly, lang, english }`. A page without a title of its
+ * own takes its parent's (an admin screen's "Admin"), as it takes its parent's `adminOnly`. A page of a language
+ * twin (siteRoutes' /bn) has its `lang` and the `english` path of its twin; its words are the English ones, which
+ * the caller translates (`page PATH` in the catalog). The catch-all is no such path: its title is `notFound`. The
+ * per-roster team pages come from the database: `rosterPrefix` says where they are. Throws on an entry the server
+ * could not describe, so a broken table stops the build.
  */
 export function routePages(table) {
   const pages = [];
@@ -16,12 +18,13 @@ export function routePages(table) {
 
   (function walk(routes, parentPath, inherited) {
     for (const route of routes) {
+      const lang = route.lang ?? inherited.lang ?? 'en';
       if (route.path === '*') {
-        notFound = route.title;
+        if (lang === 'en') notFound = route.title;
         continue;
       }
       if (route.rosterPaths) {
-        rosterPrefix = `${parentPath === '/' ? '' : parentPath}/${route.rosterPaths}`;
+        if (lang === 'en') rosterPrefix = `${parentPath === '/' ? '' : parentPath}/${route.rosterPaths}`;
         continue;
       }
       const path = route.index
@@ -36,10 +39,13 @@ export function routePages(table) {
         indexed: Boolean(route.indexed),
         nav: route.nav,
         adminOnly: Boolean(route.adminOnly ?? inherited.adminOnly),
+        lang,
+        english: lang === 'en' ? path : path.slice(inherited.prefix?.length ?? 0) || '/',
       };
       if (route.children) {
         // A layout's own path is a page only through its index route.
-        walk(route.children, path, { title: page.title, adminOnly: page.adminOnly });
+        const prefix = route.lang ? path : inherited.prefix;
+        walk(route.children, path, { title: page.title, adminOnly: page.adminOnly, lang, prefix });
         continue;
       }
       if (page.indexed && page.title && !page.description) {
@@ -58,7 +64,7 @@ export function routePages(table) {
   return { pages, rosterPrefix, notFound };
 }
 
-/** The pages with a menu label, under `prefix` (e.g. '/admin/'), in the table's order. */
+/** The English pages with a menu label, under `prefix` (e.g. '/admin/'), in the table's order. */
 export function navPages(table, prefix = '') {
-  return routePages(table).pages.filter((page) => page.nav && page.path.startsWith(prefix));
+  return routePages(table).pages.filter((page) => page.nav && page.lang === 'en' && page.path.startsWith(prefix));
 }

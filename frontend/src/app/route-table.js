@@ -159,6 +159,17 @@ export const routeTable = [
   },
 ];
 
+/**
+ * The route table with a Bengali twin of every public page under /bn (`/bn/gallery`, `/bn/team2k26`, `/bn/verify/7`,
+ * and its own not-found page): what the app renders and the build lists for the server. The admin area has no twin;
+ * it stays English.
+ */
+export const siteRoutes = routeTable.flatMap((route) =>
+  route.path === '/'
+    ? [route, { ...route, path: '/bn', lang: 'bn', children: route.children.filter((child) => child.path !== 'admin') }]
+    : [route],
+);
+
 /** A record's address: bare, it goes on to its edit form. */
 function editRoutes(page) {
   return [

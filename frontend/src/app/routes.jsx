@@ -5,7 +5,7 @@ import { HomePage } from '../features/home/home-page.jsx';
 import { useContent } from '../lib/content.js';
 import { onIdle } from '../lib/idle.js';
 import { Layout } from './layout.jsx';
-import { routeTable } from './route-table.js';
+import { routeTable, siteRoutes } from './route-table.js';
 
 /**
  * A page in a chunk of its own. `preload()` fetches the chunk; once it is in, the page renders at once instead of
@@ -64,7 +64,7 @@ export function AppRoutes() {
   }, []);
 
   const rosterSlugs = routableRosterSlugs(teams);
-  const routes = useMemo(() => renderedRoutes(routeTable, rosterSlugs), [rosterSlugs]);
+  const routes = useMemo(() => renderedRoutes(siteRoutes, rosterSlugs), [rosterSlugs]);
   return useRoutes(routes);
 }
 
@@ -73,7 +73,7 @@ export function AppRoutes() {
  * renders whole. A chunk that fails to load is left to the page's own Suspense.
  */
 export function preloadPagesFor(pathname, teams) {
-  const matches = matchRoutes(renderedRoutes(routeTable, routableRosterSlugs(teams)), pathname) ?? [];
+  const matches = matchRoutes(renderedRoutes(siteRoutes, routableRosterSlugs(teams)), pathname) ?? [];
   const preloads = matches.map(({ route }) => route.element?.type?.preload?.().catch(() => undefined));
   return Promise.all(preloads);
 }

@@ -1,5 +1,6 @@
 // The site's own pages as links, each named once in the route table: the navigation bar and the footer list them
 // in their own order.
+import { translate } from '../lib/i18n.js';
 import { navPages } from './route-pages.js';
 import { routeTable } from './route-table.js';
 
@@ -24,3 +25,6 @@ export const siteLinks = {
   contact: link('/contact'),
   verify: link('/verify'),
 };
+
+/** A site link's label in `lang`: the route table's English, or the Bengali catalog's `nav PATH`. */
+export const linkLabel = (link, lang) => (lang === 'bn' ? translate('bn', `nav ${link.to}`) : link.label);

@@ -1,0 +1,2 @@
+// auth: the words of the auth area.
+export default {};

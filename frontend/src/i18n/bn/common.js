@@ -1,0 +1,2 @@
+// common: the words of the common area.
+export default {};

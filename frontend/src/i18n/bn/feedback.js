@@ -1,0 +1,2 @@
+// feedback: the words of the feedback area.
+export default {};

@@ -1,0 +1,2 @@
+// gallery: the words of the gallery area.
+export default {};

@@ -1,0 +1,2 @@
+// invitation: the words of the invitation area.
+export default {};

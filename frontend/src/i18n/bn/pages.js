@@ -1,0 +1,34 @@
+// The Bengali names of the route table's pages (app/route-table.js holds the English ones): `page PATH` is the page's
+// heading and tab title, `page PATH description` what a link preview says, `nav PATH` its label in the menus. The
+// build gives them to the server's head tags and sitemap; a test checks every twinned page has them.
+export default {
+  'nav /': 'হোম',
+  'nav /gallery': 'ছবি',
+  'nav /team': 'টিম',
+  'nav /notice': 'নোটিস',
+  'nav /support': 'পাশে দাঁড়ান',
+  'nav /contact': 'যোগাযোগ',
+  'nav /verify': 'সার্টিফিকেট যাচাই',
+  'page /support': 'জ্যোতির পাশে দাঁড়ান',
+  'page /support description': 'জ্যোতির বিনা পয়সার নৈশ বিদ্যালয় চালিয়ে যেতে সাহায্য করুন: কীভাবে দান করবেন।',
+  'page /gallery': 'ছবি',
+  'page /gallery description': 'জ্যোতির ক্লাস, অনুষ্ঠান আর উৎসবের ছবি।',
+  'page /notice': 'নোটিস বোর্ড',
+  'page /notice description': 'জ্যোতির নতুন নোটিস।',
+  'page /contact': 'যোগাযোগ রাখুন',
+  'page /contact description': 'জ্যোতিকে লিখুন, কিংবা ঠিকানা আর সোশ্যাল মিডিয়ার লিংক দেখুন।',
+  'page /form': 'মতামত জানান',
+  'page /form description': 'জ্যোতি সম্পর্কে আপনার মতামত জানান।',
+  'page /signup': 'রেজিস্টার করুন',
+  'page /login': 'লগইন',
+  'page /forgot-password': 'পাসওয়ার্ড ভুলে গেছেন',
+  'page /reset-password': 'নতুন পাসওয়ার্ড দিন',
+  'page /invitation': 'জ্যোতির টিমে যোগ দিন',
+  'page /verify': 'সার্টিফিকেট আসল কি না যাচাই করুন',
+  'page /verify description': 'জ্যোতির দেওয়া সার্টিফিকেট তার নম্বর দিয়ে যাচাই করুন।',
+  'page /verify/:number': 'সার্টিফিকেট আসল কি না যাচাই করুন',
+  'page /account': 'আপনার অ্যাকাউন্ট',
+  'page / description':
+    'জ্যোতি বিনা পয়সার নৈশ বিদ্যালয়। জলপাইগুড়ি গভর্নমেন্ট ইঞ্জিনিয়ারিং কলেজের ছাত্রছাত্রীরা ২০১০ সাল থেকে প্রাক্তনীদের সাহায্যে এটি চালিয়ে আসছে, সেই শিশুদের জন্য যাদের পড়ার সুযোগ দরকার।',
+  'page *': 'দুঃখিত, আপনি যা খুঁজছেন তা পাওয়া গেল না!',
+};

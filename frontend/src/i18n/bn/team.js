@@ -1,0 +1,2 @@
+// team: the words of the team area.
+export default {};

@@ -1,0 +1,2 @@
+// account: the words of the account area.
+export default {};

@@ -1,0 +1,2 @@
+// contact: the words of the contact area.
+export default {};

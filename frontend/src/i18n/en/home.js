@@ -1,0 +1,2 @@
+// home: the words of the home area.
+export default {};

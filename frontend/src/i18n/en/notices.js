@@ -1,0 +1,2 @@
+// notices: the words of the notices area.
+export default {};

@@ -1,0 +1,2 @@
+// support: the words of the support area.
+export default {};

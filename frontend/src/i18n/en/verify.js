@@ -1,0 +1,2 @@
+// verify: the words of the verify area.
+export default {};
