@@ -181,7 +181,9 @@ function bengaliWords(list) {
         }
       : page,
   );
-  return { ...list, pages, languages: { bn: { prefix: '/bn', notFound: word('page *', list.notFound) } } };
+  // What the server writes itself in Bengali: the loading screen and a few sentences of previews and the feed.
+  const words = Object.fromEntries(Object.entries(bengali).filter(([key]) => /^(server |loader\.)/.test(key)));
+  return { ...list, pages, languages: { bn: { prefix: '/bn', notFound: word('page *', list.notFound), words } } };
 }
 
 /** Text made safe for an HTML attribute value. */

@@ -38,6 +38,40 @@ pub struct PageList {
     pub roster_prefix: String,
     /// The heading of the app's not-found page.
     pub not_found: String,
+    /// The languages besides English, by code (`bn`): where their twins of the pages are, and
+    /// the words the server writes in them.
+    #[serde(default)]
+    pub languages: std::collections::BTreeMap<String, Language>,
+}
+
+/// A language of the site besides English, as the build took it from the app's catalog.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Language {
+    /// Where its pages are: `/bn` (`/bn/gallery` is the twin of `/gallery`).
+    pub prefix: String,
+    /// The heading of its not-found page.
+    pub not_found: String,
+    /// What the server writes in this language (the loading screen, previews, the feed), by the
+    /// catalog's key.
+    #[serde(default)]
+    pub words: HashMap<String, String>,
+}
+
+impl Language {
+    /// The word `key`, with `{name}` filled from `values`; the key itself when the build gave
+    /// none (a test of the build's list catches that).
+    pub fn word(&self, key: &str, values: &[(&str, &str)]) -> String {
+        let mut text = self
+            .words
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| key.to_owned());
+        for (name, value) in values {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -53,9 +87,68 @@ pub struct ClientPage {
     /// For search engines: in the sitemap, with a canonical address.
     #[serde(default)]
     pub indexed: bool,
+    /// Its language: `en`, or one of [`PageList::languages`].
+    #[serde(default = "english")]
+    pub lang: String,
+}
+
+fn english() -> String {
+    "en".to_owned()
+}
+
+/// The language a path is in: English, or one of the others with its code.
+#[derive(Clone, Copy, Debug)]
+pub enum Lang<'a> {
+    English,
+    Other(&'a str, &'a Language),
+}
+
+impl Lang<'_> {
+    pub fn code(&self) -> &str {
+        match self {
+            Lang::English => "en",
+            Lang::Other(code, _) => code,
+        }
+    }
 }
 
 impl PageList {
+    /// The language of `path`, and the path of its English twin: (Bengali, `/gallery`) for
+    /// `/bn/gallery`, (Bengali, `/`) for `/bn`.
+    pub fn language_of<'a>(&'a self, path: &'a str) -> (Lang<'a>, &'a str) {
+        for (code, language) in &self.languages {
+            if let Some(rest) = path.strip_prefix(language.prefix.as_str()) {
+                if rest.is_empty() {
+                    return (Lang::Other(code, language), "/");
+                }
+                if rest.starts_with('/') {
+                    return (Lang::Other(code, language), rest);
+                }
+            }
+        }
+        (Lang::English, path)
+    }
+
+    /// `english` (an English page's path) in `lang`: `/gallery` → `/bn/gallery`, `/` → `/bn`.
+    pub fn in_language(&self, english: &str, lang: Lang) -> String {
+        match lang {
+            Lang::English => english.to_owned(),
+            Lang::Other(_, language) if english == "/" => language.prefix.clone(),
+            Lang::Other(_, language) => format!("{}{english}", language.prefix),
+        }
+    }
+
+    /// Every language: English first.
+    pub fn all_languages(&self) -> Vec<Lang<'_>> {
+        let mut all = vec![Lang::English];
+        all.extend(
+            self.languages
+                .iter()
+                .map(|(code, language)| Lang::Other(code.as_str(), language)),
+        );
+        all
+    }
+
     /// The page whose path pattern `path` fits, if any.
     pub fn find(&self, path: &str) -> Option<&ClientPage> {
         self.pages.iter().find(|page| matches(&page.path, path))

@@ -1,11 +1,21 @@
 //! `/notices.atom`: the notices as an Atom feed.
 
 use super::{xml, Facts, FEED_PATH, SITE_TITLE};
+use crate::assets::Lang;
 use std::fmt::Write;
 
-/// `/notices.atom`: the notices, newest first, as an Atom feed (RFC 4287).
-pub fn feed(facts: &Facts, site: Option<&str>) -> String {
-    let base = site.unwrap_or("");
+/// `/notices.atom` (and `/bn/notices.atom`): the notices, newest first, as an Atom feed (RFC
+/// 4287) in `lang`, linking the notice board in that language.
+pub fn feed(facts: &Facts, site: Option<&str>, lang: Lang) -> String {
+    let (prefix, heading) = match lang {
+        Lang::English => ("", "Notices".to_owned()),
+        Lang::Other(_, language) => (
+            language.prefix.as_str(),
+            language.word("server feedTitle", &[]),
+        ),
+    };
+    let base = format!("{}{prefix}", site.unwrap_or(""));
+    let base = base.as_str();
     let id = |suffix: &str| match site {
         Some(site) => format!("{site}{suffix}"),
         None => format!("urn:jyoti{}", suffix.replace(['/', '#'], ":")),
@@ -17,11 +27,21 @@ pub fn feed(facts: &Facts, site: Option<&str>) -> String {
         .max()
         .map(timestamp)
         .unwrap_or_else(|| timestamp("2010-01-01"));
-    let mut out = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n",
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">\n",
+        lang.code()
     );
-    let _ = writeln!(out, "  <id>{}</id>", xml(&id(FEED_PATH)));
-    let _ = writeln!(out, "  <title>Notices | {}</title>", xml(SITE_TITLE));
+    let _ = writeln!(
+        out,
+        "  <id>{}</id>",
+        xml(&id(&format!("{prefix}{FEED_PATH}")))
+    );
+    let _ = writeln!(
+        out,
+        "  <title>{} | {}</title>",
+        xml(&heading),
+        xml(SITE_TITLE)
+    );
     let _ = writeln!(out, "  <updated>{updated}</updated>");
     let _ = writeln!(out, "  <author><name>Jyoti</name></author>");
     let _ = writeln!(
@@ -43,7 +63,7 @@ pub fn feed(facts: &Facts, site: Option<&str>) -> String {
         let _ = writeln!(
             out,
             "    <id>{}</id>",
-            xml(&id(&format!("/notice#{}", notice.id)))
+            xml(&id(&format!("{prefix}/notice#{}", notice.id)))
         );
         let _ = writeln!(out, "    <title>{}</title>", xml(&notice.title));
         let _ = writeln!(out, "    <updated>{}</updated>", timestamp(&notice.date));

@@ -1,7 +1,7 @@
 //! The head tags filled into `index.html` for one page: title, description, canonical address,
 //! Open Graph and Twitter tags, JSON-LD on Home; and the club's logo on the loading screen.
 
-use super::{escape, json_ld::json_ld, Facts, Page, FEED_PATH, IMAGE_PATH, IMAGE_SIZE, SITE_TITLE};
+use super::{escape, json_ld::json_ld, Facts, Page, IMAGE_PATH, IMAGE_SIZE, SITE_TITLE};
 use crate::db;
 use crate::db::media::stored_reference;
 use crate::error::ApiError;
@@ -25,8 +25,17 @@ pub(super) fn club_logo(
         .and_then(|photo| Some(photo.url(photo.sizes.first()?.0))))
 }
 
-/// `index` with its `<title>` replaced by the page's head tags and its description removed, and
-/// the club's own logo on the loading screen.
+/// The parts of `index.html` in English that a page in another language replaces, as the build
+/// writes them: `<html lang>`, the loading screen's name and its spoken word, the no-script note.
+const ENGLISH_PARTS: [&str; 4] = [
+    "<html lang=\"en\">",
+    "<p class=\"loader-name\">Jyoti</p>",
+    "<span class=\"visually-hidden\">Loading</span>",
+    "<noscript>Jyoti's website needs JavaScript to show its pages.</noscript>",
+];
+
+/// `index` with its `<title>` replaced by the page's head tags and its description removed, the
+/// club's own logo on the loading screen, and a page in another language in its words.
 pub(super) fn fill(index: &str, page: &Page, facts: &Facts, site: Option<&str>) -> String {
     let mut html = match &facts.club_logo {
         Some(logo) => index.replacen(
@@ -36,6 +45,17 @@ pub(super) fn fill(index: &str, page: &Page, facts: &Facts, site: Option<&str>) 
         ),
         None => index.to_owned(),
     };
+    if let Some([name, loading, noscript]) = &page.loader {
+        let own = [
+            format!("<html lang=\"{}\">", escape(&page.lang)),
+            format!("<p class=\"loader-name\">{}</p>", escape(name)),
+            format!("<span class=\"visually-hidden\">{}</span>", escape(loading)),
+            format!("<noscript>{}</noscript>", escape(noscript)),
+        ];
+        for (english, own) in ENGLISH_PARTS.iter().zip(own) {
+            html = html.replacen(english, &own, 1);
+        }
+    }
     if let Some(start) = html.find("<meta name=\"description\"") {
         if let Some(end) = html[start..].find('>') {
             let end = start + end + 1;
@@ -78,6 +98,18 @@ fn head_tags(page: &Page, facts: &Facts, site: Option<&str>) -> String {
             let url = escape(&absolute(path));
             line(format!("<link rel=\"canonical\" href=\"{url}\">"));
             line(format!("<meta property=\"og:url\" content=\"{url}\">"));
+            // The same page in each language; English for a reader of any other.
+            for (lang, path) in &page.alternates {
+                let url = escape(&absolute(path));
+                line(format!(
+                    "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{url}\">"
+                ));
+                if lang == "en" {
+                    line(format!(
+                        "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{url}\">"
+                    ));
+                }
+            }
         }
         (Some(_), None) => {}
         (None, _) => line("<meta name=\"robots\" content=\"noindex\">".to_owned()),
@@ -87,6 +119,10 @@ fn head_tags(page: &Page, facts: &Facts, site: Option<&str>) -> String {
         escape(SITE_TITLE)
     ));
     line("<meta property=\"og:type\" content=\"website\">".to_owned());
+    line(format!(
+        "<meta property=\"og:locale\" content=\"{}_IN\">",
+        escape(&page.lang)
+    ));
     line(format!("<meta property=\"og:title\" content=\"{title}\">"));
     line(format!(
         "<meta property=\"og:description\" content=\"{description}\">"
@@ -108,12 +144,14 @@ fn head_tags(page: &Page, facts: &Facts, site: Option<&str>) -> String {
     ));
     line(format!("<meta name=\"twitter:image\" content=\"{image}\">"));
     line(format!(
-        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Notices\" href=\"{FEED_PATH}\">"
+        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Notices\" href=\"{}\">",
+        escape(&page.feed)
     ));
-    if page.key == "/" {
+    // Home in each language: the organisation, described in that language.
+    if page.alternates.first().is_some_and(|(_, home)| home == "/") {
         line(format!(
             "<script type=\"application/ld+json\">{}</script>",
-            json_ld(facts, site)
+            json_ld(facts, site, page)
         ));
     }
     tags

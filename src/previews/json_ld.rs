@@ -1,20 +1,26 @@
 //! The organisation as schema.org describes it, for search engines, on the Home page.
 
-use super::{Facts, IMAGE_PATH, SITE_DESCRIPTION, SITE_TITLE};
+use super::{Facts, Page, IMAGE_PATH, SITE_TITLE};
 
-/// The organisation as schema.org describes it, as JSON safe inside a `<script>` element
-/// (`<`, `>` and `&` written as `\u003c`… so no text can close the element).
-pub(super) fn json_ld(facts: &Facts, site: Option<&str>) -> String {
+/// The organisation as schema.org describes it, in the language of the Home page `home`, as JSON
+/// safe inside a `<script>` element (`<`, `>` and `&` written as `\u003c`… so no text can close
+/// the element).
+pub(super) fn json_ld(facts: &Facts, site: Option<&str>, home: &Page) -> String {
     let mut organisation = serde_json::json!({
         "@context": "https://schema.org",
         "@type": ["EducationalOrganization", "NGO"],
         "name": "Jyoti",
         "alternateName": SITE_TITLE,
-        "description": SITE_DESCRIPTION,
+        "description": home.description,
+        "inLanguage": home.lang,
     });
     // schema.org wants absolute addresses: without the site address, none.
     if let Some(site) = site {
-        organisation["url"] = format!("{site}/").into();
+        organisation["url"] = match home.key.as_str() {
+            "/" => format!("{site}/"),
+            path => format!("{site}{path}"),
+        }
+        .into();
         organisation["logo"] = format!("{site}/art/logo-jyoti.svg").into();
         organisation["image"] = format!("{site}{IMAGE_PATH}").into();
     }
@@ -58,7 +64,8 @@ mod tests {
             "address".into(),
             "</script><b>".into(),
         )]));
-        let json = json_ld(&facts, None);
+        let home = super::super::Page::public("/", SITE_TITLE, "Home");
+        let json = json_ld(&facts, None, &home);
         assert!(!json.contains('<'));
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["address"]["streetAddress"], "</script><b>");

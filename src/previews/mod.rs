@@ -24,7 +24,7 @@ pub use sitemap::{robots, sitemap};
 use head::{club_logo, fill};
 use picture::preview_image;
 
-use crate::assets::{ClientPage, PageList};
+use crate::assets::{ClientPage, Lang, PageList};
 use crate::cache::Cached;
 use crate::conditional::Encoded;
 use crate::db::rosters::CORE;
@@ -94,12 +94,13 @@ impl Facts {
             .map(|(_, title)| title.as_str())
     }
 
-    /// Every page for search engines, for the sitemap: the app's indexed pages and each roster's.
+    /// Every page for search engines, for the sitemap: the app's indexed English pages and each
+    /// roster's (their twins in other languages are the sitemap's alternates).
     fn public_paths(&self, list: &PageList) -> Vec<String> {
         let mut paths: Vec<String> = list
             .pages
             .iter()
-            .filter(|page| page.indexed)
+            .filter(|page| page.indexed && page.lang == "en")
             .map(|page| page.path.clone())
             .collect();
         paths.extend(
@@ -120,15 +121,22 @@ pub struct Page {
     canonical: Option<String>,
     title: String,
     description: String,
+    /// The page's language (`en`, `bn`) and, for an indexed page, its twin in every language
+    /// (`hreflang` alternates), English first.
+    lang: String,
+    alternates: Vec<(String, String)>,
+    /// The notices' feed in the page's language.
+    feed: String,
+    /// The loading screen's words and the no-script note, for a page not in English.
+    loader: Option<[String; 3]>,
 }
 
 impl Page {
     fn public(path: &str, heading: &str, description: &str) -> Page {
         Page {
-            key: path.to_owned(),
             canonical: Some(path.to_owned()),
-            title: full_title(path, heading),
             description: description.to_owned(),
+            ..Page::private(path, heading)
         }
     }
 
@@ -138,7 +146,36 @@ impl Page {
             canonical: None,
             title: full_title(key, heading),
             description: SITE_DESCRIPTION.to_owned(),
+            lang: "en".to_owned(),
+            alternates: Vec::new(),
+            feed: FEED_PATH.to_owned(),
+            loader: None,
         }
+    }
+
+    /// The page in `lang`, whose English twin is at `english`.
+    fn in_language(mut self, lang: Lang, english: &str, list: &PageList) -> Page {
+        self.lang = lang.code().to_owned();
+        if self.canonical.is_some() {
+            self.alternates = list
+                .all_languages()
+                .into_iter()
+                .map(|other| (other.code().to_owned(), list.in_language(english, other)))
+                .collect();
+        }
+        if let Lang::Other(_, language) = lang {
+            if self.description == SITE_DESCRIPTION {
+                if let Some(home) = list.find(&language.prefix) {
+                    self.description = home.description.clone().unwrap_or_default();
+                }
+            }
+            self.feed = format!("{}{FEED_PATH}", language.prefix);
+            self.loader = Some(
+                ["loader.name", "loader.loading", "server noscript"]
+                    .map(|key| language.word(key, &[])),
+            );
+        }
+        self
     }
 }
 
@@ -154,11 +191,29 @@ fn full_title(path: &str, heading: &str) -> String {
 /// The page a client route shows, or `None` for a path the app does not know (a 404).
 /// `page` is the app's page whose pattern the path matched, if any.
 fn page_for(path: &str, page: Option<&ClientPage>, list: &PageList, facts: &Facts) -> Option<Page> {
-    if let Some(slug) = path.strip_prefix(list.roster_prefix.as_str()) {
+    let (lang, english) = list.language_of(path);
+    Some(described(path, english, lang, page, list, facts)?.in_language(lang, english, list))
+}
+
+/// The page at `path` (in `lang`, its English twin at `english`), before its language's parts.
+fn described(
+    path: &str,
+    english: &str,
+    lang: Lang,
+    page: Option<&ClientPage>,
+    list: &PageList,
+    facts: &Facts,
+) -> Option<Page> {
+    if let Some(slug) = english.strip_prefix(list.roster_prefix.as_str()) {
         let slug = if slug.is_empty() { CORE } else { slug };
         if page.is_some() || slug != CORE {
             if let Some(title) = facts.roster_title(slug) {
-                let description = format!("The members of {title} at Jyoti.");
+                let description = match lang {
+                    Lang::English => format!("The members of {title} at Jyoti."),
+                    Lang::Other(_, language) => {
+                        language.word("server rosterDescription", &[("title", title)])
+                    }
+                };
                 return Some(Page::public(path, title, &description));
             }
         }
@@ -180,12 +235,30 @@ fn page_for(path: &str, page: Option<&ClientPage>, list: &PageList, facts: &Fact
         return Some(Page::private(&page.path, heading));
     }
     // A shared link to the notice board says what is new on it.
-    if let (NOTICE_BOARD, Some(newest)) = (page.path.as_str(), facts.notices.first()) {
-        let description = format!("Newest notice, {}: {}", newest.date, newest.title);
+    if let (NOTICE_BOARD, Some(newest)) = (english, facts.notices.first()) {
+        let description = match lang {
+            Lang::English => format!("Newest notice, {}: {}", newest.date, newest.title),
+            Lang::Other(_, language) => language.word(
+                "server newestNotice",
+                &[("date", &newest.date), ("title", &newest.title)],
+            ),
+        };
         return Some(Page::public(&page.path, heading, &description));
     }
     let description = page.description.as_deref().unwrap_or(SITE_DESCRIPTION);
     Some(Page::public(&page.path, heading, description))
+}
+
+/// The not-found page in the language of `path`.
+fn not_found(path: &str, list: &PageList) -> Page {
+    let (lang, _) = list.language_of(path);
+    match lang {
+        Lang::English => Page::private("*", &list.not_found),
+        Lang::Other(_, language) => {
+            Page::private(&format!("{}/*", language.prefix), &language.not_found)
+                .in_language(lang, "/", list)
+        }
+    }
 }
 
 /// What the server keeps for previews: the facts, the picture and the filled pages.
@@ -239,7 +312,7 @@ impl Previews {
     ) -> (bool, Encoded) {
         let (known, page) = match page_for(path, page, list, facts) {
             Some(page) => (true, page),
-            None => (false, Page::private("*", &list.not_found)),
+            None => (false, not_found(path, list)),
         };
         let mut pages = self.pages.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(filled) = pages.get(&page.key) {
@@ -326,9 +399,11 @@ mod tests {
                 title: None,
                 description: None,
                 indexed: false,
+                lang: "en".into(),
             }],
             roster_prefix: "/team".into(),
             not_found: "Not here".into(),
+            languages: Default::default(),
         };
         let page = page_for("/logout", list.find("/logout"), &list, &facts).unwrap();
         assert_eq!(page.title, SITE_TITLE);

@@ -4,19 +4,33 @@ use super::{xml, Facts};
 use crate::assets::PageList;
 use std::fmt::Write;
 
-/// `/sitemap.xml`: every public page and roster, at the site address (none without one).
+/// `/sitemap.xml`: every public page and roster in every language, each with its twins in the
+/// others (`xhtml:link` alternates), at the site address (none without one).
 pub fn sitemap(facts: &Facts, list: &PageList, site: Option<&str>) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
+         xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
     if let Some(site) = site {
-        for path in facts.public_paths(list) {
-            let _ = writeln!(
-                out,
-                "  <url><loc>{}</loc></url>",
-                xml(&format!("{site}{path}"))
-            );
+        let languages = list.all_languages();
+        for english in facts.public_paths(list) {
+            for lang in &languages {
+                let _ = writeln!(
+                    out,
+                    "  <url><loc>{}</loc>",
+                    xml(&format!("{site}{}", list.in_language(&english, *lang)))
+                );
+                for twin in &languages {
+                    let _ = writeln!(
+                        out,
+                        "    <xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>",
+                        twin.code(),
+                        xml(&format!("{site}{}", list.in_language(&english, *twin)))
+                    );
+                }
+                out.push_str("  </url>\n");
+            }
         }
     }
     out.push_str("</urlset>\n");

@@ -1,6 +1,7 @@
 //! What link previews and search engines fetch beside the pages: the preview picture, the
 //! sitemap, robots.txt and the notices' Atom feed (made in `crate::previews`).
 
+use crate::assets::Lang;
 use crate::error::ApiError;
 use crate::previews::{self, FEED_PATH, IMAGE_PATH};
 use crate::state::AppState;
@@ -12,7 +13,8 @@ pub fn files(cfg: &mut web::ServiceConfig) {
     cfg.service(readable(IMAGE_PATH).to(image))
         .service(readable("/sitemap.xml").to(sitemap))
         .service(readable("/robots.txt").to(robots))
-        .service(readable(FEED_PATH).to(feed));
+        .service(readable(FEED_PATH).to(feed))
+        .service(readable(&format!("/{{lang}}{FEED_PATH}")).to(feed_in));
 }
 
 /// A path answered to GET and HEAD only.
@@ -60,7 +62,28 @@ async fn feed(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     made(
         &state,
         "application/atom+xml; charset=utf-8",
-        previews::feed,
+        |facts, site| previews::feed(facts, site, Lang::English),
+    )
+    .await
+}
+
+/// The feed in another language: `/bn/notices.atom`.
+async fn feed_in(
+    state: web::Data<AppState>,
+    lang: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let pages = state.assets.pages().into_owned();
+    let prefix = format!("/{lang}");
+    let (Lang::Other(code, language), "/") = pages.language_of(&prefix) else {
+        return Ok(HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("No such feed"));
+    };
+    let lang = Lang::Other(code, language);
+    made(
+        &state,
+        "application/atom+xml; charset=utf-8",
+        |facts, site| previews::feed(facts, site, lang),
     )
     .await
 }

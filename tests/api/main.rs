@@ -20,6 +20,7 @@ mod feedback;
 mod gallery_images;
 mod gifts;
 mod invitations;
+mod languages;
 mod mail;
 mod media;
 mod members;

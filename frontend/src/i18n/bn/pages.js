@@ -1,6 +1,7 @@
 // The Bengali names of the route table's pages (app/route-table.js holds the English ones): `page PATH` is the page's
 // heading and tab title, `page PATH description` what a link preview says, `nav PATH` its label in the menus. The
-// build gives them to the server's head tags and sitemap; a test checks every twinned page has them.
+// build gives them to the server's head tags and sitemap; a test checks every twinned page has them. `server …` are
+// the few sentences the server itself writes in Bengali (previews, the notices' feed, the no-script note).
 export default {
   'nav /': 'হোম',
   'nav /gallery': 'ছবি',
@@ -31,4 +32,8 @@ export default {
   'page / description':
     'জ্যোতি বিনা পয়সার নৈশ বিদ্যালয়। জলপাইগুড়ি গভর্নমেন্ট ইঞ্জিনিয়ারিং কলেজের ছাত্রছাত্রীরা ২০১০ সাল থেকে প্রাক্তনীদের সাহায্যে এটি চালিয়ে আসছে, সেই শিশুদের জন্য যাদের পড়ার সুযোগ দরকার।',
   'page *': 'দুঃখিত, আপনি যা খুঁজছেন তা পাওয়া গেল না!',
+  'server rosterDescription': 'জ্যোতির {title}-এর সদস্যরা।',
+  'server newestNotice': 'নতুন নোটিস, {date}: {title}',
+  'server feedTitle': 'নোটিস',
+  'server noscript': 'জ্যোতির ওয়েবসাইট দেখতে ব্রাউজারে জাভাস্ক্রিপ্ট চালু রাখুন।',
 };
