@@ -3,9 +3,11 @@
 import { useState } from 'react';
 import { download } from '../lib/file-transfer.js';
 import { notifyRefusal } from '../lib/api-hooks.js';
+import { useT } from '../lib/i18n.js';
 
 export function DownloadButton({ path, fallbackName, children, className = 'button' }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const start = async () => {
     setBusy(true);
@@ -16,7 +18,7 @@ export function DownloadButton({ path, fallbackName, children, className = 'butt
 
   return (
     <button type="button" className={className} onClick={start} disabled={busy} aria-busy={busy}>
-      {busy ? 'Downloading…' : children}
+      {busy ? t('common.downloading') : children}
     </button>
   );
 }

@@ -1,13 +1,54 @@
 // A labelled form control with its error message beside it (wired with aria-describedby).
 import { useId } from 'react';
+import { translate, useLang } from '../lib/i18n.js';
 import './form.css';
 
 /**
+ * 'en' for a text in Latin letters shown on a Bengali page (a name, a course, the server's English), so it is read
+ * as English; undefined otherwise.
+ */
+export const latinOn = (lang, text) =>
+  lang === 'bn' && /[A-Za-z]/.test(text ?? '') && !/[\u0980-\u09FF]/.test(text) ? 'en' : undefined;
+
+/** The server's reasons for refusing a field (see src/domain/values.rs), and the catalog's words for each. */
+const REASONS = [
+  [/^is required$/, 'common.reason.required'],
+  [/^must be at most (\d+) characters$/, 'common.reason.tooLong'],
+  [/^is too long$/, 'common.reason.tooLongPlain'],
+  [/^must be on one line$/, 'common.reason.oneLine'],
+  [/^must not contain /, 'common.reason.controls'],
+  [/^must be a valid email address$/, 'common.reason.email'],
+  [/^mixes alphabets/, 'common.reason.mixedEmail'],
+  [/^must be 7 to 20 digits/, 'common.reason.phone'],
+  [/^must be at least 8 characters$/, 'common.reason.passwordShort'],
+  [/^must be at most 72 bytes$/, 'common.reason.passwordLong'],
+  [/^is one of the most common passwords/, 'common.reason.passwordCommon'],
+  [/^is not your current password$/, 'common.reason.notCurrentPassword'],
+  [/^is not the password of this account$/, 'common.reason.notAccountPassword'],
+  [/^must be (male, female or other|one of )/, 'common.reason.choose'],
+  [/^must be a (whole number of stars|positive whole number)/, 'common.reason.wholeNumber'],
+];
+
+/**
+ * A field's error in the page's language: on an English page as given; on a Bengali one the server's English
+ * reason in the catalog's words where it is a known one, else marked lang="en" (a Bengali text stays as it is).
+ */
+export function fieldReason(lang, why) {
+  if (lang !== 'bn' || typeof why !== 'string' || !why) return why;
+  for (const [pattern, key] of REASONS) {
+    const match = why.match(pattern);
+    if (match) return translate(lang, key, match[1] && /^\d+$/.test(match[1]) ? { max: Number(match[1]) } : undefined);
+  }
+  return latinOn(lang, why) ? <span lang="en">{why}</span> : why;
+}
+
+/**
  * `as` is 'input' (default), 'textarea' or 'select'; other props go to the control.
- * `error` is the server's reason for refusing this field, if any.
+ * `error` is the server's reason for refusing this field, if any (said in the page's language, see fieldReason).
  */
 export function Field({ label, error, as: Control = 'input', children, ...controlProps }) {
   const id = useId();
+  const lang = useLang();
   const errorId = `${id}-error`;
   return (
     <div className="field">
@@ -22,7 +63,7 @@ export function Field({ label, error, as: Control = 'input', children, ...contro
       </Control>
       {error && (
         <p className="field-error" id={errorId}>
-          {error}
+          {fieldReason(lang, error)}
         </p>
       )}
     </div>

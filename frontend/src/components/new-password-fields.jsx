@@ -1,5 +1,6 @@
 // A new password typed twice: the two boxes, and the check that they agree before the form is sent.
 import { useState } from 'react';
+import { useT } from '../lib/i18n.js';
 import { Field } from './field.jsx';
 
 /**
@@ -20,10 +21,11 @@ export function usePasswordCopy(name) {
 
 /** The two boxes; `field` is useForm's, `mismatch` says the copy differs. */
 export function NewPasswordFields({ field, name, mismatch }) {
+  const t = useT();
   return (
     <>
       <Field
-        label="New password (8 to 72 characters)"
+        label={t('common.newPassword')}
         type="password"
         {...field(name)}
         required
@@ -32,10 +34,10 @@ export function NewPasswordFields({ field, name, mismatch }) {
         autoComplete="new-password"
       />
       <Field
-        label="Confirm new password"
+        label={t('common.confirmPassword')}
         type="password"
         {...field('confirmPassword')}
-        error={mismatch ? 'does not match the new password' : undefined}
+        error={mismatch ? t('common.passwordMismatch') : undefined}
         required
         autoComplete="new-password"
       />

@@ -1,21 +1,24 @@
 // /account: a logged-in user changes their password; every other session of theirs is signed out by the server.
-import { Navigate } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
-import { FormActions } from '../../components/form-actions.jsx';
+import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
 import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
+import { useT } from '../../lib/i18n.js';
+import { Navigate } from '../../lib/local-links.jsx';
 import { useSession } from '../../lib/session.js';
+import { notify } from '../../lib/toast.js';
 import { changePassword } from './api.js';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function AccountPage() {
   const { token, loading } = useSession();
+  const t = useT();
   if (!token) return <Navigate to="/login" replace />;
   return (
     <div className="page">
-      <h1 className="page-title">Your account</h1>
-      {loading ? <p className="page-loading">Loading…</p> : <PasswordForm />}
+      <h1 className="page-title">{t('account.title')}</h1>
+      {loading ? <p className="page-loading">{t('common.loading')}</p> : <PasswordForm />}
     </div>
   );
 }
@@ -23,29 +26,36 @@ export function AccountPage() {
 function PasswordForm() {
   const { storeToken } = useSession();
   const copy = usePasswordCopy('newPassword');
-  const { form, setForm, field, submit, busy, message } = useForm(EMPTY, {
+  const t = useT();
+  const { form, setForm, field, submit, busy, message, status, errors } = useForm(EMPTY, {
     // The two new-password boxes must agree before anything is sent.
     check: copy.agree,
     send: (values) => changePassword(values.currentPassword, values.newPassword),
+    onRefusal: (response) => notifyRefusalIn(t.lang, response),
     onSuccess: (response) => {
       if (response.data?.token) storeToken(response.data.token);
-      notifyDone(response, 'Password changed');
+      if (t.lang === 'bn') notify.success(t('account.password.done'));
+      else notifyDone(response, t('account.password.done'));
       setForm(EMPTY);
     },
   });
 
   return (
     <form className="form-card" onSubmit={submit} aria-labelledby="password-title">
-      <h2 id="password-title">Change password</h2>
+      <h2 id="password-title">{t('account.password.title')}</h2>
       <Field
-        label="Current password"
+        label={t('account.password.current')}
         type="password"
         {...field('currentPassword')}
         required
         autoComplete="current-password"
       />
       <NewPasswordFields field={field} name="newPassword" mismatch={copy.mismatch(form)} />
-      <FormActions submitLabel="Change password" busy={busy} message={message} />
+      <FormActions
+        submitLabel={t('account.password.submit')}
+        busy={busy}
+        message={message && refusalIn(t.lang, { status, message, errors }, message)}
+      />
     </form>
   );
 }

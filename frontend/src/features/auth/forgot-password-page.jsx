@@ -2,26 +2,25 @@
 // email has an account, so the page says what the server says and nothing more. When the site cannot send email
 // (reached by address, as the login page then offers no link), it says to ask an admin instead of promising a mail.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Field } from '../../components/field.jsx';
-import { FormActions } from '../../components/form-actions.jsx';
+import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
 import { useApiData, useForm } from '../../lib/api-hooks.js';
+import { useT } from '../../lib/i18n.js';
+import { Link } from '../../lib/local-links.jsx';
 import { notify } from '../../lib/toast.js';
 import { fetchPasswordResetAvailable, requestPasswordReset } from './api.js';
 
 export function ForgotPasswordPage() {
   const { data: reset } = useApiData(fetchPasswordResetAvailable);
+  const t = useT();
   if (reset && !reset.available) {
     return (
       <div className="page">
-        <h1 className="page-title">Forgot password</h1>
+        <h1 className="page-title">{t('auth.forgot.title')}</h1>
         <div className="form-card">
+          <p>{t('auth.forgot.noEmail')}</p>
           <p>
-            This site cannot send email yet, so no link can reach you. Ask an admin of the site: on the Users screen
-            they can make you a link to choose a new password, which works once, for one hour.
-          </p>
-          <p>
-            <Link to="/login">Back to login</Link>
+            <Link to="/login">{t('auth.backToLogin')}</Link>
           </p>
         </div>
       </div>
@@ -33,12 +32,15 @@ export function ForgotPasswordPage() {
 /** The form that asks for a link by email. */
 function AskForLink() {
   const [answer, setAnswer] = useState('');
-  const { field, submit, busy, message } = useForm(
+  const t = useT();
+  const { field, submit, busy, message, status, errors } = useForm(
     { email: '' },
     {
       send: (values) => requestPasswordReset(values.email),
+      onRefusal: (response) => notifyRefusalIn(t.lang, response),
       onSuccess: (response) => {
-        const text = response.data?.msg ?? 'A link to reset your password is on its way.';
+        // The server's answer is the same for every email; in Bengali the catalog says what it says.
+        const text = t.lang === 'bn' ? t('auth.forgot.sent') : (response.data?.msg ?? t('auth.forgot.sent'));
         setAnswer(text);
         notify.success(text);
       },
@@ -46,19 +48,20 @@ function AskForLink() {
   );
   return (
     <div className="page">
-      <h1 className="page-title">Forgot password</h1>
+      <h1 className="page-title">{t('auth.forgot.title')}</h1>
       <form className="form-card" onSubmit={submit} aria-describedby="forgot-help">
-        <p id="forgot-help">
-          Type the email of your account. We will send it a link to choose a new password; the link works once, for
-          one hour.
-        </p>
-        <Field label="Email" type="email" {...field('email')} required autoComplete="email" />
-        <FormActions submitLabel="Send me a link" busy={busy} message={message} />
+        <p id="forgot-help">{t('auth.forgot.help')}</p>
+        <Field label={t('auth.email')} type="email" {...field('email')} required autoComplete="email" />
+        <FormActions
+          submitLabel={t('auth.forgot.submit')}
+          busy={busy}
+          message={message && refusalIn(t.lang, { status, message, errors }, message)}
+        />
         <p role="status" className="form-answer">
           {answer}
         </p>
         <p>
-          <Link to="/login">Back to login</Link>
+          <Link to="/login">{t('auth.backToLogin')}</Link>
         </p>
       </form>
     </div>

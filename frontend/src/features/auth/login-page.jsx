@@ -1,22 +1,29 @@
 // Login: success stores the token and reloads the whole app at /; a refusal, whatever the server's reason, shows
-// 'Invalid Credentials' and clears the form. "Forgot password?" is offered only when the site can email a link.
-import { Link } from 'react-router-dom';
+// 'Invalid Credentials' and clears the form (in Bengali, too many tries say so). "Forgot password?" is offered only
+// when the site can email a link.
 import { Field } from '../../components/field.jsx';
-import { FormActions } from '../../components/form-actions.jsx';
+import { FormActions, refusalIn } from '../../components/form-actions.jsx';
 import { useApiData, useForm } from '../../lib/api-hooks.js';
+import { inLanguage, useT } from '../../lib/i18n.js';
+import { Link } from '../../lib/local-links.jsx';
 import { useSession } from '../../lib/session.js';
 import { flashAfterReload, notify } from '../../lib/toast.js';
 import { fetchPasswordResetAvailable, login } from './api.js';
 
 const EMPTY = { email: '', password: '' };
 
+/** What a refused login says in Bengali: wrong email or password, unless the site itself is what failed. */
+const meaning = ({ status }) => ([429, 500, 503, 507].includes(status) ? undefined : 'auth.login.refused');
+
 export function LoginPage() {
   const { storeToken } = useSession();
   const { data: reset } = useApiData(fetchPasswordResetAvailable);
+  const t = useT();
 
   const refuse = (response) => {
     if (response.status === 0) return;
-    notify.error('Invalid Credentials');
+    const refusal = { status: response.status, message: response.data?.message ?? '' };
+    notify.error(refusalIn(t.lang, refusal, t('auth.login.refused'), meaning));
     setForm(EMPTY);
   };
 
@@ -28,30 +35,37 @@ export function LoginPage() {
         return;
       }
       // The reload would swallow a toast shown now, so it is shown once the app has started again.
-      flashAfterReload('Login Successful !!!');
+      flashAfterReload(t('auth.login.done'));
       storeToken(response.data.token);
-      window.location.href = '/';
+      window.location.href = inLanguage('/', t.lang);
     },
     onRefusal: refuse,
   });
 
   return (
     <div className="page">
-      <h1 className="page-title">Login</h1>
+      <h1 className="page-title">{t('auth.login.title')}</h1>
       <form className="form-card" onSubmit={submit}>
-        <Field label="Email" name="email" type="email" value={form.email} onChange={change} autoComplete="email" />
         <Field
-          label="Password"
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          value={form.email}
+          onChange={change}
+          autoComplete="email"
+        />
+        <Field
+          label={t('auth.password')}
           name="password"
           type="password"
           value={form.password}
           onChange={change}
           autoComplete="current-password"
         />
-        <FormActions submitLabel="Login NOW" busy={busy} />
+        <FormActions submitLabel={t('auth.login.submit')} busy={busy} />
         {reset?.available && (
           <p className="form-link">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
           </p>
         )}
       </form>

@@ -1,6 +1,6 @@
 // /logout: ends the session on the server, forgets it here, and goes to /login.
 import { useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../../lib/local-links.jsx';
 import { useSession } from '../../lib/session.js';
 import { logout } from './api.js';
 

@@ -2,37 +2,50 @@
 // password follows the registration rules; once it is set, every session of the account is signed out and the
 // visitor logs in with it.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { FormActions } from '../../components/form-actions.jsx';
+import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
 import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
+import { useT } from '../../lib/i18n.js';
 import { takeLinkToken } from '../../lib/link-token.js';
+import { Link, useNavigate } from '../../lib/local-links.jsx';
+import { notify } from '../../lib/toast.js';
 import { resetPassword } from './api.js';
 
 const EMPTY = { password: '', confirmPassword: '' };
 
+/** A refusal naming no field: the link no longer works (whatever the reason, the server says only that). */
+const meaning = ({ status, errors }) =>
+  status === 400 && !Object.keys(errors ?? {}).length ? 'auth.reset.linkUsed' : undefined;
+
 export function ResetPasswordPage() {
   const [token] = useState(takeLinkToken);
   const navigate = useNavigate();
+  const t = useT();
   const copy = usePasswordCopy('password');
-  const { form, field, submit, busy, message } = useForm(EMPTY, {
+  const { form, field, submit, busy, message, status, errors } = useForm(EMPTY, {
     check: copy.agree,
     send: (values) => resetPassword(token, values.password),
+    onRefusal: (response) => notifyRefusalIn(t.lang, response, meaning),
     onSuccess: (response) => {
-      notifyDone(response, 'Your password has been changed.');
+      if (t.lang === 'bn') notify.success(t('auth.reset.done'));
+      else notifyDone(response, t('auth.reset.done'));
       navigate('/login');
     },
   });
 
   return (
     <div className="page">
-      <h1 className="page-title">Choose a new password</h1>
+      <h1 className="page-title">{t('auth.reset.title')}</h1>
       <form className="form-card" onSubmit={submit}>
         <NewPasswordFields field={field} name="password" mismatch={copy.mismatch(form)} />
-        <FormActions submitLabel="Set new password" busy={busy} message={message} />
+        <FormActions
+          submitLabel={t('auth.reset.submit')}
+          busy={busy}
+          message={message && refusalIn(t.lang, { status, message, errors }, message, meaning)}
+        />
         {message && (
           <p>
-            <Link to="/forgot-password">Ask for a new link</Link>
+            <Link to="/forgot-password">{t('auth.reset.askAgain')}</Link>
           </p>
         )}
       </form>

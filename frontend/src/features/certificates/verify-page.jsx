@@ -1,13 +1,35 @@
 // Certificate verification by number: typed in at /verify, or checked as soon as /verify/{number} opens (the link a
-// printed certificate's QR code or a shared message carries).
+// printed certificate's QR code or a shared message carries). The answer is in the page's language; the
+// certificate's own words (the holder's name, the course) are shown as written.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Field } from '../../components/field.jsx';
-import { FormActions } from '../../components/form-actions.jsx';
+import { Field, latinOn } from '../../components/field.jsx';
+import { FormActions, refusalIn } from '../../components/form-actions.jsx';
+import { LANGUAGES, useT } from '../../lib/i18n.js';
 import { fetchCertificate } from './api.js';
+
+/**
+ * What a failed check means in Bengali: a number the server cannot read, or none issued with it; the site's own
+ * failures (too many checks, busy) are said as for any form. In English it is always the spec's sentence.
+ */
+const meaning = ({ status }) => {
+  if (status === 400) return 'verify.invalid';
+  return [429, 500, 503, 507].includes(status) ? undefined : 'verify.notFound';
+};
+
+/** A YYYY-MM-DD date as the page writes dates: in Bengali through Intl (Bengali digits), in English as given. */
+function writtenDate(date, lang) {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+  if (lang === 'en' || !day || Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(LANGUAGES[lang].locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+}
+
+/** The certificate's own words as written, marked lang="en" where they are English on a Bengali page. */
+const asWritten = (text, lang) => (latinOn(lang, text) ? <span lang="en">{text}</span> : text);
 
 export function VerifyPage() {
   const { number: linked } = useParams();
+  const t = useT();
   const [number, setNumber] = useState(linked ?? '');
   const [result, setResult] = useState(null);
   const [checking, setChecking] = useState(false);
@@ -18,7 +40,7 @@ export function VerifyPage() {
     setChecking(false);
     if (response.status === 0) return;
     const found = response.ok && response.data?.name ? response.data : null;
-    if (!found) setResult({ invalid: true });
+    if (!found) setResult({ invalid: { status: response.status, message: response.data?.message ?? '' } });
     // A revoked certificate is never shown as valid: only its number and since when it is void.
     else if (found.revokedOn) setResult({ revoked: found.revokedOn, number: found.certinumber });
     else setResult({ name: found.name, event: found.event, issuedOn: found.issuedOn });
@@ -35,12 +57,13 @@ export function VerifyPage() {
     verify(number);
   };
 
+  const issued = result?.issuedOn && t('verify.issuedOn', { date: writtenDate(result.issuedOn, t.lang) });
   return (
     <div className="page">
-      <h1 className="page-title">Verify authenticity of certificate</h1>
+      <h1 className="page-title">{t('verify.title')}</h1>
       <form className="form-card" onSubmit={submit}>
         <Field
-          label="Certificate number"
+          label={t('verify.number')}
           name="certinumber"
           type="number"
           inputMode="numeric"
@@ -50,26 +73,31 @@ export function VerifyPage() {
           onChange={(event) => setNumber(event.target.value)}
           required
         />
-        <FormActions submitLabel="Verify" busy={checking} />
+        <FormActions submitLabel={t('verify.submit')} busy={checking} />
         <div role="status" className="form-result">
           {result?.name && (
             <>
               <p>
-                This Certificate belongs to <strong>{result.name}</strong>
+                {t('verify.belongsTo')}
+                <strong lang={latinOn(t.lang, result.name)}>{result.name}</strong>
               </p>
-              {(result.event || result.issuedOn) && (
+              {(result.event || issued) && (
                 <p>
-                  {[result.event, result.issuedOn && `issued on ${result.issuedOn}`].filter(Boolean).join(', ')}
+                  {result.event && asWritten(result.event, t.lang)}
+                  {result.event && issued && ', '}
+                  {issued}
                 </p>
               )}
             </>
           )}
           {result?.revoked && (
             <p className="field-error">
-              Certificate {result.number} was revoked on {result.revoked}: it is no longer valid.
+              {t('verify.revoked', { number: result.number, date: writtenDate(result.revoked, t.lang) })}
             </p>
           )}
-          {result?.invalid && <p className="field-error">Please enter a valid Certificate Number</p>}
+          {result?.invalid && (
+            <p className="field-error">{refusalIn(t.lang, result.invalid, t('verify.notFound'), meaning)}</p>
+          )}
         </div>
       </form>
     </div>

@@ -1,18 +1,23 @@
 // /form: the feedback form. The answers are kept for the admins' Feedback screen; a sent form thanks the visitor
 // and clears, a refused one names each field's reason, a failed one says it was not sent and keeps the answers.
 import { useState } from 'react';
-import { Field } from '../../components/field.jsx';
-import { FormActions } from '../../components/form-actions.jsx';
+import { Field, fieldReason } from '../../components/field.jsx';
+import { FormActions, refusalIn } from '../../components/form-actions.jsx';
 import { useForm } from '../../lib/api-hooks.js';
+import { useT } from '../../lib/i18n.js';
 import { sendFeedback } from './api.js';
 import './feedback.css';
 
 const EMPTY = { name: '', email: '', mobile: '', gender: '', interested: false, rating: '', suggestion: '' };
-const GENDERS = ['Male', 'Female', 'Other'];
+const GENDERS = ['male', 'female', 'other'];
+
+/** A refusal of the whole form (no field to blame) is a form with no answer at all. */
+const meaning = ({ status }) => (status === 400 ? 'feedback.empty' : undefined);
 
 export function FeedbackFormPage() {
   const [thanked, setThanked] = useState(false);
-  const { form, field, change, setForm, submit, busy, notSent, status, errors } = useForm(EMPTY, {
+  const t = useT();
+  const { form, field, change, setForm, submit, busy, notSent, status, message, errors } = useForm(EMPTY, {
     send: (answers) => {
       setThanked(false);
       return sendFeedback(answers);
@@ -30,64 +35,70 @@ export function FeedbackFormPage() {
     setThanked(false);
   };
 
+  // Why it was not sent: in English the server's reason (a 400's alone), in Bengali the catalog's words for it.
+  const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent, meaning);
+  let notSentMessage = why;
+  if (why && status !== 400 && t.lang === 'en') notSentMessage = t('feedback.notSent', { why });
+  else if (why && status !== 400) {
+    const [before, after] = t('feedback.notSent').split('{why}');
+    notSentMessage = (
+      <>
+        {before}
+        {why}
+        {after}
+      </>
+    );
+  }
+
   return (
     <div className="page">
-      <h1 className="page-title">Feedback Form</h1>
+      <h1 className="page-title">{t('feedback.title')}</h1>
       <form className="form-card" onSubmit={submit} onReset={reset} noValidate>
-        <Field label="Name" {...field('name')} maxLength={100} autoComplete="name" />
-        <Field label="Email" type="email" {...field('email')} autoComplete="email" />
-        <Field label="Mobile" type="tel" {...field('mobile')} maxLength={30} autoComplete="tel" />
+        <Field label={t('feedback.name')} {...field('name')} maxLength={100} autoComplete="name" />
+        <Field label={t('feedback.email')} type="email" {...field('email')} autoComplete="email" />
+        <Field label={t('feedback.mobile')} type="tel" {...field('mobile')} maxLength={30} autoComplete="tel" />
         <fieldset className="choice-group" aria-describedby={errors.gender ? 'gender-error' : undefined}>
-          <legend>Gender</legend>
+          <legend>{t('feedback.gender')}</legend>
           {GENDERS.map((gender) => (
             <label key={gender}>
               <input
                 type="radio"
                 name="gender"
-                value={gender.toLowerCase()}
-                checked={form.gender === gender.toLowerCase()}
+                value={gender}
+                checked={form.gender === gender}
                 onChange={change}
               />{' '}
-              {gender}
+              {t(`feedback.gender.${gender}`)}
             </label>
           ))}
           {errors.gender && (
             <p className="field-error" id="gender-error">
-              {errors.gender}
+              {fieldReason(t.lang, errors.gender)}
             </p>
           )}
         </fieldset>
         <label className="choice">
-          <input type="checkbox" name="interested" checked={form.interested} onChange={change} /> I am interested in
-          volunteering
+          <input type="checkbox" name="interested" checked={form.interested} onChange={change} />{' '}
+          {t('feedback.interested')}
         </label>
-        <Field as="select" label="Rating" {...field('rating')}>
+        <Field as="select" label={t('feedback.rating')} {...field('rating')}>
           <option value="" disabled>
-            Rate Jyoti
+            {t('feedback.rate')}
           </option>
           {[5, 4, 3, 2, 1].map((stars) => (
             <option key={stars} value={stars}>
-              {stars} star{stars > 1 ? 's' : ''}
+              {t('feedback.stars', { count: stars })}
             </option>
           ))}
         </Field>
-        <Field as="textarea" label="Suggestion" {...field('suggestion')} maxLength={5000} />
-        <FormActions
-          submitLabel="Submit"
-          busy={busy}
-          message={
-            notSent &&
-            (status === 400
-              ? notSent
-              : `Your feedback was not sent. ${notSent} Your answers are still here, so you can send them again.`)
-          }
-        >
+        <Field as="textarea" label={t('feedback.suggestion')} {...field('suggestion')} maxLength={5000} />
+        <FormActions submitLabel={t('feedback.submit')} busy={busy} message={notSentMessage}>
           <button type="reset" className="button button-outline">
-            Reset
+            {t('feedback.reset')}
           </button>
         </FormActions>
         <p role="status" className="form-result">
-          {thanked ? 'Thank you for your feedback!' : ''}
+          {thanked ? t('feedback.thanks') : ''}
         </p>
       </form>
     </div>

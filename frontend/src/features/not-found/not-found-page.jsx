@@ -1,16 +1,18 @@
 // The 404 page for any path the site does not know.
-import { Link } from 'react-router-dom';
+import { formatNumber, useT } from '../../lib/i18n.js';
+import { Link } from '../../lib/local-links.jsx';
 import './not-found.css';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <div className="page not-found">
       <p className="not-found-code" aria-hidden="true">
-        404
+        {formatNumber(404, t.lang)}
       </p>
-      <h1>Sorry, We couldn&apos;t find what you are looking for!</h1>
+      <h1>{t('common.notFound.title')}</h1>
       <Link className="button" to="/">
-        Go back
+        {t('common.notFound.back')}
       </Link>
     </div>
   );

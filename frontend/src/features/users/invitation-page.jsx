@@ -4,51 +4,56 @@
 // signs them in, like a login, and opens the admin area. A refusal that would leave the site without an admin stays
 // on the page as an error, not as a toast that is gone before it is read.
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Field } from '../../components/field.jsx';
-import { FormActions } from '../../components/form-actions.jsx';
+import { Field, latinOn } from '../../components/field.jsx';
+import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
 import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
-import { notifyRefusal, useForm } from '../../lib/api-hooks.js';
+import { useForm } from '../../lib/api-hooks.js';
+import { useT } from '../../lib/i18n.js';
 import { takeLinkToken } from '../../lib/link-token.js';
+import { Link } from '../../lib/local-links.jsx';
 import { useSession } from '../../lib/session.js';
 import { flashAfterReload } from '../../lib/toast.js';
 import { acceptInvitation, fetchInvitationDetails } from './api.js';
-import { roleChange, withArticle } from './roles.js';
 
 /** Without a token there is nothing to ask the server (which would count the call as a failed sign-in). */
-const NO_LINK = 'This address holds no invitation. Open the link from your invitation again, whole.';
+const NO_LINK = { reason: 'noLink' };
+
+/** Why a link no longer works, as the server names it: the catalog's sentence for each. */
+const GONE = ['used', 'withdrawn', 'expired', 'unknown'];
 
 export function InvitationPage() {
   const [token] = useState(takeLinkToken);
   const { state, retry } = useInvitation(token);
+  const t = useT();
 
   let body;
   if (state.invitation) body = <AcceptForm token={token} invitation={state.invitation} />;
-  else if (state.gone) body = <LinkGone sentence={state.gone} reason={state.reason} />;
-  else if (state.failed) body = <LoadFailed what="The invitation" retry={retry} />;
-  else body = <p className="page-loading">Loading…</p>;
+  else if (state.gone) body = <LinkGone gone={state.gone} />;
+  else if (state.failed) body = <LoadFailed what={t('invitation.what')} retry={retry} />;
+  else body = <p className="page-loading">{t('common.loading')}</p>;
 
   return (
     <div className="page">
-      <h1 className="page-title">Join the Jyoti team</h1>
+      <h1 className="page-title">{t('invitation.title')}</h1>
       {body}
     </div>
   );
 }
 
 /**
- * Why the link no longer works, in the server's words (used, withdrawn or expired, and whom to ask), with the way on:
- * a used link's owner logs in.
+ * Why the link no longer works (used, withdrawn or expired, and whom to ask), in the server's words on an English
+ * page and the catalog's on a Bengali one: `gone` is {message, reason, status} (see goneSentence).
  */
-function LinkGone({ sentence, reason }) {
+function LinkGone({ gone }) {
+  const t = useT();
   return (
     <div className="form-card invitation-gone">
-      <p>{sentence}</p>
-      {reason === 'used' && (
+      <p>{goneSentence(t, gone)}</p>
+      {gone.reason === 'used' && (
         <p>
           <Link className="button" to="/login">
-            Log in
+            {t('invitation.login')}
           </Link>
         </p>
       )}
@@ -57,10 +62,34 @@ function LinkGone({ sentence, reason }) {
 }
 
 /**
- * What the link is for: `state` is {invitation: {email, role, existingAccount, currentRole}}, {gone: the server's
- * sentence} for a link that no longer works, {failed: true} when the site could not be reached (`retry()` asks
- * again), or {}
- * while it loads.
+ * What a link that no longer works says: `message` is the server's sentence, `reason` why ('used', 'withdrawn',
+ * 'expired', 'unknown'; 'noLink' for an address without one), `status` its status when neither is known.
+ */
+function goneSentence(t, { message, reason, status }) {
+  if (reason === 'noLink') return t('invitation.noLink');
+  if (t.lang === 'en' && message) return message;
+  if (!GONE.includes(reason)) {
+    if (t.lang === 'en' || !message) return t('invitation.unreadable', { status });
+    return latinOn(t.lang, message) ? <span lang="en">{message}</span> : message;
+  }
+  if (reason === 'used') return t('invitation.gone.used');
+  // The admin who sent it, by name, as the server's sentence has it.
+  const by = reason !== 'unknown' && message?.match(/Ask (.+) \(or another admin of the site\) for a new link\.$/)?.[1];
+  if (!by) return `${t(`invitation.gone.${reason}`)} ${t('invitation.askAdmin')}`;
+  const [before, after] = t('invitation.askSender').split('{by}');
+  return (
+    <>
+      {t(`invitation.gone.${reason}`)} {before}
+      <span lang={latinOn(t.lang, by)}>{by}</span>
+      {after}
+    </>
+  );
+}
+
+/**
+ * What the link is for: `state` is {invitation: {email, role, existingAccount, currentRole}}, {gone: {message,
+ * reason, status}} for a link that no longer works, {failed: true} when the site could not be reached (`retry()`
+ * asks again), or {} while it loads.
  */
 function useInvitation(token) {
   const [state, setState] = useState(token ? {} : { gone: NO_LINK });
@@ -70,8 +99,7 @@ function useInvitation(token) {
     else if (response.status === 0) setState({ failed: true });
     else {
       setState({
-        gone: response.data?.message || `The invitation could not be read (status ${response.status}).`,
-        reason: response.data?.reason,
+        gone: { message: response.data?.message, reason: response.data?.reason, status: response.status },
       });
     }
   }, [token]);
@@ -83,52 +111,103 @@ function useInvitation(token) {
   return { state, retry: load };
 }
 
+/** A role as the invitation names it: "an admin", "an editor" (see roles.js, which the admin screens use). */
+const roleName = (t, role) => t(role === 'admin' ? 'invitation.role.admin' : 'invitation.role.editor');
+
+/**
+ * What accepting the invitation does to the account, said before it is accepted: {sentence, loses} (as roles.js's
+ * roleChange, in the page's language). "You will be an editor." — and for an account that has another role now,
+ * that it loses it, `loses` then being true.
+ */
+function roleChangeIn(t, { role, currentRole }) {
+  const will = t('invitation.will', { role: roleName(t, role) });
+  if (!currentRole) return { sentence: will, loses: false };
+  if (currentRole === role) {
+    return { sentence: `${will} ${t('invitation.already', { role: roleName(t, role) })}`, loses: false };
+  }
+  if (currentRole !== 'admin' && currentRole !== 'editor') {
+    return { sentence: `${will} ${t('invitation.noRole')}`, loses: false };
+  }
+  return { sentence: `${will} ${t('invitation.loses', { role: roleName(t, currentRole) })}`, loses: true };
+}
+
 /** The new account's name and password, or the existing account's own password; then the admin area. */
 function AcceptForm({ token, invitation }) {
   const { storeToken } = useSession();
+  const t = useT();
   const existing = invitation.existingAccount;
   const copy = usePasswordCopy('password');
+  const [gone, setGone] = useState(null);
   const initial = existing ? { password: '' } : { firstname: '', lastname: '', password: '', confirmPassword: '' };
-  const { form, field, submit, busy, message } = useForm(initial, {
+  // In Bengali: 409 is the last admin leaving; a link gone meanwhile says why in the toast (beside the button,
+  // whom to ask as well).
+  const meaning = ({ status, reason }) => {
+    if (status === 409) return 'invitation.lastAdmin';
+    return GONE.includes(reason) ? `invitation.gone.${reason}` : undefined;
+  };
+  const { form, field, submit, busy, message, status, errors } = useForm(initial, {
     check: existing ? undefined : copy.agree,
     send: ({ confirmPassword: _typedTwice, ...details }) => acceptInvitation(token, details),
     // 409: accepting would leave the site without an admin. The server's sentence stays beside the button (the
     // form's own error line); other refusals keep the usual toast as well.
     onRefusal: (response) => {
-      if (response.status !== 409) notifyRefusal(response);
+      const reason = response.data?.reason;
+      setGone(GONE.includes(reason) ? { message: response.data.message, reason } : null);
+      if (response.status !== 409) notifyRefusalIn(t.lang, response, meaning);
     },
     onSuccess: (response) => {
       // The whole app starts again signed in (as after a login); the toast waits for it.
-      flashAfterReload(response.data?.msg || 'Welcome to the team!');
+      flashAfterReload(t.lang === 'en' ? response.data?.msg || t('invitation.welcome') : t('invitation.welcome'));
       storeToken(response.data?.token);
       window.location.href = '/admin';
     },
   });
+  let refusal = message && refusalIn(t.lang, { status, message, errors }, message, meaning);
+  if (message && gone && t.lang === 'bn') refusal = goneSentence(t, gone);
 
   return (
     <form className="form-card" onSubmit={submit}>
-      <p>You are invited to join the Jyoti team as {withArticle(invitation.role)}.</p>
+      <p>{t('invitation.invited', { role: roleName(t, invitation.role) })}</p>
       <RoleChange invitation={invitation} />
-      <Field label="Email" type="email" name="email" value={invitation.email} readOnly autoComplete="username" />
+      <Field
+        label={t('invitation.email')}
+        type="email"
+        name="email"
+        value={invitation.email}
+        readOnly
+        autoComplete="username"
+      />
       {existing ? (
         <>
-          <p>This email has an account already. Sign in with your password to accept.</p>
-          <Field label="Password" type="password" {...field('password')} required autoComplete="current-password" />
+          <p>{t('invitation.existing')}</p>
+          <Field
+            label={t('invitation.password')}
+            type="password"
+            {...field('password')}
+            required
+            autoComplete="current-password"
+          />
         </>
       ) : (
         <>
-          <Field label="First name" {...field('firstname')} required maxLength={100} autoComplete="given-name" />
-          <Field label="Last name" {...field('lastname')} maxLength={100} autoComplete="family-name" />
+          <Field
+            label={t('invitation.firstname')}
+            {...field('firstname')}
+            required
+            maxLength={100}
+            autoComplete="given-name"
+          />
+          <Field label={t('invitation.lastname')} {...field('lastname')} maxLength={100} autoComplete="family-name" />
           <NewPasswordFields field={field} name="password" mismatch={copy.mismatch(form)} />
         </>
       )}
-      <FormActions submitLabel="Accept invitation" busy={busy} message={message} />
+      <FormActions submitLabel={t('invitation.accept')} busy={busy} message={refusal} />
     </form>
   );
 }
 
 /** The role the account will have, and the one it loses, in bold when it loses one. */
 function RoleChange({ invitation }) {
-  const { sentence, loses } = roleChange(invitation);
+  const { sentence, loses } = roleChangeIn(useT(), invitation);
   return <p>{loses ? <strong>{sentence}</strong> : sentence}</p>;
 }

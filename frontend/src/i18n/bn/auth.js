@@ -1,2 +1,32 @@
-// auth: the words of the auth area.
-export default {};
+// auth: লগইন, রেজিস্টার, পাসওয়ার্ড ভুলে যাওয়া আর নতুন পাসওয়ার্ড।
+export default {
+  'auth.email': 'ইমেল',
+  'auth.password': 'পাসওয়ার্ড',
+  'auth.login.title': 'লগইন',
+  'auth.login.submit': 'লগইন করুন',
+  'auth.login.forgot': 'পাসওয়ার্ড ভুলে গেছেন?',
+  'auth.login.done': 'লগইন হয়ে গেছে!',
+  'auth.login.refused': 'ইমেল বা পাসওয়ার্ড ভুল হয়েছে।',
+  'auth.signup.title': 'রেজিস্টার করুন',
+  'auth.signup.firstname': 'নাম',
+  'auth.signup.lastname': 'পদবি',
+  'auth.signup.department': 'বিভাগ',
+  'auth.signup.year': 'কোন বর্ষ',
+  'auth.signup.password': 'পাসওয়ার্ড (৮ থেকে ৭২ অক্ষর)',
+  'auth.signup.submit': 'রেজিস্টার করুন',
+  'auth.signup.done': 'রেজিস্টার করা হয়ে গেছে!',
+  'auth.signup.exists': 'এই ইমেলে আগেই একটা অ্যাকাউন্ট আছে!',
+  'auth.forgot.title': 'পাসওয়ার্ড ভুলে গেছেন',
+  'auth.forgot.noEmail':
+    'এই সাইট এখনও ইমেল পাঠাতে পারে না, তাই আপনার কাছে লিংক পৌঁছাবে না। সাইটের কোনো অ্যাডমিনকে বলুন: তাঁরা আপনাকে নতুন পাসওয়ার্ড বেছে নেওয়ার একটা লিংক বানিয়ে দিতে পারবেন। লিংকটা এক ঘণ্টার মধ্যে একবারই কাজ করবে।',
+  'auth.forgot.help':
+    'আপনার অ্যাকাউন্টের ইমেল লিখুন। সেখানে আমরা নতুন পাসওয়ার্ড বেছে নেওয়ার একটা লিংক পাঠাব। লিংকটা এক ঘণ্টার মধ্যে একবারই কাজ করবে।',
+  'auth.forgot.submit': 'লিংক পাঠান',
+  'auth.forgot.sent': 'এই ইমেলে কোনো অ্যাকাউন্ট থাকলে, পাসওয়ার্ড বদলানোর লিংক সেখানে পাঠানো হচ্ছে।',
+  'auth.backToLogin': 'লগইনে ফিরে যান',
+  'auth.reset.title': 'নতুন পাসওয়ার্ড দিন',
+  'auth.reset.submit': 'নতুন পাসওয়ার্ড রাখুন',
+  'auth.reset.done': 'আপনার পাসওয়ার্ড বদলে গেছে। এবার নতুন পাসওয়ার্ড দিয়ে লগইন করুন।',
+  'auth.reset.linkUsed': 'এই লিংকের মেয়াদ ফুরিয়ে গেছে, কিংবা লিংকটা আগেই ব্যবহার করা হয়েছে।',
+  'auth.reset.askAgain': 'নতুন লিংক চান',
+};

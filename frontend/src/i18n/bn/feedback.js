@@ -1,2 +1,21 @@
-// feedback: the words of the feedback area.
-export default {};
+// feedback: মতামতের ফর্ম (/form)।
+export default {
+  'feedback.title': 'মতামত জানান',
+  'feedback.name': 'নাম',
+  'feedback.email': 'ইমেল',
+  'feedback.mobile': 'মোবাইল নম্বর',
+  'feedback.gender': 'লিঙ্গ',
+  'feedback.gender.male': 'পুরুষ',
+  'feedback.gender.female': 'মহিলা',
+  'feedback.gender.other': 'অন্য',
+  'feedback.interested': 'আমি স্বেচ্ছাসেবক হয়ে কাজ করতে চাই',
+  'feedback.rating': 'রেটিং',
+  'feedback.rate': 'জ্যোতিকে কত দেবেন, বেছে নিন',
+  'feedback.stars': { one: '{count} তারা', other: '{count} তারা' },
+  'feedback.suggestion': 'আপনার পরামর্শ',
+  'feedback.submit': 'জমা দিন',
+  'feedback.reset': 'সব মুছে ফেলুন',
+  'feedback.notSent': 'আপনার মতামত পাঠানো যায়নি। {why} আপনার লেখা উত্তরগুলো এখানেই আছে, আবার পাঠাতে পারেন।',
+  'feedback.empty': 'জমা দেওয়ার আগে অন্তত একটা প্রশ্নের উত্তর দিন।',
+  'feedback.thanks': 'আপনার মতামতের জন্য অনেক ধন্যবাদ!',
+};

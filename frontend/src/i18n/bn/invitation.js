@@ -1,2 +1,31 @@
-// invitation: the words of the invitation area.
-export default {};
+// invitation: টিমে যোগ দেওয়ার আমন্ত্রণের পাতা (/invitation)।
+export default {
+  'invitation.title': 'জ্যোতির টিমে যোগ দিন',
+  'invitation.what': 'আমন্ত্রণ',
+  'invitation.noLink': 'এই ঠিকানায় কোনো আমন্ত্রণ নেই। আমন্ত্রণের লিংকটা পুরোটা নিয়ে আবার খুলুন।',
+  'invitation.unreadable': 'আমন্ত্রণটা পড়া গেল না (স্ট্যাটাস {status})।',
+  'invitation.gone.used':
+    'এই আমন্ত্রণ আগেই গ্রহণ করা হয়ে গেছে। আপনিই গ্রহণ করে থাকলে, যে পাসওয়ার্ড বেছেছিলেন তা দিয়ে লগইন করুন।',
+  'invitation.gone.withdrawn': 'এই আমন্ত্রণ ফিরিয়ে নেওয়া হয়েছে।',
+  'invitation.gone.expired': 'এই আমন্ত্রণের মেয়াদ ফুরিয়ে গেছে: লিংক ৭ দিন কাজ করে।',
+  'invitation.gone.unknown': 'এই আমন্ত্রণের লিংকটা কাজ করছে না।',
+  'invitation.askAdmin': 'সাইটের কোনো অ্যাডমিনকে নতুন লিংক পাঠাতে বলুন।',
+  'invitation.askSender': '{by}-কে (কিংবা সাইটের অন্য কোনো অ্যাডমিনকে) নতুন লিংক পাঠাতে বলুন।',
+  'invitation.login': 'লগইন করুন',
+  'invitation.invited': 'আপনাকে জ্যোতির টিমে {role} হিসেবে যোগ দেওয়ার আমন্ত্রণ জানানো হয়েছে।',
+  'invitation.role.admin': 'অ্যাডমিন',
+  'invitation.role.editor': 'এডিটর',
+  'invitation.will': 'আপনি {role} হবেন।',
+  'invitation.already': 'আপনার অ্যাকাউন্ট আগে থেকেই {role}।',
+  'invitation.noRole': 'এখন অ্যাডমিনদের পাতায় আপনার অ্যাকাউন্টের কোনো ভূমিকা নেই।',
+  'invitation.loses': 'আপনার অ্যাকাউন্ট এখন {role}, সেটা আর থাকবে না।',
+  'invitation.email': 'ইমেল',
+  'invitation.existing': 'এই ইমেলে আগেই একটা অ্যাকাউন্ট আছে। আমন্ত্রণ গ্রহণ করতে সেই অ্যাকাউন্টের পাসওয়ার্ড দিন।',
+  'invitation.password': 'পাসওয়ার্ড',
+  'invitation.firstname': 'নাম',
+  'invitation.lastname': 'পদবি',
+  'invitation.accept': 'আমন্ত্রণ গ্রহণ করুন',
+  'invitation.welcome': 'টিমে আপনাকে স্বাগত!',
+  'invitation.lastAdmin':
+    'এই অ্যাকাউন্টটাই সাইটের একমাত্র অ্যাডমিন: আমন্ত্রণ গ্রহণ করলে সাইটে আর কোনো অ্যাডমিন থাকবে না। বরং অ্যাডমিন হওয়ার আমন্ত্রণ চেয়ে নিন, কিংবা আগে অন্য কোনো অ্যাকাউন্টকে অ্যাডমিন করুন।',
+};

@@ -1,2 +1,32 @@
-// auth: the words of the auth area.
-export default {};
+// auth: login, registration, a forgotten password and its reset (the spec's toasts exactly).
+export default {
+  'auth.email': 'Email',
+  'auth.password': 'Password',
+  'auth.login.title': 'Login',
+  'auth.login.submit': 'Login NOW',
+  'auth.login.forgot': 'Forgot password?',
+  'auth.login.done': 'Login Successful !!!',
+  'auth.login.refused': 'Invalid Credentials',
+  'auth.signup.title': 'Registration',
+  'auth.signup.firstname': 'First name',
+  'auth.signup.lastname': 'Last name',
+  'auth.signup.department': 'Department',
+  'auth.signup.year': 'Year',
+  'auth.signup.password': 'Password (8 to 72 characters)',
+  'auth.signup.submit': 'REGISTER NOW',
+  'auth.signup.done': 'User Registered Successfully',
+  'auth.signup.exists': 'User Already Exists!',
+  'auth.forgot.title': 'Forgot password',
+  'auth.forgot.noEmail':
+    'This site cannot send email yet, so no link can reach you. Ask an admin of the site: on the Users screen they can make you a link to choose a new password, which works once, for one hour.',
+  'auth.forgot.help':
+    'Type the email of your account. We will send it a link to choose a new password; the link works once, for one hour.',
+  'auth.forgot.submit': 'Send me a link',
+  'auth.forgot.sent': 'A link to reset your password is on its way.',
+  'auth.backToLogin': 'Back to login',
+  'auth.reset.title': 'Choose a new password',
+  'auth.reset.submit': 'Set new password',
+  'auth.reset.done': 'Your password has been changed.',
+  'auth.reset.linkUsed': 'This link has expired or has already been used.',
+  'auth.reset.askAgain': 'Ask for a new link',
+};

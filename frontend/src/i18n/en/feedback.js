@@ -1,2 +1,21 @@
-// feedback: the words of the feedback area.
-export default {};
+// feedback: the feedback form (/form).
+export default {
+  'feedback.title': 'Feedback Form',
+  'feedback.name': 'Name',
+  'feedback.email': 'Email',
+  'feedback.mobile': 'Mobile',
+  'feedback.gender': 'Gender',
+  'feedback.gender.male': 'Male',
+  'feedback.gender.female': 'Female',
+  'feedback.gender.other': 'Other',
+  'feedback.interested': 'I am interested in volunteering',
+  'feedback.rating': 'Rating',
+  'feedback.rate': 'Rate Jyoti',
+  'feedback.stars': { one: '{count} star', other: '{count} stars' },
+  'feedback.suggestion': 'Suggestion',
+  'feedback.submit': 'Submit',
+  'feedback.reset': 'Reset',
+  'feedback.notSent': 'Your feedback was not sent. {why} Your answers are still here, so you can send them again.',
+  'feedback.empty': 'Fill in at least one answer before submitting.',
+  'feedback.thanks': 'Thank you for your feedback!',
+};

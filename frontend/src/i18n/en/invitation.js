@@ -1,2 +1,31 @@
-// invitation: the words of the invitation area.
-export default {};
+// invitation: the page an invitation to the team links to (/invitation). The sentences of a link that no longer
+// works are the server's in English; these keys hold them for the Bengali page.
+export default {
+  'invitation.title': 'Join the Jyoti team',
+  'invitation.what': 'The invitation',
+  'invitation.noLink': 'This address holds no invitation. Open the link from your invitation again, whole.',
+  'invitation.unreadable': 'The invitation could not be read (status {status}).',
+  'invitation.gone.used': 'This invitation has already been used. If it was you, log in with the password you chose.',
+  'invitation.gone.withdrawn': 'This invitation was withdrawn.',
+  'invitation.gone.expired': 'This invitation has expired: a link works for 7 days.',
+  'invitation.gone.unknown': 'This invitation link does not work.',
+  'invitation.askAdmin': 'Ask an admin of the site for a new link.',
+  'invitation.askSender': 'Ask {by} (or another admin of the site) for a new link.',
+  'invitation.login': 'Log in',
+  'invitation.invited': 'You are invited to join the Jyoti team as {role}.',
+  'invitation.role.admin': 'an admin',
+  'invitation.role.editor': 'an editor',
+  'invitation.will': 'You will be {role}.',
+  'invitation.already': 'Your account is {role} already.',
+  'invitation.noRole': 'Your account has no role in the admin area now.',
+  'invitation.loses': 'Your account is {role} now and stops being one.',
+  'invitation.email': 'Email',
+  'invitation.existing': 'This email has an account already. Sign in with your password to accept.',
+  'invitation.password': 'Password',
+  'invitation.firstname': 'First name',
+  'invitation.lastname': 'Last name',
+  'invitation.accept': 'Accept invitation',
+  'invitation.welcome': 'Welcome to the team!',
+  'invitation.lastAdmin':
+    "This account is the site's only admin: accepting would leave the site with no admin. Ask for an admin's invitation instead, or make another account admin first.",
+};

@@ -1,2 +1,11 @@
-// verify: the words of the verify area.
-export default {};
+// verify: the certificate check (/verify, /verify/NUMBER).
+export default {
+  'verify.title': 'Verify authenticity of certificate',
+  'verify.number': 'Certificate number',
+  'verify.submit': 'Verify',
+  'verify.belongsTo': 'This Certificate belongs to ',
+  'verify.issuedOn': 'issued on {date}',
+  'verify.revoked': 'Certificate {number} was revoked on {date}: it is no longer valid.',
+  'verify.notFound': 'Please enter a valid Certificate Number',
+  'verify.invalid': 'Please enter a valid Certificate Number',
+};
