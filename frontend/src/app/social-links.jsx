@@ -1,6 +1,8 @@
 // Links to the club's LinkedIn, Facebook and Instagram pages, with small hand-drawn icons (icons/*.svg,
-// drawn in the text's colour by the stylesheet, so they cost the first page's script nothing).
+// drawn in the text's colour by the stylesheet, so they cost the first page's script nothing). The networks' names
+// are brands, the same in every language.
 import { useContent } from '../lib/content.js';
+import { useT } from '../lib/i18n.js';
 import './social-links.css';
 
 const networks = [
@@ -11,6 +13,7 @@ const networks = [
 
 export function SocialLinks({ className = '' }) {
   const { settings } = useContent();
+  const t = useT();
   return (
     <ul className={`social-links ${className}`}>
       {networks
@@ -19,7 +22,7 @@ export function SocialLinks({ className = '' }) {
           <li key={network.key}>
             <a href={settings[network.key]} target="_blank" rel="noopener noreferrer">
               <span className={`social-icon social-icon-${network.key}`} aria-hidden="true" />
-              <span className="visually-hidden">Jyoti on {network.name} (opens in a new tab)</span>
+              <span className="visually-hidden">{t('contact.social', { network: network.name })}</span>
             </a>
           </li>
         ))}

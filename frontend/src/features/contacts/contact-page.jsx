@@ -1,52 +1,96 @@
-// 'Keep in Touch': how to visit (class times, address, phone) above the contact and star-review form.
-import { Field } from '../../components/field.jsx';
+// 'Keep in Touch': how to visit (class times, address, phone) above the contact and star-review form. On a Bengali
+// page the reasons for a refusal are the catalog's, not the server's English, wherever the page knows what went wrong.
+import { Field, fieldReason } from '../../components/field.jsx';
 import { VisitUs } from '../../components/visit-us.jsx';
 import { useContent } from '../../lib/content.js';
-import { FormActions } from '../../components/form-actions.jsx';
+import { FormActions, refusalIn } from '../../components/form-actions.jsx';
 import { useForm } from '../../lib/api-hooks.js';
+import { useT } from '../../lib/i18n.js';
 import { notify } from '../../lib/toast.js';
 import { sendContact } from './api.js';
 
 const EMPTY = { name: '', email: '', telephone: '', subject: '', message: '' };
-const RATINGS = ['5star', '4star', '3star', '2star', '1star'];
+const RATINGS = [5, 4, 3, 2, 1];
+
+/** What each field asks for: on a Bengali page, said in place of a reason of the server's that Field cannot say. */
+const FIELD_ERRORS = {
+  name: 'contact.error.name',
+  email: 'contact.error.email',
+  telephone: 'contact.error.telephone',
+  subject: 'contact.error.subject',
+  message: 'contact.error.message',
+};
+
+/** Bengali digits (a Bengali keyboard's ৯৮৭…) as the ones the server reads (987…). */
+const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
 
 export function ContactPage() {
   const { settings } = useContent();
-  const { field, setForm, submit, busy, notSent } = useForm(EMPTY, {
-    send: sendContact,
+  const t = useT();
+  const { field, setForm, submit, busy, notSent, status, message, errors } = useForm(EMPTY, {
+    send: (contact) => sendContact({ ...contact, telephone: westernDigits(contact.telephone) }),
     onSuccess: () => {
-      notify.success('Message Delivered');
+      notify.success(t('contact.delivered'));
       setForm(EMPTY);
     },
     // A refusal shows the reasons beside the fields; any other failure says the message was not sent and keeps it.
     onRefusal: () => {},
   });
 
+  const localField = (name) => {
+    const props = field(name);
+    if (t.lang === 'en' || !props.error || typeof fieldReason(t.lang, props.error) === 'string') return props;
+    return { ...props, error: t(FIELD_ERRORS[name]) };
+  };
+
+  // Why it was not sent: in English the server's reason, in Bengali the catalog's words for it.
+  const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent);
+
   return (
     <div className="page">
-      <h1 className="page-title">Keep in Touch</h1>
+      <h1 className="page-title">{t('contact.title')}</h1>
       <VisitUs settings={settings} volunteer={false} className="contact-visit" />
       <form className="form-card" onSubmit={submit}>
-        <Field label="Name" {...field('name')} required maxLength={100} autoComplete="name" />
-        <Field label="Email" type="email" {...field('email')} required autoComplete="email" />
-        <Field label="Telephone" type="tel" {...field('telephone')} required maxLength={30} autoComplete="tel" />
-        <Field as="select" label="Rating" {...field('subject')} required>
+        <Field label={t('contact.name')} {...localField('name')} required maxLength={100} autoComplete="name" />
+        <Field label={t('contact.email')} type="email" {...localField('email')} required autoComplete="email" />
+        <Field
+          label={t('contact.telephone')}
+          type="tel"
+          {...localField('telephone')}
+          required
+          maxLength={30}
+          autoComplete="tel"
+        />
+        <Field as="select" label={t('contact.rating')} {...localField('subject')} required>
           <option value="" disabled>
-            Review About Jyoti
+            {t('contact.review')}
           </option>
-          {RATINGS.map((rating) => (
-            <option key={rating} value={rating}>
-              {rating}
+          {RATINGS.map((stars) => (
+            <option key={stars} value={`${stars}star`}>
+              {t('contact.stars', { count: stars })}
             </option>
           ))}
         </Field>
-        <Field as="textarea" label="Message" {...field('message')} required maxLength={5000} />
+        <Field as="textarea" label={t('contact.message')} {...localField('message')} required maxLength={5000} />
         <FormActions
-          submitLabel="Send Message"
+          submitLabel={t('contact.send')}
           busy={busy}
-          message={notSent && `Your message was not sent. ${notSent} It is still here, so you can send it again.`}
+          message={why && <NotSent t={t} why={why} />}
         />
       </form>
     </div>
+  );
+}
+
+/** That the message was not sent, `why` (a text, or the server's English marked as such), and that it is kept. */
+function NotSent({ t, why }) {
+  if (typeof why === 'string') return t('contact.notSent', { why });
+  const [before, after] = t('contact.notSent').split('{why}');
+  return (
+    <>
+      {before}
+      {why}
+      {after}
+    </>
   );
 }

@@ -2,8 +2,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { AfterFirstPaint, InRows } from '../../components/after-first-paint.jsx';
 import { ExternalLink } from '../../components/external-link.jsx';
+import { Localized } from '../../components/localized.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
+import { useT } from '../../lib/i18n.js';
 import './gallery.css';
 
 const Slideshow = lazy(() => import('./slideshow.jsx'));
@@ -15,10 +17,11 @@ const ABOVE_THE_FOLD = 3;
 export function GalleryPage() {
   const { gallery, settings } = useContent();
   const [openAt, setOpenAt] = useState(null);
+  const t = useT();
 
   return (
     <div className="page">
-      <h1 className="page-title">Gallery</h1>
+      <h1 className="page-title">{t('gallery.title')}</h1>
       <ul className="gallery-grid">
         <InRows
           items={gallery}
@@ -39,7 +42,7 @@ export function GalleryPage() {
         {settings.galleryMoreUrl && (
           <p className="gallery-more">
             <ExternalLink className="button" href={settings.galleryMoreUrl}>
-              Show More
+              {t('gallery.showMore')}
             </ExternalLink>
           </p>
         )}
@@ -65,7 +68,7 @@ function GalleryCard({ image, open, eager = false, priority = false }) {
             eager={eager}
             priority={priority}
           />
-          <span className="gallery-caption">{image.caption}</span>
+          <Localized className="gallery-caption" record={image} field="caption" />
         </button>
       </article>
     </li>

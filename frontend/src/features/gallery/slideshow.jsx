@@ -1,17 +1,22 @@
 // The full-screen slideshow dialog (its own chunk): previous/next (buttons, arrow keys or a swipe) wrap around; a
 // click or Escape closes it.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocalized } from '../../components/localized.jsx';
 import { Photo } from '../../components/photo.jsx';
+import { useT } from '../../lib/i18n.js';
 import './slideshow.css';
 
 /** How far a pointer must travel sideways to count as a swipe rather than a tap. */
 const SWIPE_PX = 50;
 
 export default function Slideshow({ images, start, onClose }) {
+  const t = useT();
   const [index, setIndex] = useState(start);
   const dialog = useRef(null);
   const count = images.length;
   const image = images[index];
+  // The caption (and the photo's alt) in the page's language, or the English marked as such.
+  const caption = useLocalized()(image, 'caption');
 
   const step = (delta) => setIndex((current) => (current + delta + count) % count);
 
@@ -67,7 +72,7 @@ export default function Slideshow({ images, start, onClose }) {
       className="slideshow"
       role="dialog"
       aria-modal="true"
-      aria-label="Gallery slideshow"
+      aria-label={t('gallery.slideshow')}
       ref={dialog}
       onClick={onBackdropClick}
       onPointerDown={onPointerDown}
@@ -76,19 +81,27 @@ export default function Slideshow({ images, start, onClose }) {
       // A mouse swipe would otherwise drag the photo itself away.
       onDragStart={(event) => event.preventDefault()}
     >
-      <figure className="slideshow-figure">
-        <Photo photo={image.photo} alt={image.caption} eager sizes="100vw" className="slideshow-image" />
+      <figure className="slideshow-figure" lang={caption.lang}>
+        <Photo photo={image.photo} alt={caption.text} eager sizes="100vw" className="slideshow-image" />
         <figcaption>
-          {image.caption} <span className="slideshow-count">({index + 1} of {count})</span>
+          {caption.text}{' '}
+          <span className="slideshow-count" lang={caption.lang && t.lang}>
+            {t('gallery.count', { index: index + 1, count })}
+          </span>
         </figcaption>
       </figure>
-      <button type="button" className="slideshow-nav slideshow-prev" aria-label="Previous image" onClick={button(() => step(-1))}>
+      <button
+        type="button"
+        className="slideshow-nav slideshow-prev"
+        aria-label={t('gallery.previous')}
+        onClick={button(() => step(-1))}
+      >
         ‹
       </button>
-      <button type="button" className="slideshow-nav slideshow-next" aria-label="Next image" onClick={button(() => step(1))}>
+      <button type="button" className="slideshow-nav slideshow-next" aria-label={t('gallery.next')} onClick={button(() => step(1))}>
         ›
       </button>
-      <button type="button" className="slideshow-close" aria-label="Close slideshow" onClick={button(onClose)}>
+      <button type="button" className="slideshow-close" aria-label={t('gallery.close')} onClick={button(onClose)}>
         ×
       </button>
     </div>

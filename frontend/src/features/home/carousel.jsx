@@ -6,7 +6,9 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
+import { useLocalized } from '../../components/localized.jsx';
 import { Photo } from '../../components/photo.jsx';
+import { translate, useT } from '../../lib/i18n.js';
 import './carousel.css';
 
 // The slides stop at the last one instead of jumping back to the first (an Up next the reader did not ask for).
@@ -19,8 +21,9 @@ const AUTOPLAY = { delay: 2500, disableOnInteraction: false, pauseOnMouseEnter: 
  * the last was reached.
  */
 export default function Carousel({ items, perView, label, reducedMotion }) {
+  const t = useT();
   const [container, setContainer] = useState(null);
-  const swiper = useSwiperWhenNear(container, perView, reducedMotion);
+  const swiper = useSwiperWhenNear(container, perView, reducedMotion, t.lang);
   const [playing, setPlaying] = useState(true);
   const [focusInside, setFocusInside] = useState(false);
   const moving = !reducedMotion && playing && !focusInside;
@@ -51,7 +54,12 @@ export default function Carousel({ items, perView, label, reducedMotion }) {
         <div className="swiper carousel carousel-still" aria-label={label} style={style} ref={setContainer}>
           <div className="swiper-wrapper">
             {items.map((item, index) => (
-              <div className="swiper-slide" key={item._id} role="group" aria-label={`${index + 1} / ${items.length}`}>
+              <div
+                className="swiper-slide"
+                key={item._id}
+                role="group"
+                aria-label={t('home.slide', { index: index + 1, count: items.length })}
+              >
                 <CarouselCard item={item} />
               </div>
             ))}
@@ -60,19 +68,21 @@ export default function Carousel({ items, perView, label, reducedMotion }) {
       </div>
       {!reducedMotion && (
         <button type="button" className="carousel-play button button-small button-outline" onClick={toggle}>
-          {playing ? 'Pause' : 'Play'}
-          <span className="visually-hidden"> the slides of {label}</span>
+          {playing ? t('home.pause') : t('home.play')}
+          <span className="visually-hidden"> {t('home.slidesOf', { label })}</span>
         </button>
       )}
     </div>
   );
 }
 
+/** A card's caption is an admin's: in the page's language, or the English marked as such (the photo's alt too). */
 function CarouselCard({ item }) {
+  const { text, lang } = useLocalized()(item, 'caption');
   return (
-    <article className="card carousel-card">
-      <Photo photo={item.photo} alt={item.caption} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
-      <h3>{item.caption}</h3>
+    <article className="card carousel-card" lang={lang}>
+      <Photo photo={item.photo} alt={text} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
+      <h3>{text}</h3>
     </article>
   );
 }
@@ -84,11 +94,36 @@ let starting = Promise.resolve();
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
+ * What Swiper says to screen readers, in `lang`. The slides keep the labels the markup gives them (in the
+ * language's digits), and so do the bullets: Swiper's own would write their numbers in English digits.
+ */
+function swiperWords(lang) {
+  const t = (key, values) => translate(lang, key, values);
+  const labelBullets = (swiper) =>
+    swiper.pagination?.bullets?.forEach((bullet, index) =>
+      bullet.setAttribute('aria-label', t('home.goToSlide', { index: index + 1 })),
+    );
+  return {
+    a11y: {
+      enabled: true,
+      prevSlideMessage: t('home.previousSlide'),
+      nextSlideMessage: t('home.nextSlide'),
+      firstSlideMessage: t('home.firstSlide'),
+      lastSlideMessage: t('home.lastSlide'),
+      paginationBulletMessage: t('home.goToSlide', { index: '{{index}}' }),
+      slideLabelMessage: null,
+    },
+    // After the A11y module's own handler, which labels the bullets each time the pagination is drawn.
+    on: { paginationUpdate: labelBullets },
+  };
+}
+
+/**
  * Swiper on `container` once it has come within a screen's height of the view and the carousels before it have
  * started: its chunk, making it, and starting it (measuring the page) each in a task of their own, so none holds a
- * slow phone's main thread for long. Null until then; destroyed when the carousel goes.
+ * slow phone's main thread for long. Null until then; destroyed when the carousel goes. `lang` is the page's.
  */
-function useSwiperWhenNear(container, [small, medium, large, wide], reducedMotion) {
+function useSwiperWhenNear(container, [small, medium, large, wide], reducedMotion, lang) {
   const [swiper, setSwiper] = useState(null);
   useEffect(() => {
     if (!container) return undefined;
@@ -110,7 +145,7 @@ function useSwiperWhenNear(container, [small, medium, large, wide], reducedMotio
         autoplay: reducedMotion ? false : AUTOPLAY,
         navigation: true,
         pagination: { enabled: true, clickable: true },
-        a11y: { enabled: true },
+        ...swiperWords(lang),
       });
       await nextTask();
       if (!live) return;
@@ -136,6 +171,6 @@ function useSwiperWhenNear(container, [small, medium, large, wide], reducedMotio
       observer.disconnect();
       if (made?.initialized) made.destroy(true, false);
     };
-  }, [container, small, medium, large, wide, reducedMotion]);
+  }, [container, small, medium, large, wide, reducedMotion, lang]);
   return swiper;
 }

@@ -1,11 +1,13 @@
 // Home: the welcome hero (on the banner photo an admin chose, if any) with its Donate call to action, "Visit us" for
 // parents once an admin fills it in, and the 'Our Works' and 'Performance & Awards' carousels.
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
 import { AfterFirstPaint } from '../../components/after-first-paint.jsx';
+import { Localized, useLocalized } from '../../components/localized.jsx';
 import { PhoneNumber } from '../../components/phone-number.jsx';
 import { VisitUs } from '../../components/visit-us.jsx';
 import { useContent } from '../../lib/content.js';
+import { useT } from '../../lib/i18n.js';
+import { Link } from '../../lib/local-links.jsx';
 import { usePrefersReducedMotion } from '../../lib/reduced-motion.js';
 import './home.css';
 import { useReveal } from './use-reveal.js';
@@ -18,17 +20,18 @@ const AWARDS_PER_VIEW = [1, 2, 2, 3];
 
 export function HomePage() {
   const { settings, works, awards } = useContent();
+  const t = useT();
 
   return (
     <>
       <section className={settings.heroPhoto ? 'hero hero-photo' : 'hero'}>
         <HeroPicture photo={settings.heroPhoto} />
         <div className="hero-inner">
-          <h1>{settings.heroTitle}</h1>
+          <Localized as="h1" record={settings} field="heroTitle" />
           <VisitLine settings={settings} />
-          <p>{settings.heroText}</p>
+          <Localized as="p" record={settings} field="heroText" />
           <Link className="button hero-donate" to="/support">
-            Donate
+            {t('home.donate')}
           </Link>
         </div>
       </section>
@@ -45,18 +48,25 @@ export function HomePage() {
 
 /** When classes are and a number to call, in the hero: on a phone the first screen tells a parent. */
 function VisitLine({ settings }) {
-  const times = settings.visitTimes?.trim();
+  const t = useT();
+  // Written by an admin: in the page's language, or the English marked as such.
+  const { text, lang } = useLocalized()(settings, 'visitTimes');
+  const times = text.trim();
   const phone = settings.visitPhone?.trim();
   if (!times && !phone) return null;
   return (
     <p className="hero-visit">
-      {times && <span>Classes: {times}</span>}
-      {phone && (
+      {times && (
         <span>
-          Call <PhoneNumber phone={phone} />
+          {t('home.classes')} {lang ? <span lang={lang}>{times}</span> : times}
         </span>
       )}
-      <a href="#visit-title">More about visiting</a>
+      {phone && (
+        <span>
+          {t('home.call')} <PhoneNumber phone={phone} />
+        </span>
+      )}
+      <a href="#visit-title">{t('home.moreVisiting')}</a>
     </p>
   );
 }
@@ -64,10 +74,11 @@ function VisitLine({ settings }) {
 /** "Our Works": with "Visit us", a paint after the hero. */
 function WorksSection({ works }) {
   const ref = useReveal(120);
+  const t = useT();
   return (
     <section className="home-section reveal" ref={ref} aria-labelledby="works-title">
-      <h2 id="works-title">Our Works</h2>
-      <CarouselSlot items={works} perView={WORKS_PER_VIEW} label="Our Works" />
+      <h2 id="works-title">{t('home.works')}</h2>
+      <CarouselSlot items={works} perView={WORKS_PER_VIEW} label={t('home.works')} />
     </section>
   );
 }
@@ -75,13 +86,14 @@ function WorksSection({ works }) {
 /** "Performance & Awards" and Show More: a paint after "Our Works". */
 function AwardsSection({ awards }) {
   const ref = useReveal(150);
+  const t = useT();
   return (
     <section className="home-section reveal" ref={ref} aria-labelledby="awards-title">
-      <h2 id="awards-title">Performance &amp; Awards</h2>
-      <CarouselSlot items={awards} perView={AWARDS_PER_VIEW} label="Performance and Awards" />
+      <h2 id="awards-title">{t('home.awards')}</h2>
+      <CarouselSlot items={awards} perView={AWARDS_PER_VIEW} label={t('home.awardsLabel')} />
       <p className="home-more">
         <Link className="button" to="/gallery">
-          Show More
+          {t('home.showMore')}
         </Link>
       </p>
     </section>

@@ -1,21 +1,33 @@
 // The notice board: a timeline of notices, newest first, a page at a time with "Show older notices", numbered by
-// count so a notice keeps its number as new ones arrive (the oldest is Notice 1).
+// count so a notice keeps its number as new ones arrive (the oldest is Notice 1). Titles are the admins' words, in
+// the page's language where they are written in it; dates and numbers are written in the page's language.
 import { useEffect, useRef, useState } from 'react';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
+import { useLocalized } from '../../components/localized.jsx';
 import { formatter } from '../../lib/formats.js';
+import { LANGUAGES, useT } from '../../lib/i18n.js';
 import { fetchNotices } from './api.js';
 import './notices.css';
 
 const PAGE_SIZE = 10;
 
-const dateFormat = formatter(
-  () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+const dateFormats = Object.fromEntries(
+  Object.entries(LANGUAGES).map(([lang, { locale }]) => [
+    lang,
+    formatter(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })),
+  ]),
 );
 
-function formatDate(isoDate) {
+// Counts as the spec's English page writes them ("1,234"); Bengali's in its own digits.
+const countLocales = { en: 'en-US', bn: LANGUAGES.bn.locale };
+const countFormats = Object.fromEntries(
+  Object.entries(countLocales).map(([lang, locale]) => [lang, formatter(() => new Intl.NumberFormat(locale))]),
+);
+
+function formatDate(isoDate, lang) {
   const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : dateFormat().format(time);
+  return Number.isNaN(time) ? isoDate : dateFormats[lang]().format(time);
 }
 
 /**
@@ -33,6 +45,7 @@ async function loadPage(page) {
 
 export function NoticeBoardPage() {
   const [board, setBoard] = useState({ notices: null, total: 0, pages: 0, firstOlder: null });
+  const t = useT();
   const [busy, setBusy] = useState(false);
   // Whether the first page, or the older notices asked for last, could not be loaded.
   const [failed, setFailed] = useState({ first: false, older: false });
@@ -78,13 +91,13 @@ export function NoticeBoardPage() {
   const { notices, total, firstOlder } = board;
   return (
     <div className="page">
-      <h1 className="page-title">NOTICE BOARD</h1>
+      <h1 className="page-title">{t('notices.title')}</h1>
       {failed.first ? (
-        <LoadFailed what="The notices" retry={loadFirst} />
+        <LoadFailed what={t('notices.what')} retry={loadFirst} />
       ) : notices === null ? (
-        <p className="page-loading">Loading notices…</p>
+        <p className="page-loading">{t('notices.loading')}</p>
       ) : notices.length === 0 ? (
-        <p className="notice-empty">Notice Not Available</p>
+        <p className="notice-empty">{t('notices.empty')}</p>
       ) : (
         <>
           <ol className="timeline">
@@ -96,12 +109,10 @@ export function NoticeBoardPage() {
                   tabIndex={notice._id === firstOlder ? -1 : undefined}
                 >
                   <p className="notice-meta">
-                    <span className="notice-label">Notice {notice.number}</span>
-                    {notice.date && <time dateTime={notice.date}>{formatDate(notice.date)}</time>}
+                    <span className="notice-label">{t('notices.label', { number: notice.number })}</span>
+                    {notice.date && <time dateTime={notice.date}>{formatDate(notice.date, t.lang)}</time>}
                   </p>
-                  <h2 className="notice-title">
-                    {notice.url ? <ExternalLink href={notice.url}>{notice.title}</ExternalLink> : notice.title}
-                  </h2>
+                  <NoticeTitle notice={notice} />
                 </article>
               </li>
             ))}
@@ -109,12 +120,15 @@ export function NoticeBoardPage() {
           {total > PAGE_SIZE && (
             <div className="notice-more">
               <p role="status">
-                Showing {notices.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} notices
+                {t('notices.showing', {
+                  shown: countFormats[t.lang]().format(notices.length),
+                  total: countFormats[t.lang]().format(total),
+                })}
               </p>
-              {failed.older && <p role="alert">The older notices could not be loaded. Try again.</p>}
+              {failed.older && <p role="alert">{t('notices.olderFailed')}</p>}
               {notices.length < total && (
                 <button type="button" className="button" onClick={showOlder} aria-busy={busy || undefined}>
-                  {busy ? 'Loading older notices…' : 'Show older notices'}
+                  {busy ? t('notices.loadingOlder') : t('notices.showOlder')}
                 </button>
               )}
             </div>
@@ -123,4 +137,11 @@ export function NoticeBoardPage() {
       )}
     </div>
   );
+}
+
+/** A notice's title (a link when it has one): in the page's language, or the English marked as such. */
+function NoticeTitle({ notice }) {
+  const { text, lang } = useLocalized()(notice, 'title');
+  const title = lang ? <span lang={lang}>{text}</span> : text;
+  return <h2 className="notice-title">{notice.url ? <ExternalLink href={notice.url}>{title}</ExternalLink> : title}</h2>;
 }

@@ -1,7 +1,10 @@
 // A team roster page: /team shows the core team and buttons to every other roster; /team{slug} shows that roster.
-import { Link, NavLink } from 'react-router-dom';
+// The rosters' titles are the admins' words, in the page's language where they are written in it.
 import { InRows } from '../../components/after-first-paint.jsx';
+import { Localized, useLocalized } from '../../components/localized.jsx';
 import { rosterList, useContent } from '../../lib/content.js';
+import { useT } from '../../lib/i18n.js';
+import { Link, NavLink } from '../../lib/local-links.jsx';
 import { MemberCard } from './member-card.jsx';
 import './roster-page.css';
 
@@ -11,30 +14,39 @@ const ABOVE_THE_FOLD = 5;
 
 export function RosterPage({ slug }) {
   const { teams } = useContent();
+  const t = useT();
+  const localized = useLocalized();
   const shown = teams[slug];
   const others = rosterList(teams).filter((roster) => roster.slug !== 'core');
 
   return (
     <div className="page">
-      <h1 className="page-title">{shown?.title ?? 'Our Team'}</h1>
+      {shown?.title != null ? (
+        <Localized as="h1" className="page-title" record={shown} field="title" />
+      ) : (
+        <h1 className="page-title">{t('team.title')}</h1>
+      )}
       {slug === 'core' ? (
         others.length > 0 && (
-          <nav className="roster-links" aria-label="Teams of other years">
+          <nav className="roster-links" aria-label={t('team.others')}>
             <ul>
-              {others.map((roster) => (
-                <li key={roster.slug}>
-                  <NavLink className="button button-outline" to={`/team${roster.slug}`}>
-                    {roster.title}
-                  </NavLink>
-                </li>
-              ))}
+              {others.map((roster) => {
+                const title = localized(roster, 'title');
+                return (
+                  <li key={roster.slug}>
+                    <NavLink className="button button-outline" to={`/team${roster.slug}`} lang={title.lang}>
+                      {title.text}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
         )
       ) : (
         <p className="roster-back">
           <Link className="button button-outline" to="/team">
-            Back to the core team
+            {t('team.back')}
           </Link>
         </p>
       )}
@@ -51,7 +63,7 @@ export function RosterPage({ slug }) {
           />
         </ul>
       ) : (
-        <p className="page-intro">No members are listed yet.</p>
+        <p className="page-intro">{t('team.empty')}</p>
       )}
     </div>
   );

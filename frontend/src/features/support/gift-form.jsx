@@ -1,66 +1,93 @@
 // "Paid already? Tell us": a donor names the payment they made (by UPI or bank transfer), so the volunteers can find
 // it on the statement and say thank you. A sent note thanks the donor and clears; a refused one names each field's
-// reason; a failed one says it was not sent and keeps what was typed.
+// reason; a failed one says it was not sent and keeps what was typed. On a Bengali page the reasons are the
+// catalog's, not the server's English, wherever the page knows what went wrong.
 import { useState } from 'react';
-import { Field } from '../../components/field.jsx';
-import { FormActions } from '../../components/form-actions.jsx';
+import { Field, fieldReason } from '../../components/field.jsx';
+import { FormActions, refusalIn } from '../../components/form-actions.jsx';
 import { useForm } from '../../lib/api-hooks.js';
+import { useT } from '../../lib/i18n.js';
 import { tellGift } from './api.js';
 import './gift-form.css';
 
 const EMPTY = { name: '', amount: '', reference: '', email: '' };
 
+/**
+ * What each field asks for: on a Bengali page, said in place of a reason of the server's that Field cannot say in
+ * Bengali (the amount's and the reference's own rules).
+ */
+const FIELD_ERRORS = {
+  name: 'support.gift.error.name',
+  amount: 'support.gift.error.amount',
+  reference: 'support.gift.error.reference',
+  email: 'support.gift.error.email',
+};
+
+/** Bengali digits (a Bengali keyboard's ৫০০) as the ones the server reads (500). */
+const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+
 export function GiftForm() {
+  const t = useT();
   const [thanked, setThanked] = useState('');
-  const { field, setForm, submit, busy, notSent, status } = useForm(EMPTY, {
+  const { field, setForm, submit, busy, notSent, status, message, errors } = useForm(EMPTY, {
     send: (gift) => {
       setThanked('');
-      return tellGift(gift);
+      return tellGift({ ...gift, amount: westernDigits(gift.amount), reference: westernDigits(gift.reference) });
     },
     onSuccess: (_response, gift) => {
       setForm(EMPTY);
-      setThanked(
-        gift.email.trim()
-          ? 'Thank you! We will write to you once we find your gift on our statement.'
-          : 'Thank you! The volunteers will look for your gift on our statement.',
-      );
+      setThanked(gift.email.trim() ? t('support.gift.thanksEmail') : t('support.gift.thanks'));
     },
     onRefusal: () => {},
   });
 
+  const localField = (name) => {
+    const props = field(name);
+    if (t.lang === 'en' || !props.error || typeof fieldReason(t.lang, props.error) === 'string') return props;
+    return { ...props, error: t(FIELD_ERRORS[name]) };
+  };
+
+  // Why it was not sent: in English the server's reason (a 400's alone), in Bengali the catalog's words for it.
+  const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent);
+
   return (
     <section className="card support-way" aria-labelledby="gift-title">
-      <h2 id="gift-title">Paid already? Tell us</h2>
-      <p className="gift-why">
-        So we can match your gift to our statement and thank you. The reference is the UTR or transaction ID your UPI
-        app or bank shows after paying.
-      </p>
+      <h2 id="gift-title">{t('support.gift.title')}</h2>
+      <p className="gift-why">{t('support.gift.why')}</p>
       <form className="gift-form" onSubmit={submit} noValidate>
-        <Field label="Your name" {...field('name')} maxLength={100} autoComplete="name" required />
-        <Field label="Amount (₹)" {...field('amount')} inputMode="decimal" autoComplete="off" required />
+        <Field label={t('support.gift.name')} {...localField('name')} maxLength={100} autoComplete="name" required />
+        <Field label={t('support.gift.amount')} {...localField('amount')} inputMode="decimal" autoComplete="off" required />
         <Field
-          label="UPI or bank reference (UTR)"
-          {...field('reference')}
+          label={t('support.gift.reference')}
+          {...localField('reference')}
           maxLength={100}
           autoComplete="off"
           spellCheck={false}
           required
         />
-        <Field label="Email (optional, for a thank-you note)" type="email" {...field('email')} autoComplete="email" />
+        <Field label={t('support.gift.email')} type="email" {...localField('email')} autoComplete="email" />
         <FormActions
-          submitLabel="Tell us"
+          submitLabel={t('support.gift.submit')}
           busy={busy}
-          message={
-            notSent &&
-            (status === 400
-              ? notSent
-              : `Your note was not sent. ${notSent} What you typed is still here, so you can send it again.`)
-          }
+          message={why && (status === 400 ? why : <NotSent t={t} why={why} />)}
         />
         <p role="status" className="form-result">
           {thanked}
         </p>
       </form>
     </section>
+  );
+}
+
+/** That the note was not sent, `why` (a text, or the server's English marked as such), and that it is kept. */
+function NotSent({ t, why }) {
+  if (typeof why === 'string') return t('support.gift.notSent', { why });
+  const [before, after] = t('support.gift.notSent').split('{why}');
+  return (
+    <>
+      {before}
+      {why}
+      {after}
+    </>
   );
 }

@@ -3,79 +3,89 @@
 // photo and the appeal; the day the details last changed, so a donor sent other details by someone can tell; and a
 // short form to tell the club about a payment made (there is always a way to pay: the account number is required).
 import { CopyButton } from '../../components/copy-button.jsx';
+import { latinOn } from '../../components/field.jsx';
+import { Localized, useLocalized } from '../../components/localized.jsx';
 import { PhoneNumber } from '../../components/phone-number.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
 import { formatter } from '../../lib/formats.js';
+import { LANGUAGES, useT } from '../../lib/i18n.js';
 import { GiftForm } from './gift-form.jsx';
 import './support.css';
 
+// Each detail with its label's key.
 const bankDetails = [
-  ['donationHolder', 'Account holder'],
-  ['donationAccount', 'Account number'],
-  ['donationIfsc', 'IFSC code'],
-  ['donationBranch', 'Branch'],
-  ['donationBank', 'Bank'],
+  ['donationHolder', 'support.bank.holder'],
+  ['donationAccount', 'support.bank.account'],
+  ['donationIfsc', 'support.bank.ifsc'],
+  ['donationBranch', 'support.bank.branch'],
+  ['donationBank', 'support.bank.bank'],
 ];
 
 /** The link a UPI app opens; the server puts the same text in the QR code. */
 export const upiLink = (upiId, payee) =>
   `upi://pay?pa=${upiId}&pn=${encodeURIComponent(payee ?? '')}&cu=INR`;
 
-// The server keeps the day (UTC) as YYYY-MM-DD: shown as that day wherever the visitor is.
-const dayFormat = formatter(
-  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+// The server keeps the day (UTC) as YYYY-MM-DD: shown as that day wherever the visitor is, in the page's language
+// (English as the spec's page writes it).
+const dayLocales = { en: 'en-GB', bn: LANGUAGES.bn.locale };
+const dayFormats = Object.fromEntries(
+  Object.entries(dayLocales).map(([lang, locale]) => [
+    lang,
+    formatter(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })),
+  ]),
 );
 
-/** "25 November 2026" for "2026-11-25"; the text itself when it is not a day. */
-function dayOf(date) {
+/** "25 November 2026" ("২৫ নভেম্বর, ২০২৬") for "2026-11-25"; the text itself when it is not a day. */
+function dayOf(date, lang) {
   const time = Date.parse(date);
-  return Number.isNaN(time) ? date : dayFormat().format(time);
+  return Number.isNaN(time) ? date : dayFormats[lang]().format(time);
 }
 
 export function SupportPage() {
   const { settings, donationsChangedAt } = useContent();
   const upiId = settings.upiId?.trim();
+  const t = useT();
   return (
     <div className="page">
-      <h1 className="page-title">Support Jyoti</h1>
+      <h1 className="page-title">{t('support.title')}</h1>
       <div className="support">
-        <Photo photo={settings.supportPhoto} alt="Children of Jyoti studying together" eager className="support-photo" sizes="(min-width: 900px) 50vw, 100vw" />
+        <Photo photo={settings.supportPhoto} alt={t('support.photoAlt')} eager className="support-photo" sizes="(min-width: 900px) 50vw, 100vw" />
         <div className="support-text">
-          <p className="support-appeal">{settings.donationAppeal}</p>
+          <Localized as="p" className="support-appeal" record={settings} field="donationAppeal" />
           {upiId && (
             <section className="card support-way" aria-labelledby="upi-title">
-              <h2 id="upi-title">Donate by UPI</h2>
+              <h2 id="upi-title">{t('support.upi.title')}</h2>
               <img
                 className="upi-qr"
                 src="/api/donations/upi-qr.svg"
-                alt={`QR code to pay ${settings.upiPayee || upiId} by UPI`}
+                alt={t('support.upi.qrAlt', { payee: settings.upiPayee || upiId })}
                 width="240"
                 height="240"
               />
-              <p className="upi-scan">Scan it with any UPI app (BHIM, Google Pay, PhonePe, Paytm…).</p>
+              <p className="upi-scan">{t('support.upi.scan')}</p>
               <dl>
-                {settings.upiPayee && <Detail label="Payee" value={settings.upiPayee} />}
-                <Detail label="UPI ID" value={upiId} />
+                {settings.upiPayee && <Detail label={t('support.upi.payee')} value={settings.upiPayee} />}
+                <Detail label={t('support.upi.id')} value={upiId} />
               </dl>
               <a className="button upi-pay" href={upiLink(upiId, settings.upiPayee)}>
-                Pay with a UPI app
+                {t('support.upi.pay')}
               </a>
             </section>
           )}
           <section className="card support-way" aria-labelledby="bank-title">
-            <h2 id="bank-title">Donate by bank transfer</h2>
+            <h2 id="bank-title">{t('support.bank.title')}</h2>
             <dl>
               {bankDetails
                 .filter(([key]) => settings[key])
                 .map(([key, label]) => (
-                  <Detail key={key} label={label} value={settings[key]} />
+                  <Detail key={key} label={t(label)} value={settings[key]} />
                 ))}
             </dl>
           </section>
           <TrustDetails settings={settings} />
           {donationsChangedAt && (
-            <p className="support-changed">Details last changed on {dayOf(donationsChangedAt)}</p>
+            <p className="support-changed">{t('support.changed', { day: dayOf(donationsChangedAt, t.lang) })}</p>
           )}
           <GiftForm />
         </div>
@@ -84,31 +94,39 @@ export function SupportPage() {
   );
 }
 
+/** A localized text trimmed, or null when there is none. */
+function trimmed({ text, lang }) {
+  const shown = text.trim();
+  return shown ? { text: shown, lang } : null;
+}
+
 /** Who receives a gift and whether it is tax deductible, and a number to ask: each shown once an admin fills it in. */
 function TrustDetails({ settings }) {
-  const registration = settings.donationRegistration?.trim();
-  const tax = settings.donationTax?.trim();
+  const t = useT();
+  const localized = useLocalized();
+  const registration = trimmed(localized(settings, 'donationRegistration'));
+  const tax = trimmed(localized(settings, 'donationTax'));
   const phone = settings.donationPhone?.trim();
   if (!registration && !tax && !phone) return null;
   return (
     <section className="card support-way" aria-labelledby="trust-title">
-      <h2 id="trust-title">Who receives your gift</h2>
+      <h2 id="trust-title">{t('support.trust.title')}</h2>
       <dl className="support-trust">
         {registration && (
           <div>
-            <dt>Receiver</dt>
-            <dd>{registration}</dd>
+            <dt>{t('support.trust.receiver')}</dt>
+            <dd lang={registration.lang}>{registration.text}</dd>
           </div>
         )}
         {tax && (
           <div>
-            <dt>Tax benefit</dt>
-            <dd>{tax}</dd>
+            <dt>{t('support.trust.tax')}</dt>
+            <dd lang={tax.lang}>{tax.text}</dd>
           </div>
         )}
         {phone && (
           <div>
-            <dt>Questions before you give</dt>
+            <dt>{t('support.trust.questions')}</dt>
             <dd>
               <PhoneNumber phone={phone} />
             </dd>
@@ -121,16 +139,20 @@ function TrustDetails({ settings }) {
 
 /**
  * One detail: its name with a button that copies it (which says so where screen readers hear it), and the value
- * alone in the <dd>, as the spec's page shows it.
+ * alone in the <dd>, as the spec's page shows it. The value is to be typed as it is, so never translated: in Latin
+ * letters on a Bengali page (a bank's name, an IFSC code), it is marked as English.
  */
 function Detail({ label, value }) {
+  const t = useT();
   return (
     <div className="support-detail">
       <dt>
         {label}
         <CopyButton value={value} label={label} />
       </dt>
-      <dd className="support-value">{value}</dd>
+      <dd className="support-value" lang={latinOn(t.lang, value)}>
+        {value}
+      </dd>
     </div>
   );
 }

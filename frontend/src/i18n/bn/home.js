@@ -1,2 +1,28 @@
-// home: the words of the home area.
-export default {};
+// হোম পাতা (শুরুর অংশ, ছবির সারি) আর "আমাদের স্কুলে আসুন" অংশ, যেটা যোগাযোগ পাতাতেও আছে।
+export default {
+  'home.donate': 'দান করুন',
+  'home.classes': 'ক্লাস:',
+  'home.call': 'ফোন করুন',
+  'home.moreVisiting': 'কীভাবে আসবেন, আরও জানুন',
+  'home.works': 'আমাদের কাজ',
+  'home.awards': 'সাফল্য ও পুরস্কার',
+  'home.awardsLabel': 'সাফল্য ও পুরস্কার',
+  'home.showMore': 'আরও দেখুন',
+  'home.pause': 'থামান',
+  'home.play': 'চালান',
+  'home.slidesOf': '({label} অংশের ছবি)',
+  'home.slide': '{index} / {count}',
+  'home.previousSlide': 'আগের ছবি',
+  'home.nextSlide': 'পরের ছবি',
+  'home.firstSlide': 'এটাই প্রথম ছবি',
+  'home.lastSlide': 'এটাই শেষ ছবি',
+  'home.goToSlide': '{index} নম্বর ছবিতে যান',
+  'home.visit.title': 'আমাদের স্কুলে আসুন',
+  'home.visit.classes': 'ক্লাস',
+  'home.visit.for': 'কাদের জন্য',
+  'home.visit.where': 'কোথায়',
+  'home.visit.maps': 'ম্যাপে দেখুন',
+  'home.visit.newTab': '(নতুন ট্যাবে খুলবে)',
+  'home.visit.phone': 'ফোন',
+  'home.visit.volunteer': 'স্বেচ্ছাসেবক হয়ে পাশে থাকুন',
+};

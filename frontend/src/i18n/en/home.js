@@ -1,2 +1,28 @@
-// home: the words of the home area.
-export default {};
+// home: the words of the home area (the hero, the carousels) and of "Visit us", which Contact shows too.
+export default {
+  'home.donate': 'Donate',
+  'home.classes': 'Classes:',
+  'home.call': 'Call',
+  'home.moreVisiting': 'More about visiting',
+  'home.works': 'Our Works',
+  'home.awards': 'Performance & Awards',
+  'home.awardsLabel': 'Performance and Awards',
+  'home.showMore': 'Show More',
+  'home.pause': 'Pause',
+  'home.play': 'Play',
+  'home.slidesOf': 'the slides of {label}',
+  'home.slide': '{index} / {count}',
+  'home.previousSlide': 'Previous slide',
+  'home.nextSlide': 'Next slide',
+  'home.firstSlide': 'This is the first slide',
+  'home.lastSlide': 'This is the last slide',
+  'home.goToSlide': 'Go to slide {index}',
+  'home.visit.title': 'Visit us',
+  'home.visit.classes': 'Classes',
+  'home.visit.for': 'For',
+  'home.visit.where': 'Where',
+  'home.visit.maps': 'Open in Maps',
+  'home.visit.newTab': '(opens in a new tab)',
+  'home.visit.phone': 'Phone',
+  'home.visit.volunteer': 'Volunteer with us',
+};

@@ -1,2 +1,38 @@
-// support: the words of the support area.
-export default {};
+// support: the words of the Support page (how to donate) and its "Paid already? Tell us" form.
+export default {
+  'support.title': 'Support Jyoti',
+  'support.photoAlt': 'Children of Jyoti studying together',
+  'support.upi.title': 'Donate by UPI',
+  'support.upi.qrAlt': 'QR code to pay {payee} by UPI',
+  'support.upi.scan': 'Scan it with any UPI app (BHIM, Google Pay, PhonePe, Paytm…).',
+  'support.upi.payee': 'Payee',
+  'support.upi.id': 'UPI ID',
+  'support.upi.pay': 'Pay with a UPI app',
+  'support.bank.title': 'Donate by bank transfer',
+  'support.bank.holder': 'Account holder',
+  'support.bank.account': 'Account number',
+  'support.bank.ifsc': 'IFSC code',
+  'support.bank.branch': 'Branch',
+  'support.bank.bank': 'Bank',
+  'support.trust.title': 'Who receives your gift',
+  'support.trust.receiver': 'Receiver',
+  'support.trust.tax': 'Tax benefit',
+  'support.trust.questions': 'Questions before you give',
+  'support.changed': 'Details last changed on {day}',
+  'support.gift.title': 'Paid already? Tell us',
+  'support.gift.why':
+    'So we can match your gift to our statement and thank you. The reference is the UTR or transaction ID your UPI app or bank shows after paying.',
+  'support.gift.name': 'Your name',
+  'support.gift.amount': 'Amount (₹)',
+  'support.gift.reference': 'UPI or bank reference (UTR)',
+  'support.gift.email': 'Email (optional, for a thank-you note)',
+  'support.gift.submit': 'Tell us',
+  'support.gift.thanksEmail': 'Thank you! We will write to you once we find your gift on our statement.',
+  'support.gift.thanks': 'Thank you! The volunteers will look for your gift on our statement.',
+  'support.gift.notSent': 'Your note was not sent. {why} What you typed is still here, so you can send it again.',
+  'support.gift.error.name': 'Write your name, on one line (at most 100 letters).',
+  'support.gift.error.amount': 'Write the amount in rupees, such as 500 or 1,500.50 (at least ₹1).',
+  'support.gift.error.reference':
+    'Write the reference your UPI app or bank shows: letters and digits only (a UPI payment’s has 12).',
+  'support.gift.error.email': 'Write a whole email address, such as name@example.com, or leave it empty.',
+};
