@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 12, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 13, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -224,6 +224,17 @@ CREATE TABLE tls_certificates (
     stored_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 
+CREATE TABLE translations (
+    id     INTEGER PRIMARY KEY,
+    lang   TEXT NOT NULL CHECK (lang IN ('bn')),
+    kind   TEXT NOT NULL CHECK (kind IN ('setting', 'card', 'gallery', 'notice', 'roster', 'member')),
+    -- The record's id, or the setting's key.
+    record TEXT NOT NULL CHECK (length(record) BETWEEN 1 AND 40),
+    field  TEXT NOT NULL CHECK (length(field) BETWEEN 1 AND 40),
+    text   TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 2000),
+    UNIQUE (lang, kind, record, field)
+) STRICT;
+
 CREATE TABLE "users" (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,
     firstname     TEXT    NOT NULL CHECK (length(firstname) BETWEEN 1 AND 100),
@@ -276,4 +287,24 @@ END;
 
 CREATE TRIGGER audit_log_never_changes BEFORE UPDATE ON audit_log BEGIN
     SELECT RAISE (ABORT, 'activity log entries cannot be changed');
+END;
+
+CREATE TRIGGER cards_translations AFTER DELETE ON cards BEGIN
+    DELETE FROM translations WHERE kind = 'card' AND record = CAST(old.id AS TEXT);
+END;
+
+CREATE TRIGGER gallery_images_translations AFTER DELETE ON gallery_images BEGIN
+    DELETE FROM translations WHERE kind = 'gallery' AND record = CAST(old.id AS TEXT);
+END;
+
+CREATE TRIGGER members_translations AFTER DELETE ON members BEGIN
+    DELETE FROM translations WHERE kind = 'member' AND record = CAST(old.id AS TEXT);
+END;
+
+CREATE TRIGGER notices_translations AFTER DELETE ON notices BEGIN
+    DELETE FROM translations WHERE kind = 'notice' AND record = CAST(old.id AS TEXT);
+END;
+
+CREATE TRIGGER rosters_translations AFTER DELETE ON rosters BEGIN
+    DELETE FROM translations WHERE kind = 'roster' AND record = CAST(old.id AS TEXT);
 END;

@@ -4,6 +4,7 @@
 use crate::conditional::Encoded;
 use crate::db::media::{stored_reference, Photo};
 use crate::db::{self, rosters::CORE};
+use crate::domain::TextKind;
 use crate::error::ApiError;
 use rusqlite::Connection;
 use serde::{Serialize, Serializer};
@@ -29,7 +30,11 @@ pub struct Document {
 }
 
 /// Every site setting, in the order the admin screen lists them; the photo settings are photos.
-struct Settings(Vec<(&'static str, Setting)>);
+/// `bn`: the Bengali versions of the text settings that have one, by key.
+struct Settings(Vec<(&'static str, Setting)>, HashMap<String, String>);
+
+/// The Bengali versions of a record's texts, by field (left out when there are none).
+type Bengali = HashMap<String, String>;
 
 #[derive(Serialize)]
 #[serde(untagged)]
@@ -45,6 +50,8 @@ struct Picture {
     id: i64,
     caption: String,
     photo: Option<Photo>,
+    #[serde(skip_serializing_if = "HashMap::is_empty")]
+    bn: Bengali,
 }
 
 #[derive(Serialize)]
@@ -56,6 +63,8 @@ struct Team {
     /// 1 for the first roster.
     order: usize,
     members: Vec<Member>,
+    #[serde(skip_serializing_if = "HashMap::is_empty")]
+    bn: Bengali,
 }
 
 /// A team member as the team pages show them; also the rows of the admin's member list.
@@ -69,11 +78,19 @@ pub struct Member {
     position: String,
     photo: Option<Photo>,
     link: Option<String>,
+    #[serde(skip_serializing_if = "HashMap::is_empty")]
+    bn: Bengali,
 }
 
 impl Serialize for Settings {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(key, value)| (key, value)))
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len() + 1))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.serialize_entry("bn", &self.1)?;
+        map.end()
     }
 }
 
@@ -93,6 +110,7 @@ impl Document {
             (None, None) => None,
         };
 
+        let bengali = db::translations::bengali(conn)?;
         let stored = db::site_settings::all(conn)?;
         let photo_settings: HashMap<_, _> = crate::domain::photo_settings().collect();
         let settings = crate::domain::site_setting_keys()
@@ -122,6 +140,7 @@ impl Document {
         let (mut works, mut awards) = (Vec::new(), Vec::new());
         for card in db::cards::list(conn)? {
             let picture = Picture {
+                bn: bengali.of(TextKind::Card, &card.id.to_string()),
                 id: card.id,
                 caption: card.caption,
                 photo: photo(card.photo_id, card.art, PICTURE_ART),
@@ -136,6 +155,7 @@ impl Document {
         let gallery = db::gallery_images::list(conn)?
             .into_iter()
             .map(|image| Picture {
+                bn: bengali.of(TextKind::Gallery, &image.id.to_string()),
                 id: image.id,
                 caption: image.caption,
                 photo: photo(image.photo_id, image.art, PICTURE_ART),
@@ -147,12 +167,13 @@ impl Document {
             members
                 .entry(member.roster_id)
                 .or_default()
-                .push(Member::shown(member, &media));
+                .push(Member::shown(member, &media, &bengali));
         }
         let teams = db::rosters::list(conn)?
             .into_iter()
             .enumerate()
             .map(|(index, roster)| Team {
+                bn: bengali.of(TextKind::Roster, &roster.id.to_string()),
                 members: members.remove(&roster.id).unwrap_or_default(),
                 id: roster.id,
                 slug: roster.slug,
@@ -164,7 +185,7 @@ impl Document {
         let donations_changed_at = stored.get(db::site_settings::DONATIONS_CHANGED_ON).cloned();
         Ok(Document {
             donations_changed_at,
-            settings: Settings(settings),
+            settings: Settings(settings, bengali.settings()),
             works,
             awards,
             gallery,
@@ -174,14 +195,20 @@ impl Document {
 }
 
 impl Member {
-    /// `member` with its uploaded photo (from `media`) or its shipped drawing.
-    pub fn shown(member: db::members::Member, media: &HashMap<i64, db::media::Media>) -> Member {
+    /// `member` with its uploaded photo (from `media`) or its shipped drawing, and its Bengali
+    /// texts (from `bengali`).
+    pub fn shown(
+        member: db::members::Member,
+        media: &HashMap<i64, db::media::Media>,
+        bengali: &db::translations::Bengali,
+    ) -> Member {
         let photo = match (member.photo_id.and_then(|id| media.get(&id)), member.art) {
             (Some(media), _) => Some(media.photo()),
             (None, Some(art)) => Some(drawing(art, MEMBER_ART)),
             (None, None) => None,
         };
         Member {
+            bn: bengali.of(TextKind::Member, &member.id.to_string()),
             id: member.id,
             name: member.name,
             department: member.department,

@@ -56,6 +56,7 @@ const STEPS: &[Step] = &[
         vacuum: true,
     },
     Step::sql(include_str!("migrations/012_alerts_and_payment_hold.sql")),
+    Step::sql(include_str!("migrations/013_bengali_texts.sql")),
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

@@ -118,6 +118,7 @@ pub mod seed;
 pub mod settings;
 pub mod site_settings;
 pub mod tls;
+pub mod translations;
 pub mod users;
 
 use crate::error::ApiError;
@@ -265,10 +266,11 @@ pub enum Table {
     Media,
     MailSettings,
     AuditLog,
+    Translations,
 }
 
 impl Table {
-    const COUNT: usize = 12;
+    const COUNT: usize = 13;
     const ALL: [Table; Table::COUNT] = [
         Table::Users,
         Table::Contacts,
@@ -282,6 +284,7 @@ impl Table {
         Table::Media,
         Table::MailSettings,
         Table::AuditLog,
+        Table::Translations,
     ];
 
     /// The table a write to `name` changes, as the update hook names it (it never reports a
@@ -300,6 +303,7 @@ impl Table {
             "media" => Table::Media,
             "mail_settings" => Table::MailSettings,
             "audit_log" => Table::AuditLog,
+            "translations" => Table::Translations,
             _ => return None,
         })
     }

@@ -13,12 +13,16 @@ super::row! {
         pub url: Option<String>,
         pub title: String,
         pub date: String,
+        /// The Bengali title, when one is written.
+        #[serde(skip_serializing_if = "super::translations::Texts::is_empty")]
+        pub bn: super::translations::Texts,
     }
 }
 
 macro_rules! columns {
     () => {
-        "id, url, title, date"
+        "id, url, title, date, (SELECT json_group_object(field, text) FROM translations t
+           WHERE t.lang = 'bn' AND t.kind = 'notice' AND t.record = CAST(notices.id AS TEXT)) AS bn"
     };
 }
 

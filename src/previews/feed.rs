@@ -65,7 +65,11 @@ pub fn feed(facts: &Facts, site: Option<&str>, lang: Lang) -> String {
             "    <id>{}</id>",
             xml(&id(&format!("{prefix}/notice#{}", notice.id)))
         );
-        let _ = writeln!(out, "    <title>{}</title>", xml(&notice.title));
+        let title = match lang {
+            Lang::English => notice.title.as_str(),
+            Lang::Other(..) => notice.bn.get("title").unwrap_or(&notice.title),
+        };
+        let _ = writeln!(out, "    <title>{}</title>", xml(title));
         let _ = writeln!(out, "    <updated>{}</updated>", timestamp(&notice.date));
         let _ = writeln!(out, "    <link href=\"{}\"/>", xml(&link));
         out.push_str("  </entry>\n");

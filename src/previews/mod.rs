@@ -53,6 +53,8 @@ pub struct Facts {
     settings: HashMap<String, String>,
     /// `(slug, title)` in the rosters' order; the core team's slug is [`CORE`].
     rosters: Vec<(String, String)>,
+    /// The rosters' Bengali titles, by slug, where written.
+    bengali_titles: HashMap<String, String>,
     /// Newest first.
     notices: Vec<Notice>,
     /// The site address an admin stored (may be empty).
@@ -65,10 +67,22 @@ pub struct Facts {
 impl Facts {
     fn build(conn: &mut Connection) -> Result<Facts, ApiError> {
         let settings = db::site_settings::all(conn)?;
+        let bengali = db::translations::bengali(conn)?;
+        let rosters = db::rosters::list(conn)?;
+        let bengali_titles = rosters
+            .iter()
+            .filter_map(|roster| {
+                let title = bengali
+                    .of(crate::domain::TextKind::Roster, &roster.id.to_string())
+                    .remove("title")?;
+                Some((roster.slug.clone(), title))
+            })
+            .collect();
         Ok(Facts {
+            bengali_titles,
             club_logo: club_logo(conn, &settings)?,
             settings,
-            rosters: db::rosters::list(conn)?
+            rosters: rosters
                 .into_iter()
                 .map(|roster| (roster.slug, roster.title))
                 .collect(),
@@ -208,6 +222,10 @@ fn described(
         let slug = if slug.is_empty() { CORE } else { slug };
         if page.is_some() || slug != CORE {
             if let Some(title) = facts.roster_title(slug) {
+                let title = match lang {
+                    Lang::English => title,
+                    Lang::Other(..) => facts.bengali_titles.get(slug).map_or(title, String::as_str),
+                };
                 let description = match lang {
                     Lang::English => format!("The members of {title} at Jyoti."),
                     Lang::Other(_, language) => {
@@ -240,7 +258,10 @@ fn described(
             Lang::English => format!("Newest notice, {}: {}", newest.date, newest.title),
             Lang::Other(_, language) => language.word(
                 "server newestNotice",
-                &[("date", &newest.date), ("title", &newest.title)],
+                &[
+                    ("date", &newest.date),
+                    ("title", newest.bn.get("title").unwrap_or(&newest.title)),
+                ],
             ),
         };
         return Some(Page::public(&page.path, heading, &description));
@@ -384,6 +405,7 @@ mod tests {
         Facts {
             settings,
             rosters: Vec::new(),
+            bengali_titles: HashMap::new(),
             notices: Vec::new(),
             stored_site_address: String::new(),
             club_logo: None,

@@ -38,9 +38,10 @@ pub(super) async fn list(
         }
         let page = db::members::page(conn, roster_id, &listing)?;
         let media = db::media::all(conn)?;
-        Ok(Some(
-            page.map(|member| content::Member::shown(member, &media)),
-        ))
+        let bengali = db::translations::bengali(conn)?;
+        Ok(Some(page.map(|member| {
+            content::Member::shown(member, &media, &bengali)
+        })))
     })
     .await?;
     let page = roster.found(shown)?;

@@ -28,6 +28,7 @@ mod previews;
 mod rosters;
 mod site_settings;
 mod spa;
+mod translations;
 mod users;
 
 use crate::access::Access::{Admins, Editors};
@@ -159,6 +160,9 @@ fn api() -> Vec<Call> {
         get("/admin/settings/payment-hold", site_settings::payment_hold),
         delete("/admin/settings/payment-hold", site_settings::cancel_payment_hold),
         get("/admin/sample-content", site_settings::still_sample),
+
+        get("/admin/translations", translations::list),
+        put("/admin/translations", translations::save),
 
         admin_list(Editors, "/admin/media", db::media::each, db::media::page, None),
         post("/admin/media", media::upload),

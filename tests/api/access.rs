@@ -351,6 +351,8 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         admin("GET /api/admin/settings/payment-hold"),
         admin("DELETE /api/admin/settings/payment-hold"),
         editor("GET /api/admin/sample-content"),
+        editor("GET /api/admin/translations"),
+        editor("PUT /api/admin/translations").json(json!({"kind": "setting", "record": "address", "field": "address", "text": "জলপাইগুড়ি"})),
 
         editor("GET /api/admin/media"),
         editor("POST /api/admin/media").body(photo).answers(201),

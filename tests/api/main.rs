@@ -30,6 +30,7 @@ mod previews;
 mod rosters;
 mod site_settings;
 mod spa;
+mod translations;
 mod users;
 
 mod access;

@@ -1,0 +1,218 @@
+//! The `translations` table: the Bengali version of each public text that has one.
+
+use crate::domain::{BengaliText, TextKind, SETTING_TEXTS};
+use crate::error::ApiError;
+use rusqlite::{params, Connection};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The Bengali texts, by kind and record (an id, or a setting's key), then field.
+#[derive(Default)]
+pub struct Bengali(HashMap<(String, String), HashMap<String, String>>);
+
+impl Bengali {
+    /// The Bengali versions of one record's fields (empty when it has none).
+    pub fn of(&self, kind: TextKind, record: &str) -> HashMap<String, String> {
+        self.0
+            .get(&(kind.as_str().to_owned(), record.to_owned()))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The Bengali versions of the settings, by key.
+    pub fn settings(&self) -> HashMap<String, String> {
+        self.0
+            .iter()
+            .filter(|((kind, _), _)| kind == TextKind::Setting.as_str())
+            .flat_map(|(_, fields)| fields.clone())
+            .collect()
+    }
+}
+
+/// One record's Bengali texts by field, read from SQL as the JSON object `json_group_object`
+/// makes; written as that object.
+#[derive(Debug, Default, Clone, Serialize)]
+#[serde(transparent)]
+pub struct Texts(pub HashMap<String, String>);
+
+impl Texts {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, field: &str) -> Option<&str> {
+        self.0.get(field).map(String::as_str)
+    }
+}
+
+impl rusqlite::types::FromSql for Texts {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        match value {
+            rusqlite::types::ValueRef::Null => Ok(Texts::default()),
+            value => serde_json::from_str(value.as_str()?)
+                .map(Texts)
+                .map_err(|err| rusqlite::types::FromSqlError::Other(Box::new(err))),
+        }
+    }
+}
+
+/// Every Bengali text.
+pub fn bengali(conn: &Connection) -> Result<Bengali, ApiError> {
+    let mut all = Bengali::default();
+    let mut stmt = conn
+        .prepare_cached("SELECT kind, record, field, text FROM translations WHERE lang = 'bn'")?;
+    let rows = stmt.query_map([], |row| {
+        Ok((
+            row.get::<_, String>(0)?,
+            row.get::<_, String>(1)?,
+            row.get(2)?,
+            row.get(3)?,
+        ))
+    })?;
+    for row in rows {
+        let (kind, record, field, text) = row?;
+        all.0.entry((kind, record)).or_default().insert(field, text);
+    }
+    Ok(all)
+}
+
+/// Stores `text` as the Bengali version (an empty one removes it). `None` when the record it
+/// belongs to does not exist; otherwise the text it had before ("" for none).
+pub fn set(conn: &Connection, text: &BengaliText) -> Result<Option<String>, ApiError> {
+    let table = match text.kind {
+        TextKind::Setting => None,
+        TextKind::Card => Some("cards"),
+        TextKind::Gallery => Some("gallery_images"),
+        TextKind::Notice => Some("notices"),
+        TextKind::Roster => Some("rosters"),
+        TextKind::Member => Some("members"),
+    };
+    if let Some(table) = table {
+        let exists: bool = conn.query_row(
+            &format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE id = ?1)"),
+            [&text.record],
+            |row| row.get(0),
+        )?;
+        if !exists {
+            return Ok(None);
+        }
+    }
+    let keys = params![text.kind.as_str(), text.record, text.field];
+    let before: String = conn
+        .prepare_cached(
+            "SELECT coalesce((SELECT text FROM translations
+               WHERE lang = 'bn' AND kind = ?1 AND record = ?2 AND field = ?3), '')",
+        )?
+        .query_row(keys, |row| row.get(0))?;
+    if text.text.is_empty() {
+        conn.prepare_cached(
+            "DELETE FROM translations WHERE lang = 'bn' AND kind = ?1 AND record = ?2 AND field = ?3",
+        )?
+        .execute(keys)?;
+    } else {
+        conn.prepare_cached(
+            "INSERT INTO translations (lang, kind, record, field, text) VALUES ('bn', ?1, ?2, ?3, ?4)
+             ON CONFLICT (lang, kind, record, field) DO UPDATE SET text = excluded.text",
+        )?
+        .execute(params![text.kind.as_str(), text.record, text.field, text.text])?;
+    }
+    Ok(Some(before))
+}
+
+/// One public text as the admin's Bengali screen lists it: where it is, its English, and its
+/// Bengali ("" for none).
+#[derive(Debug, Serialize)]
+pub struct TextRow {
+    pub kind: &'static str,
+    pub record: serde_json::Value,
+    pub field: &'static str,
+    /// What the text is, for the admin ("Notice of 2026-11-22", "Team 2k25: Ananya Roy").
+    pub place: String,
+    pub english: String,
+    pub bengali: String,
+    pub max: usize,
+    pub multiline: bool,
+}
+
+/// Every public text with a Bengali version, in the admin screen's order: the settings, the
+/// Home cards, the gallery, the notices (newest first), the teams and their members.
+pub fn texts(conn: &Connection) -> Result<Vec<TextRow>, ApiError> {
+    let bengali = bengali(conn)?;
+    let settings = super::site_settings::all(conn)?;
+    let mut rows = Vec::new();
+    for &(key, max, multiline) in SETTING_TEXTS {
+        let english = settings.get(key).cloned().unwrap_or_default();
+        rows.push(TextRow {
+            kind: TextKind::Setting.as_str(),
+            record: key.into(),
+            field: key,
+            place: key.to_owned(),
+            bengali: bengali
+                .of(TextKind::Setting, key)
+                .remove(key)
+                .unwrap_or_default(),
+            english,
+            max,
+            multiline,
+        });
+    }
+    let queries: [(TextKind, &'static str, &str); 5] = [
+        (
+            TextKind::Card,
+            "caption",
+            "SELECT id, CASE section WHEN 'works' THEN 'Home card, Our Works' ELSE 'Home card, Performance & Awards' END,
+                    caption FROM cards ORDER BY section = 'awards', sort_order, id",
+        ),
+        (
+            TextKind::Gallery,
+            "caption",
+            "SELECT id, 'Gallery photo', caption FROM gallery_images ORDER BY sort_order, id",
+        ),
+        (
+            TextKind::Notice,
+            "title",
+            "SELECT id, 'Notice of ' || date, title FROM notices ORDER BY date DESC, id DESC",
+        ),
+        (
+            TextKind::Roster,
+            "title",
+            "SELECT id, 'Team page /team' || CASE slug WHEN 'core' THEN '' ELSE slug END, title
+               FROM rosters ORDER BY sort_order, id",
+        ),
+        (
+            TextKind::Member,
+            "position",
+            "SELECT m.id, r.title || ': ' || m.name, m.position FROM members m
+               JOIN rosters r ON r.id = m.roster_id WHERE m.position <> ''
+              ORDER BY r.sort_order, r.id, m.sort_order, m.id",
+        ),
+    ];
+    for (kind, field, sql) in queries {
+        let (max, multiline) = kind.field(field).unwrap_or((200, false));
+        let mut stmt = conn.prepare_cached(sql)?;
+        let found = stmt.query_map([], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+            ))
+        })?;
+        for row in found {
+            let (id, place, english) = row?;
+            rows.push(TextRow {
+                kind: kind.as_str(),
+                record: id.into(),
+                field,
+                place,
+                bengali: bengali
+                    .of(kind, &id.to_string())
+                    .remove(field)
+                    .unwrap_or_default(),
+                english,
+                max,
+                multiline,
+            });
+        }
+    }
+    Ok(rows)
+}

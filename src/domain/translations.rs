@@ -1,0 +1,196 @@
+//! A Bengali version of a text admins write for the public pages: which texts have one, and a
+//! change of one parsed from a request.
+
+use super::values::{line, text};
+use super::{Checker, DONATION_DETAILS};
+use crate::error::ApiError;
+use serde::Deserialize;
+
+/// The kinds of record whose texts have Bengali versions, as the `translations` table names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    Setting,
+    Card,
+    Gallery,
+    Notice,
+    Roster,
+    Member,
+}
+
+impl TextKind {
+    pub const ALL: [TextKind; 6] = [
+        TextKind::Setting,
+        TextKind::Card,
+        TextKind::Gallery,
+        TextKind::Notice,
+        TextKind::Roster,
+        TextKind::Member,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TextKind::Setting => "setting",
+            TextKind::Card => "card",
+            TextKind::Gallery => "gallery",
+            TextKind::Notice => "notice",
+            TextKind::Roster => "roster",
+            TextKind::Member => "member",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<TextKind> {
+        TextKind::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+
+    /// The fields of a record of this kind that have a Bengali version, each with its longest
+    /// length and whether it may run over several lines (settings: see [`SETTING_TEXTS`]).
+    fn fields(self) -> &'static [(&'static str, usize, bool)] {
+        match self {
+            TextKind::Setting => SETTING_TEXTS,
+            TextKind::Card | TextKind::Gallery => &[("caption", 200, false)],
+            TextKind::Notice => &[("title", 200, false)],
+            TextKind::Roster => &[("title", 100, false)],
+            TextKind::Member => &[("position", 100, false)],
+        }
+    }
+
+    /// The longest length and whether it may be several lines, for a field with a Bengali version.
+    pub fn field(self, field: &str) -> Option<(usize, bool)> {
+        self.fields()
+            .iter()
+            .find(|(name, ..)| *name == field)
+            .map(|&(_, max, multiline)| (max, multiline))
+    }
+}
+
+/// The site settings that are text visitors read, with their limits. The donation details
+/// (account, IFSC, UPI, the names money goes to) have none: a Bengali version would be a second
+/// set of payment details outside the payment hold and its alerts.
+pub const SETTING_TEXTS: &[(&str, usize, bool)] = &[
+    ("heroTitle", 200, false),
+    ("heroText", 2000, true),
+    ("donationAppeal", 2000, true),
+    ("donationRegistration", 200, false),
+    ("donationTax", 200, false),
+    ("address", 300, true),
+    ("presidentName", 100, false),
+    ("presidentMessage", 2000, true),
+    ("makersCredit", 200, false),
+    ("visitTimes", 300, true),
+    ("visitAges", 100, false),
+    ("visitAddress", 300, true),
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextRequest {
+    kind: Option<String>,
+    record: Option<serde_json::Value>,
+    field: Option<String>,
+    text: Option<String>,
+}
+
+/// The Bengali version of one text; an empty `text` removes it (the English shows again).
+#[derive(Debug)]
+pub struct BengaliText {
+    pub kind: TextKind,
+    /// The record's id, or the setting's key.
+    pub record: String,
+    pub field: String,
+    pub text: String,
+}
+
+impl BengaliText {
+    pub fn parse(request: TextRequest) -> Result<BengaliText, ApiError> {
+        let mut check = Checker::default();
+        let kind = check.check(
+            "kind",
+            request
+                .kind
+                .as_deref()
+                .and_then(TextKind::parse)
+                .ok_or_else(|| "is not a kind of text with a Bengali version".to_owned()),
+        );
+        let record = check.check("record", record(request.record, kind));
+        let field = kind.and_then(|kind| {
+            check.check(
+                "field",
+                request
+                    .field
+                    .as_deref()
+                    .and_then(|field| Some((field, kind.field(field)?)))
+                    .filter(|(field, _)| {
+                        kind != TextKind::Setting
+                            || record.as_deref() == Some(*field)
+                                && !DONATION_DETAILS.contains(field)
+                    })
+                    .ok_or_else(|| "is not a text with a Bengali version".to_owned()),
+            )
+        });
+        let words = field.and_then(|(_, (max, multiline))| {
+            let words = match multiline {
+                true => text(request.text, max, false),
+                false => line(request.text, max, false),
+            };
+            check.check("text", words)
+        });
+        check.finish(|| {
+            Some(BengaliText {
+                kind: kind?,
+                record: record?,
+                field: field?.0.to_owned(),
+                text: words?,
+            })
+        })
+    }
+}
+
+/// A record's id (a whole number), or for a setting its key (the field it is).
+fn record(value: Option<serde_json::Value>, kind: Option<TextKind>) -> Result<String, String> {
+    match (kind, value) {
+        (Some(TextKind::Setting), Some(serde_json::Value::String(key))) => Ok(key),
+        (Some(_), Some(serde_json::Value::Number(id))) => id
+            .as_i64()
+            .filter(|id| *id > 0)
+            .map(|id| id.to_string())
+            .ok_or_else(|| "is not a record's number".to_owned()),
+        _ => Err("names no record".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn parse(body: serde_json::Value) -> Result<BengaliText, ApiError> {
+        BengaliText::parse(serde_json::from_value(body).unwrap())
+    }
+
+    #[test]
+    fn only_public_texts_take_a_bengali_version_and_payment_details_never() {
+        let ok =
+            parse(json!({"kind": "notice", "record": 3, "field": "title", "text": " নতুন ক্লাস "}))
+                .unwrap();
+        assert_eq!(
+            (ok.kind, ok.record.as_str(), ok.text.as_str()),
+            (TextKind::Notice, "3", "নতুন ক্লাস")
+        );
+        assert!(parse(
+            json!({"kind": "setting", "record": "address", "field": "address", "text": "জলপাইগুড়ি"})
+        )
+        .is_ok());
+        for refused in [
+            json!({"kind": "setting", "record": "upiId", "field": "upiId", "text": "x@y"}),
+            json!({"kind": "setting", "record": "donationAccount", "field": "donationAccount", "text": "1"}),
+            json!({"kind": "setting", "record": "address", "field": "heroTitle", "text": "x"}),
+            json!({"kind": "notice", "record": 3, "field": "url", "text": "x"}),
+            json!({"kind": "notice", "record": -1, "field": "title", "text": "x"}),
+            json!({"kind": "users", "record": 1, "field": "email", "text": "x"}),
+            json!({"kind": "card", "record": 1, "field": "caption", "text": "a\u{202E}b"}),
+            json!({"kind": "card", "record": 1, "field": "caption", "text": "a".repeat(201)}),
+        ] {
+            assert!(parse(refused.clone()).is_err(), "{refused}");
+        }
+    }
+}

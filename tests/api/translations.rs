@@ -1,0 +1,236 @@
+//! The Bengali versions of the public texts: listed beside their English for admins and
+//! editors, stored one by one, served with the content, the notices and the Bengali head tags,
+//! never for the payment details, and gone with their record.
+
+use crate::helpers::{assert_error, id, spawn_app_with_admin, TestApp};
+use serde_json::{json, Value};
+
+fn save(app: &TestApp, token: &str, body: Value) -> crate::support::Response {
+    app.put("/api/admin/translations")
+        .bearer(token)
+        .json(&body)
+        .send()
+}
+
+fn saved(app: &TestApp, token: &str, body: Value) {
+    let response = save(app, token, body.clone());
+    assert_eq!(response.status, 200, "{body}: {}", response.text());
+}
+
+fn texts(app: &TestApp, token: &str) -> Vec<Value> {
+    let response = app.get("/api/admin/translations").bearer(token).send();
+    assert_eq!(response.status, 200, "{}", response.text());
+    response.json()["items"].as_array().unwrap().clone()
+}
+
+#[test]
+fn staff_see_every_public_text_beside_its_bengali_and_visitors_cannot() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
+    let (_, visitor) = app.register("visitor@example.org");
+    assert_eq!(app.get("/api/admin/translations").send().status, 401);
+    assert_eq!(
+        app.get("/api/admin/translations")
+            .bearer(&visitor)
+            .send()
+            .status,
+        403
+    );
+    assert_eq!(save(&app, &visitor, json!({})).status, 403);
+
+    let items = texts(&app, &editor);
+    let kinds: Vec<&str> = items
+        .iter()
+        .map(|item| item["kind"].as_str().unwrap())
+        .collect();
+    for kind in ["setting", "card", "gallery", "roster", "member"] {
+        assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
+    }
+    let address = items.iter().find(|i| i["record"] == "address").unwrap();
+    assert_eq!(address["english"], app.content()["settings"]["address"]);
+    assert_eq!(address["bengali"], "");
+    // The payment details have no Bengali version to list.
+    for key in ["upiId", "donationAccount", "donationHolder", "donationIfsc"] {
+        assert!(!items.iter().any(|i| i["record"] == key), "{key}");
+    }
+    assert_eq!(texts(&app, &admin).len(), items.len());
+}
+
+#[test]
+fn a_bengali_text_is_served_beside_the_english_and_an_empty_one_removes_it() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
+    let content = app.content();
+    let card = id(&content["works"][0]);
+    let roster = content["teams"]["2k25"]["_id"].as_i64().unwrap();
+    let member = content["teams"]["core"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["position"] != "")
+        .map(id)
+        .unwrap();
+    saved(
+        &app,
+        &editor,
+        json!({"kind": "card", "record": card, "field": "caption", "text": "আমাদের ক্লাস"}),
+    );
+    saved(
+        &app,
+        &editor,
+        json!({"kind": "setting", "record": "address", "field": "address", "text": "জলপাইগুড়ি"}),
+    );
+    saved(
+        &app,
+        &editor,
+        json!({"kind": "roster", "record": roster, "field": "title", "text": "টিম ২০২৫"}),
+    );
+    saved(
+        &app,
+        &editor,
+        json!({"kind": "member", "record": member, "field": "position", "text": "সভাপতি"}),
+    );
+
+    let content = app.content();
+    assert_eq!(content["works"][0]["bn"]["caption"], "আমাদের ক্লাস");
+    assert_ne!(
+        content["works"][0]["caption"], "আমাদের ক্লাস",
+        "the English stays"
+    );
+    assert!(content["works"][1].get("bn").is_none(), "no Bengali, no bn");
+    assert_eq!(content["settings"]["bn"]["address"], "জলপাইগুড়ি");
+    assert_eq!(content["teams"]["2k25"]["bn"]["title"], "টিম ২০২৫");
+    let shown = content["teams"]["core"]["members"].as_array().unwrap();
+    assert!(shown.iter().any(|m| m["bn"]["position"] == "সভাপতি"));
+    // The Bengali team page is named in Bengali in its head; the English one is not.
+    let html = app.get("/bn/team2k25").send().text();
+    assert!(
+        html.contains("<title>টিম ২০২৫ | JYOTI - A RAY OF HOPE</title>"),
+        "{html}"
+    );
+    assert!(app
+        .get("/team2k25")
+        .send()
+        .text()
+        .contains("<title>Team 2k25 |"));
+
+    // Empty: removed, and the English shows again.
+    saved(
+        &app,
+        &admin,
+        json!({"kind": "setting", "record": "address", "field": "address", "text": "  "}),
+    );
+    assert!(app.content()["settings"]["bn"].get("address").is_none());
+    let listed = texts(&app, &admin);
+    let address = listed.iter().find(|i| i["record"] == "address").unwrap();
+    assert_eq!(address["bengali"], "");
+    // Each change is in the activity log, old → new.
+    let log = app.get("/api/admin/audit").bearer(&admin).send().json();
+    let entries = log["items"].as_array().unwrap();
+    assert!(
+        entries
+            .iter()
+            .filter(|e| e["action"] == "Bengali text changed")
+            .count()
+            >= 5,
+        "{log}"
+    );
+}
+
+#[test]
+fn payment_details_other_fields_and_missing_records_are_refused() {
+    let (app, admin) = spawn_app_with_admin();
+    for (body, field) in [
+        (
+            json!({"kind": "setting", "record": "upiId", "field": "upiId", "text": "thief@bank"}),
+            "field",
+        ),
+        (
+            json!({"kind": "setting", "record": "donationAccount", "field": "donationAccount", "text": "1"}),
+            "field",
+        ),
+        (
+            json!({"kind": "notice", "record": 1, "field": "url", "text": "x"}),
+            "field",
+        ),
+        (
+            json!({"kind": "users", "record": 1, "field": "email", "text": "x"}),
+            "kind",
+        ),
+        (
+            json!({"kind": "card", "record": "one", "field": "caption", "text": "x"}),
+            "record",
+        ),
+        (
+            json!({"kind": "card", "record": 1, "field": "caption", "text": "ক\u{202E}খ"}),
+            "text",
+        ),
+    ] {
+        let response = save(&app, &admin, body.clone());
+        assert_eq!(response.status, 400, "{body}");
+        assert!(
+            response.json()["errors"].get(field).is_some(),
+            "{body}: {}",
+            response.text()
+        );
+    }
+    let missing = save(
+        &app,
+        &admin,
+        json!({"kind": "notice", "record": 999999, "field": "title", "text": "নেই"}),
+    );
+    assert_error(&missing, 404, "That text no longer exists");
+}
+
+#[test]
+fn a_notice_in_bengali_shows_on_the_board_and_the_bengali_feed_and_goes_with_its_notice() {
+    let (app, admin) = spawn_app_with_admin();
+    let notice = app.create_notice(
+        &admin,
+        json!({"title": "Classes resume on Monday", "date": "2026-11-20"}),
+    );
+    let notice_id = id(&notice);
+    saved(
+        &app,
+        &admin,
+        json!({"kind": "notice", "record": notice_id, "field": "title", "text": "সোমবার থেকে আবার ক্লাস"}),
+    );
+
+    let board = app
+        .get("/api/admin/servicelist?page=1&size=10")
+        .send()
+        .json();
+    let shown = board["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| id(n) == notice_id)
+        .unwrap()
+        .clone();
+    assert_eq!(shown["title"], "Classes resume on Monday");
+    assert_eq!(shown["bn"]["title"], "সোমবার থেকে আবার ক্লাস");
+    let whole = app.get("/api/admin/servicelist").send().json();
+    assert!(whole
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n["bn"]["title"] == "সোমবার থেকে আবার ক্লাস"));
+
+    assert!(app
+        .get("/bn/notices.atom")
+        .send()
+        .text()
+        .contains("<title>সোমবার থেকে আবার ক্লাস</title>"));
+    let english = app.get("/notices.atom").send().text();
+    assert!(
+        english.contains("<title>Classes resume on Monday</title>") && !english.contains("সোমবার")
+    );
+
+    let deleted = app
+        .delete(&format!("/api/admin/servicelist/delete/{notice_id}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(deleted.status, 200);
+    let left: i64 = app.query("SELECT count(*) FROM translations WHERE kind = 'notice'");
+    assert_eq!(left, 0, "the notice's Bengali title went with it");
+}
