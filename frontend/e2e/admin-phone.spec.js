@@ -72,6 +72,7 @@ test('the header’s one menu holds the admin screens, and the screen starts und
     'Gallery',
     'Settings',
     'Photos',
+    'Bengali',
     'Email',
     'Activity',
     'Logout',

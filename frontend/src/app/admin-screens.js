@@ -15,5 +15,6 @@ export { CardsAdminPage } from '../features/home/admin/cards-admin-page.jsx';
 export { GalleryAdminPage } from '../features/gallery/admin/gallery-admin-page.jsx';
 export { SettingsAdminPage } from '../features/site-settings/admin/settings-admin-page.jsx';
 export { PhotosAdminPage } from '../features/media/admin/photos-admin-page.jsx';
+export { BengaliTextsPage } from '../features/translations/admin/bengali-texts-page.jsx';
 export { MailAdminPage } from '../features/mail/admin/mail-admin-page.jsx';
 export { AuditPage } from '../features/audit/admin/audit-page.jsx';

@@ -30,15 +30,15 @@ export function App() {
       <AppProviders prepare={prepareFirstPage}>
         <LanguageGate>
           <AppRoutes />
+          {/* A toast shown before the container is up waits for it (react-toastify queues it). */}
+          <WhenIdle>
+            <Suspense fallback={null}>
+              <ToastHost />
+            </Suspense>
+          </WhenIdle>
         </LanguageGate>
       </AppProviders>
       <LeaveGuard />
-      {/* A toast shown before the container is up waits for it (react-toastify queues it). */}
-      <WhenIdle>
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
-      </WhenIdle>
     </BrowserRouter>
   );
 }

@@ -145,6 +145,7 @@ export const routeTable = [
           { path: 'gallery', page: 'GalleryAdminPage', nav: 'Gallery' },
           { path: 'settings', page: 'SettingsAdminPage', nav: 'Settings' },
           { path: 'photos', page: 'PhotosAdminPage', nav: 'Photos' },
+          { path: 'bengali', page: 'BengaliTextsPage', nav: 'Bengali' },
           { path: 'email', page: 'MailAdminPage', nav: 'Email', adminOnly: true },
           { path: 'audit', page: 'AuditPage', nav: 'Activity', adminOnly: true },
         ],

@@ -22,6 +22,8 @@ export default {
   'footer.president': 'সভাপতির কথা',
   'footer.follow': 'আমাদের সঙ্গে থাকুন',
   'footer.rights': '© {year} জ্যোতি, জলপাইগুড়ি গভর্নমেন্ট ইঞ্জিনিয়ারিং কলেজ। সর্বস্বত্ব সংরক্ষিত।',
+  'toast.region': 'বার্তা (Alt+T)',
+  'toast.close': 'বন্ধ করুন',
   'language.switch': 'ভাষা',
   'language.offer': 'Read this page in English',
   'language.offerClose': 'বন্ধ করুন',

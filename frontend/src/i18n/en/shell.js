@@ -23,6 +23,8 @@ export default {
   'footer.president': 'From Our President',
   'footer.follow': 'Follow Us',
   'footer.rights': '© {year} Jyoti, JGEC. All rights reserved.',
+  'toast.region': 'Notifications Alt+T',
+  'toast.close': 'close',
   'language.switch': 'Language',
   'language.offer': 'এই পাতাটি বাংলায় পড়ুন',
   'language.offerClose': 'Close',

@@ -1,0 +1,260 @@
+// The site in Bengali: every public page's twin under /bn written in Bengali by the app (its catalogs complete in
+// both languages), the language switch in the header and the phone menu, remembered, a Bengali-first browser offered
+// (not sent to) the Bengali page, each language loading only its own catalog, and admin-written texts in Bengali
+// where an admin wrote one, else in English marked lang="en".
+import { readdirSync } from 'node:fs';
+import english from '../src/i18n/en.js';
+import bengali from '../src/i18n/bn.js';
+import { routePages } from '../src/app/route-pages.js';
+import { routeTable, siteRoutes } from '../src/app/route-table.js';
+import { adminToken, bearer, createNotice, expect, test, uniqueEmail } from './fixtures.js';
+import { violations } from './axe.js';
+
+test.use({ bypassCSP: true });
+
+/** Keys only the Bengali catalog has: the pages' names and menu labels (English ones are the route table's), and
+ * the server's few sentences. */
+const bengaliOnly = /^(page|nav|server) /;
+
+const placeholders = (message) =>
+  [...new Set((typeof message === 'object' ? Object.values(message).join(' ') : message).match(/\{\w+\}/g) ?? [])].sort();
+
+test('both catalogs have every key, the same placeholders and plural forms, and each area its own keys', async () => {
+  const missingInBengali = Object.keys(english).filter((key) => !(key in bengali));
+  const missingInEnglish = Object.keys(bengali).filter((key) => !(key in english) && !bengaliOnly.test(key));
+  expect(missingInBengali, 'keys missing in bn').toEqual([]);
+  expect(missingInEnglish, 'keys missing in en').toEqual([]);
+  for (const key of Object.keys(english)) {
+    expect(placeholders(bengali[key]), key).toEqual(placeholders(english[key]));
+    for (const message of [english[key], bengali[key]]) {
+      if (typeof message === 'object') expect(Object.keys(message), `${key} has its plural forms`).toContain('other');
+      else expect(typeof message, key).toBe('string');
+    }
+  }
+  // The route table's pages named in Bengali: every titled, described or menu page of the twins.
+  const { pages } = routePages(siteRoutes);
+  for (const page of pages.filter((candidate) => candidate.lang === 'bn')) {
+    if (page.title) expect(bengali[`page ${page.english}`], `page ${page.english}`).toBeTruthy();
+    if (page.description) expect(bengali[`page ${page.english} description`], page.english).toBeTruthy();
+  }
+  for (const page of routePages(routeTable).pages.filter((p) => p.nav && !p.path.startsWith('/admin'))) {
+    expect(bengali[`nav ${page.path}`], `nav ${page.path}`).toBeTruthy();
+  }
+  // A key in two area files would be silently overwritten by the later one.
+  for (const lang of ['en', 'bn']) {
+    const seen = new Map();
+    const dir = new URL(`../src/i18n/${lang}/`, import.meta.url);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
+      const { default: area } = await import(new URL(file, dir));
+      for (const key of Object.keys(area)) {
+        expect(seen.get(key), `${lang}: ${key} in ${file} and ${seen.get(key)}`).toBeUndefined();
+        seen.set(key, file);
+      }
+    }
+  }
+});
+
+/** Opens a Bengali page and waits for the app to replace the loader. */
+async function visitBengali(page, path) {
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'প্রধান মেনু' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+}
+
+/** Every text admins wrote (names, captions, titles, settings) in the content document: no words of the app. */
+async function contentTexts(request) {
+  const texts = [];
+  (function gather(value) {
+    if (typeof value === 'string' && /[A-Za-z]{2,}/.test(value)) texts.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(gather);
+  })(await (await request.get('/api/content')).json());
+  return texts.sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Latin words the app wrote on a Bengali page: text (and alt, aria-label, placeholder, title) whose nearest lang is
+ * bn. Content an admin wrote is marked lang="en" where it has no Bengali, and is taken out where an attribute cannot
+ * mark it (a member's name in a photo's alt); e-mail and web addresses are no words.
+ */
+function englishWords(page, content = []) {
+  return page.evaluate((content) => {
+    const found = [];
+    const word = /[A-Za-z]{2,}/;
+    // Addresses, keys and the names of brands and payment systems are no words of the app.
+    const strip = (text) =>
+      content
+        .reduce((left, written) => left.split(written).join(' '), text)
+        .replace(/\S+@\S+|https?:\/\/\S+|\/[\w/-]*|\bAlt\+T\b|\b(LinkedIn|Facebook|Instagram|WhatsApp|UPI|IFSC|UTR)\b/g, ' ');
+    const bengaliHere = (element) => element.closest('[lang]')?.getAttribute('lang') === 'bn';
+    const hidden = (element) => element.closest('script, style, noscript, [hidden], template');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || hidden(element) || !bengaliHere(element)) continue;
+      if (word.test(strip(node.textContent))) found.push(node.textContent.trim());
+    }
+    for (const element of document.body.querySelectorAll('[alt], [aria-label], [placeholder], [title]')) {
+      if (hidden(element) || !bengaliHere(element)) continue;
+      for (const name of ['alt', 'aria-label', 'placeholder', 'title']) {
+        const value = element.getAttribute(name);
+        if (value && word.test(strip(value))) found.push(`${name}="${value}"`);
+      }
+    }
+    return found;
+  }, content);
+}
+
+test('every Bengali page is written in Bengali by the app, with Bengali digits, and passes axe', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const number = 700000 + Math.floor(Math.random() * 99999);
+  const made = await request.post('/api/admin/post_certificate', {
+    data: { name: 'Rina Sample', certinumber: number },
+    headers: bearer(token),
+  });
+  expect(made.status()).toBe(201);
+  await createNotice(request, token, { title: 'Sample notice for the Bengali board', date: '2026-11-20' });
+  const pages = [
+    '/bn',
+    '/bn/gallery',
+    '/bn/team',
+    '/bn/team2k25',
+    '/bn/notice',
+    '/bn/contact',
+    '/bn/support',
+    '/bn/verify',
+    `/bn/verify/${number}`,
+    '/bn/form',
+    '/bn/login',
+    '/bn/signup',
+    '/bn/forgot-password',
+    '/bn/no-such-page',
+  ];
+  const content = await contentTexts(request);
+  for (const path of pages) {
+    await visitBengali(page, path);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(await englishWords(page, content), path).toEqual([]);
+    expect(await violations(page), path).toEqual([]);
+  }
+  // The certificate's answer in Bengali, its holder's name as written and marked English.
+  await visitBengali(page, `/bn/verify/${number}`);
+  await expect(page.getByText('Rina Sample')).toHaveAttribute('lang', 'en');
+  // The footer's year in Bengali digits.
+  await expect(page.locator('.footer-bottom')).toContainText(/©\s*[০-৯]{4}/);
+});
+
+test('the switch goes to the same page in the other language, in the header and the phone menu, and is remembered', async ({
+  page,
+}) => {
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const toBengali = page.getByRole('group', { name: 'Language' }).getByRole('link', { name: 'বাংলা' });
+  await expect(toBengali).toHaveAttribute('hreflang', 'bn');
+  await toBengali.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/bn\/gallery$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ছবি' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page).toHaveTitle('ছবি | JYOTI - A RAY OF HOPE');
+  // Links keep the language.
+  await page.getByRole('navigation', { name: 'প্রধান মেনু' }).getByRole('link', { name: 'নোটিস' }).click();
+  await expect(page).toHaveURL(/\/bn\/notice$/);
+
+  // Remembered: an English address opens in Bengali next time.
+  await page.goto('/contact');
+  await expect(page).toHaveURL(/\/bn\/contact$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'যোগাযোগ রাখুন' })).toBeVisible();
+
+  // Back to English on a phone, from the menu.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('button', { name: 'মেনু' }).click();
+  const phoneSwitch = page.locator('.main-nav-language').getByRole('link', { name: 'English' });
+  await expect(phoneSwitch).toBeVisible();
+  await phoneSwitch.click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keep in Touch' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test.describe('a browser that asks for Bengali first', () => {
+  test.use({ locale: 'bn-IN' });
+
+  test('is offered the Bengali page, not sent there, and a close is remembered', async ({ page }) => {
+    await page.goto('/notice');
+    await expect(page.getByRole('heading', { level: 1, name: 'NOTICE BOARD' })).toBeVisible();
+    const offer = page.getByRole('complementary', { name: 'বাংলা' });
+    await expect(offer.getByRole('link', { name: 'এই পাতাটি বাংলায় পড়ুন' })).toHaveAttribute('href', '/bn/notice');
+    expect(await violations(page)).toEqual([]);
+    await offer.getByRole('button', { name: 'Close' }).click();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'NOTICE BOARD' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'বাংলা' })).toHaveCount(0);
+  });
+});
+
+test('an English page loads no Bengali catalog and a Bengali page no English one', async ({ page }) => {
+  const scripts = [];
+  page.on('request', (sent) => {
+    const name = new URL(sent.url()).pathname.split('/').pop();
+    if (sent.resourceType() === 'script') scripts.push(name);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((name) => /^en-/.test(name)), 'the English catalog').toBe(true);
+  expect(scripts.filter((name) => /^bn-/.test(name))).toEqual([]);
+  scripts.length = 0;
+  await page.goto('/bn/gallery');
+  await expect(page.getByRole('navigation', { name: 'প্রধান মেনু' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((name) => /^bn-/.test(name)), 'the Bengali catalog').toBe(true);
+  expect(scripts.filter((name) => /^en-/.test(name))).toEqual([]);
+});
+
+test('an admin writes a Bengali version beside the English, and the Bengali page shows it; unset texts stay marked English', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const title = `Sports day ${uniqueEmail('n')}`;
+  const notice = await createNotice(request, token, { title, date: '2026-11-25' });
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+
+  // Without Bengali: the English title, marked as English.
+  await visitBengali(page, '/bn/notice');
+  await expect(page.getByText(title)).toHaveAttribute('lang', 'en');
+
+  for (const width of [1366, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin/bengali');
+    await expect(page.getByRole('heading', { level: 2, name: 'Bengali' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  expect(await violations(page)).toEqual([]);
+  const box = page.getByLabel(`Bengali for Notice of 2026-11-25`).first();
+  const item = page.locator('form.bengali-text').filter({ hasText: title });
+  await expect(item.locator('[lang="en"]')).toHaveText(title);
+  const field = item.getByRole('textbox');
+  await expect(box).toBeAttached();
+  await field.fill('খেলার দিন');
+  await field.press('Enter');
+  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Bengali text saved' })).toBeVisible();
+
+  await visitBengali(page, '/bn/notice');
+  const shown = page.getByText('খেলার দিন');
+  await expect(shown).toBeVisible();
+  expect(await shown.getAttribute('lang')).toBeNull();
+  // English keeps its English.
+  await page.goto('/notice');
+  await expect(page.getByText(title)).toBeVisible();
+  await request.delete(`/api/admin/servicelist/delete/${notice._id}`, { headers: bearer(token) });
+});
