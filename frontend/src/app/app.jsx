@@ -4,13 +4,17 @@ import { BrowserRouter } from 'react-router-dom';
 import { LeaveGuard } from '../components/admin/unsaved-changes.js';
 import { WhenIdle } from '../components/when-idle.jsx';
 import './global.css';
+import { linkStylesheet } from '../lib/stylesheets.js';
 import { catalogLoaded, chosenLanguage, inLanguage, langOf, loadCatalog, useLang } from '../lib/i18n.js';
 import { hasTwin } from './language-switch.jsx';
 import { Loader } from './loader.jsx';
 import { AppProviders } from './providers.jsx';
 import { AppRoutes, preloadPagesFor } from './routes.jsx';
 
-const ToastHost = lazy(() => import('./toast-host.jsx'));
+// The toasts' code and styles, once the page is idle: neither is part of the first load.
+const ToastHost = lazy(() =>
+  Promise.all([import('./toast-host.jsx'), linkStylesheet('toasts')]).then(([module]) => module),
+);
 
 // A visitor who chose Bengali with the switch gets the Bengali page when they open an English one again.
 (function startInChosenLanguage() {

@@ -1,4 +1,5 @@
 // The one client-route table, as plain data: each path, the page it shows and where the page's code comes from.
+import { linkStylesheet } from '../lib/stylesheets.js';
 
 /**
  * routes.jsx renders this table; build.mjs lists its paths for the server (dist/routes.json), so a route added
@@ -128,7 +129,8 @@ export const routeTable = [
         // Until a screen shows its own heading, "Admin".
         title: 'Admin',
         // The admin screens share one chunk that visitors never download.
-        chunk: () => import('./admin-screens.js'),
+        // Its styles too: they are not in the stylesheet visitors load.
+        chunk: () => Promise.all([import('./admin-screens.js'), linkStylesheet('admin')]).then(([screens]) => screens),
         children: [
           { index: true, page: 'DashboardPage', nav: 'Dashboard' },
           { path: 'alerts', page: 'AlertsPage', nav: 'Alerts', adminOnly: true },
