@@ -6,7 +6,6 @@ use crate::cache::Cached;
 use crate::cli::ServeArgs;
 use crate::conditional::Encoded;
 use crate::config::{AcmeOptions, Config, HttpsOptions};
-use crate::content::Published;
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{self, Pool, Table};
 use crate::domain::SmtpServer;
@@ -67,7 +66,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         jwt: JwtKeys::from_secret(&secret),
         limits: Limits::new(config.rate_limit),
         assets: Assets::load()?,
-        content: Cached::new(Published::build),
+        content: Cached::new(crate::content::published),
         upi_qr: Cached::new(crate::donations::upi_qr),
         previews: crate::previews::Previews::new(),
         notice_list: Cached::new(|conn| Encoded::json(&db::notices::list(conn)?)),
