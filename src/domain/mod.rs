@@ -17,6 +17,7 @@ mod order;
 mod pictures;
 mod rosters;
 mod site_settings;
+mod text;
 mod users;
 mod values;
 
@@ -34,6 +35,7 @@ pub use order::*;
 pub use pictures::*;
 pub use rosters::*;
 pub use site_settings::*;
+pub use text::*;
 pub use users::*;
 pub use values::*;
 
