@@ -121,11 +121,12 @@ fn upload(offsite: &Uploads, out: &Path, waiting: &Receiver<Job>) -> Option<Job>
     });
     match result {
         Ok(name) => {
+            // Recorded before it is logged: whoever reads the log line finds /healthz current.
+            offsite.record(&Ok(std::time::SystemTime::now()));
             log::info!(
                 "off-site copy {name} uploaded to {}",
                 offsite.target.describe()
             );
-            offsite.record(&Ok(std::time::SystemTime::now()));
         }
         Err(err) => {
             offsite.record(&Err(err));

@@ -92,14 +92,14 @@ pub struct OffsiteTarget {
     )]
     pub url: Option<String>,
     /// How many off-site copies to keep; older ones are deleted.
-    #[arg(long = "offsite-keep", env = "JYOTI_OFFSITE_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long = "offsite-keep", env = "JYOTI_OFFSITE_KEEP", default_value_t = crate::offsite::DEFAULT_KEEP, value_parser = clap::value_parser!(u32).range(1..))]
     pub keep: u32,
 }
 
 impl OffsiteTarget {
     /// The target these name, with the environment's keys and passphrase.
-    pub fn open(&self) -> Result<Option<crate::offsite::Offsite>, String> {
-        crate::offsite::Offsite::configure(self.url.as_deref(), self.keep as usize, &|name| {
+    pub fn options(&self) -> Result<Option<crate::offsite::OffsiteOptions>, String> {
+        crate::offsite::OffsiteOptions::parse(self.url.as_deref(), self.keep as usize, &|name| {
             std::env::var(name).ok()
         })
     }
@@ -214,7 +214,7 @@ pub struct ServeArgs {
     )]
     pub offsite: Option<String>,
     /// How many off-site copies to keep; older ones are deleted.
-    #[arg(long, env = "JYOTI_OFFSITE_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, env = "JYOTI_OFFSITE_KEEP", default_value_t = crate::offsite::DEFAULT_KEEP, value_parser = clap::value_parser!(u32).range(1..))]
     pub offsite_keep: u32,
     /// The site's public address (https://jyoti.example.org) behind a reverse proxy, for links in
     /// email, previews, the sitemap and QR codes; --domain sets it by itself. Wins over the one

@@ -3,6 +3,10 @@
 //! certificate, a backup's outcome) lives in `AppState`. (Not the club's site settings, nor the
 //! server's stored `settings` such as its secret.)
 
+use crate::cli::ServeArgs;
+use crate::domain::SmtpServer;
+use crate::mail::MailOptions;
+use crate::offsite::OffsiteOptions;
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,6 +24,8 @@ pub struct Config {
     pub workers: usize,
     /// How long a client gets for its request head, and an idle connection stays open.
     pub timeouts: Timeouts,
+    /// Longest pause between two pieces of a request body (10 s; shorter in tests).
+    pub body_deadline: Duration,
     pub bcrypt_cost: u32,
     pub trust_proxy: bool,
     pub rate_limit: bool,
@@ -34,7 +40,7 @@ pub struct Config {
     /// `--payment-hold`: how long a change of the payment details waits before donors see it.
     pub payment_hold: Duration,
     /// `--offsite`: where encrypted copies of the scheduled backups go.
-    pub offsite: Option<std::sync::Arc<crate::offsite::Offsite>>,
+    pub offsite: Option<OffsiteOptions>,
     /// `--site-url`: the site's public address behind a proxy (`--domain` gives one too).
     pub site_url: Option<String>,
     /// `--allow-origin`: the origins whose pages may call the API (CORS); none by default.
@@ -90,6 +96,7 @@ impl Default for Config {
                 keep_alive: Duration::from_secs(10),
                 disconnect: Duration::from_secs(2),
             },
+            body_deadline: crate::slow_clients::BODY_IDLE,
             bcrypt_cost: 12,
             trust_proxy: false,
             rate_limit: true,
@@ -103,4 +110,71 @@ impl Default for Config {
             allow_origins: Vec::new(),
         }
     }
+}
+
+impl Config {
+    /// The configuration `jyoti serve` runs with, from its command line (and the off-site
+    /// keys from the environment).
+    pub fn from_args(args: &ServeArgs) -> Result<Config, String> {
+        let https = (!args.domains.is_empty()).then(|| HttpsOptions {
+            domains: args.domains.clone(),
+            acme: AcmeOptions {
+                directory: args.acme_directory.clone(),
+                email: args.acme_email.clone(),
+                ca_root: args.acme_ca_root.clone(),
+            },
+        });
+        let port = match &https {
+            None => args.port.unwrap_or(8080),
+            Some(_) => args.port.unwrap_or(443),
+        };
+        Ok(Config {
+            bind: args.bind,
+            port,
+            http_port: args.http_port,
+            bcrypt_cost: args.bcrypt_cost,
+            trust_proxy: args.trust_proxy,
+            rate_limit: !args.no_rate_limit,
+            https,
+            mail: mail_options(args)?,
+            backups: args.backup_dir.clone().map(|dir| BackupPlan {
+                dir,
+                every: args.backup_every,
+                keep: args.backup_keep as usize,
+            }),
+            alert_after: args.alert_after,
+            payment_hold: args.payment_hold,
+            offsite: OffsiteOptions::parse(
+                args.offsite.as_deref(),
+                args.offsite_keep as usize,
+                &|name| std::env::var(name).ok(),
+            )?,
+            site_url: args.site_url.clone(),
+            allow_origins: args.allow_origins.clone(),
+            ..Config::default()
+        })
+    }
+}
+
+/// The email options of the command line; a bad `--smtp-url` stops the start with why (but never
+/// repeats the URL, which may hold a password).
+fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
+    let server = args
+        .smtp_url
+        .as_deref()
+        .filter(|url| !url.trim().is_empty())
+        .map(SmtpServer::parse_url)
+        .transpose()
+        .map_err(|why| format!("--smtp-url (or JYOTI_SMTP_URL) is not usable: {why}"))?;
+    Ok(MailOptions {
+        server,
+        from: args.mail_from.clone(),
+        retry_base: args.mail_retry_base,
+        alert_to: args
+            .alert_to
+            .iter()
+            .map(|email| email.as_str().to_owned())
+            .collect(),
+        alert_window: args.alert_window,
+    })
 }

@@ -2,8 +2,8 @@
 //! from the content tables in display order (docs/admin-guide.md, "The admin area").
 
 use crate::conditional::Encoded;
+use crate::db;
 use crate::db::media::{stored_reference, Photo};
-use crate::db::{self, rosters::CORE};
 use crate::domain::TextKind;
 use crate::error::ApiError;
 use rusqlite::Connection;
@@ -232,24 +232,7 @@ fn drawing(src: String, (width, height): (u32, u32)) -> Photo {
     }
 }
 
-/// The document as served: serialised and compressed once per change, with the roster slugs
-/// the app's `/team{slug}` routes need.
-pub struct Published {
-    pub json: Encoded,
-    slugs: Vec<String>,
-}
-
-impl Published {
-    pub fn build(conn: &mut Connection) -> Result<Published, ApiError> {
-        let document = Document::build(conn)?;
-        Ok(Published {
-            json: Encoded::json(&document)?,
-            slugs: document.teams.into_iter().map(|team| team.slug).collect(),
-        })
-    }
-
-    /// Whether `/team{slug}` names a roster (`core` is `/team` itself).
-    pub fn has_team_page(&self, slug: &str) -> bool {
-        slug != CORE && self.slugs.iter().any(|known| known == slug)
-    }
+/// The document as served: serialised and compressed once per change.
+pub fn published(conn: &mut Connection) -> Result<Encoded, ApiError> {
+    Encoded::json(&Document::build(conn)?)
 }

@@ -20,7 +20,8 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-/// Longest pause between two pieces of a request body.
+/// Longest pause between two pieces of a request body, unless `Config::body_deadline` says
+/// otherwise.
 pub const BODY_IDLE: Duration = Duration::from_secs(10);
 /// Longest a whole request body may take (a 10 MB photo over a slow phone connection fits).
 pub const BODY_TOTAL: Duration = Duration::from_secs(120);
@@ -54,24 +55,26 @@ pub async fn guard(
         req.set_payload(body);
     } else {
         let clocked: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
-            Box::pin(OnTheClock::new(body));
+            Box::pin(OnTheClock::new(body, state.config.body_deadline));
         req.set_payload(Payload::from(clocked));
     }
     Ok(next.call(req).await?.map_into_left_body())
 }
 
-/// A request body that fails once it pauses longer than [`BODY_IDLE`] or runs past [`BODY_TOTAL`].
+/// A request body that fails once it pauses longer than `idle_for` or runs past [`BODY_TOTAL`].
 struct OnTheClock {
     body: Payload,
+    idle_for: Duration,
     idle: Pin<Box<Sleep>>,
     total: Pin<Box<Sleep>>,
 }
 
 impl OnTheClock {
-    fn new(body: Payload) -> OnTheClock {
+    fn new(body: Payload, idle_for: Duration) -> OnTheClock {
         OnTheClock {
             body,
-            idle: Box::pin(sleep(BODY_IDLE)),
+            idle_for,
+            idle: Box::pin(sleep(idle_for)),
             total: Box::pin(sleep(BODY_TOTAL)),
         }
     }
@@ -84,7 +87,7 @@ impl Stream for OnTheClock {
         let this = &mut *self;
         match Pin::new(&mut this.body).poll_next(cx) {
             Poll::Ready(Some(Ok(chunk))) => {
-                this.idle.as_mut().reset(Instant::now() + BODY_IDLE);
+                this.idle.as_mut().reset(Instant::now() + this.idle_for);
                 Poll::Ready(Some(Ok(chunk)))
             }
             Poll::Pending => {

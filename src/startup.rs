@@ -5,14 +5,12 @@ use crate::auth::jwt::{self, JwtKeys};
 use crate::cache::Cached;
 use crate::cli::ServeArgs;
 use crate::conditional::Encoded;
-use crate::config::{AcmeOptions, Config, HttpsOptions};
-use crate::content::Published;
+use crate::config::{AcmeOptions, Config};
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{self, Pool, Table};
-use crate::domain::SmtpServer;
 use crate::https::listener::{self, Handshakes};
 use crate::https::Site;
-use crate::mail::{MailOptions, Mailer};
+use crate::mail::Mailer;
 use crate::rate_limit::Limits;
 use crate::routes;
 use crate::state::AppState;
@@ -43,12 +41,16 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .https
         .as_ref()
         .map(|options| Arc::new(Site::new(options.domains.clone(), config.port)));
-    let health = crate::health::Health::new(
-        database,
-        config.backups.as_ref(),
-        config.offsite.clone(),
-        https.clone(),
-    );
+    // The off-site target's HTTP client lives with the state; the configuration holds its
+    // options only.
+    let offsite = config
+        .offsite
+        .clone()
+        .map(crate::offsite::Offsite::new)
+        .transpose()?
+        .map(Arc::new);
+    let health =
+        crate::health::Health::new(database, config.backups.as_ref(), offsite, https.clone());
     // Links in emails point at the main --domain (else --site-url), never at whatever Host a
     // request named.
     let site_address = https
@@ -67,7 +69,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         jwt: JwtKeys::from_secret(&secret),
         limits: Limits::new(config.rate_limit),
         assets: Assets::load()?,
-        content: Cached::new(Published::build),
+        content: Cached::new(crate::content::published),
         upi_qr: Cached::new(crate::donations::upi_qr),
         previews: crate::previews::Previews::new(),
         notice_list: Cached::new(|conn| Encoded::json(&db::notices::list(conn)?)),
@@ -282,55 +284,10 @@ impl Application {
     }
 }
 
-/// The configuration `jyoti serve` runs with, from its command line.
-fn config_of(args: &ServeArgs) -> Result<Config, String> {
-    let https = (!args.domains.is_empty()).then(|| HttpsOptions {
-        domains: args.domains.clone(),
-        acme: AcmeOptions {
-            directory: args.acme_directory.clone(),
-            email: args.acme_email.clone(),
-            ca_root: args.acme_ca_root.clone(),
-        },
-    });
-    let port = match &https {
-        None => args.port.unwrap_or(8080),
-        Some(_) => args.port.unwrap_or(443),
-    };
-    Ok(Config {
-        bind: args.bind,
-        port,
-        http_port: args.http_port,
-        bcrypt_cost: args.bcrypt_cost,
-        trust_proxy: args.trust_proxy,
-        rate_limit: !args.no_rate_limit,
-        https,
-        mail: mail_options(args)?,
-        backups: args
-            .backup_dir
-            .clone()
-            .map(|dir| crate::config::BackupPlan {
-                dir,
-                every: args.backup_every,
-                keep: args.backup_keep as usize,
-            }),
-        alert_after: args.alert_after,
-        payment_hold: args.payment_hold,
-        offsite: crate::offsite::Offsite::configure(
-            args.offsite.as_deref(),
-            args.offsite_keep as usize,
-            &|name| std::env::var(name).ok(),
-        )?
-        .map(Arc::new),
-        site_url: args.site_url.clone(),
-        allow_origins: args.allow_origins.clone(),
-        ..Config::default()
-    })
-}
-
 /// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
-    let config = config_of(&args)?;
+    let config = Config::from_args(&args)?;
     let (pool, mut notes) = db::open_noting(&args.db.db)?;
     // Files an older build (or a hand) left readable by all are made private now.
     notes.extend(crate::files::make_private(
@@ -420,29 +377,6 @@ fn start_background_work(
     }
     crate::alerts::start_lasting(state.clone(), state.config.alert_after);
     Ok(())
-}
-
-/// The email options of the command line; a bad `--smtp-url` stops the start with why (but never
-/// repeats the URL, which may hold a password).
-fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
-    let server = args
-        .smtp_url
-        .as_deref()
-        .filter(|url| !url.trim().is_empty())
-        .map(SmtpServer::parse_url)
-        .transpose()
-        .map_err(|why| format!("--smtp-url (or JYOTI_SMTP_URL) is not usable: {why}"))?;
-    Ok(MailOptions {
-        server,
-        from: args.mail_from.clone(),
-        retry_base: args.mail_retry_base,
-        alert_to: args
-            .alert_to
-            .iter()
-            .map(|email| email.as_str().to_owned())
-            .collect(),
-        alert_window: args.alert_window,
-    })
 }
 
 /// Serves the stored certificate at once if there is a valid one, and keeps one obtained and

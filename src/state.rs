@@ -6,7 +6,6 @@ use crate::auth::jwt::JwtKeys;
 use crate::cache::Cached;
 use crate::conditional::Encoded;
 use crate::config::Config;
-use crate::content::Published;
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{Pool, Table};
 use crate::rate_limit::Limits;
@@ -22,7 +21,7 @@ pub struct AppState {
     pub mail: std::sync::Arc<crate::mail::Mailer>,
     pub assets: Assets,
     /// The public content document (`/api/content`).
-    pub content: Cached<Published>,
+    pub content: Cached<Encoded>,
     /// The UPI payment QR code of the Support page, if a UPI ID is set.
     pub upi_qr: Cached<Option<Encoded>>,
     /// Link previews, sitemap, feed: what they are made from, the picture, the filled pages.

@@ -2,7 +2,8 @@
 //! links, only the SHA-256 of the link's secret is kept; an invitation works once. A used,
 //! withdrawn or expired one is kept a while, so its link can say which it is.
 
-use crate::domain::{Email, Role};
+use super::users::{self, User};
+use crate::domain::{Email, NewUser, Role};
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
@@ -170,4 +171,53 @@ pub fn end_for_email(conn: &Connection, email: &str) -> Result<(), ApiError> {
     )?
     .execute([email])?;
     Ok(())
+}
+
+/// The refusal of an invitation that would take the admin role from the site's last admin.
+const LAST_ADMIN_LEAVES: &str = "This account is the site's only admin: accepting would leave the \
+     site with no admin. Ask for an admin's invitation instead, or make another account admin first.";
+
+/// Uses the invitation up and gives its `role` to the existing account `user`, signing them in,
+/// in one transaction with what `record` writes (the activity-log entry, an alert). `None` when
+/// the link stopped working meanwhile; refused when it would leave the site with no admin.
+pub fn accept_existing(
+    conn: &mut Connection,
+    token_hash: &str,
+    user: &User,
+    role: Role,
+    record: impl FnOnce(&Connection) -> Result<(), ApiError>,
+) -> Result<Option<User>, ApiError> {
+    super::in_transaction(conn, |tx| {
+        if take(tx, token_hash)?.is_none() {
+            return Ok(None);
+        }
+        if user.role == Role::Admin && role != Role::Admin && users::admin_count(tx)? <= 1 {
+            return Err(ApiError::Conflict(LAST_ADMIN_LEAVES.into()));
+        }
+        users::set_role(tx, user.id, role)?;
+        users::signed_in(tx, user.id)?;
+        record(tx)?;
+        users::find(tx, user.id)
+    })
+}
+
+/// Uses the invitation up and makes the account `new` with its `role`, signed in, in one
+/// transaction with what `record` writes for it. `None` when the link stopped working meanwhile.
+pub fn accept_new(
+    conn: &mut Connection,
+    token_hash: &str,
+    new: &NewUser,
+    password_hash: &str,
+    role: Role,
+    record: impl FnOnce(&Connection, &User) -> Result<(), ApiError>,
+) -> Result<Option<User>, ApiError> {
+    super::in_transaction(conn, |tx| {
+        if take(tx, token_hash)?.is_none() {
+            return Ok(None);
+        }
+        let user = users::insert(tx, new, password_hash, role)?;
+        users::signed_in(tx, user.id)?;
+        record(tx, &user)?;
+        users::find(tx, user.id)
+    })
 }

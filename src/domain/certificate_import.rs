@@ -6,7 +6,7 @@
 //! is all it needs; the parser is unit-tested below.
 
 use super::certificates::NewCertificate;
-use super::values::{self, CertNumber};
+use super::values::CertNumber;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -153,7 +153,7 @@ pub fn check(text: &str, taken: impl Fn(i64) -> bool) -> Result<Checked, String>
                 message,
             })
         };
-        let name = values::line(cell("name"), 100, true)
+        let name = super::text::line(cell("name"), 100, true)
             .map_err(|why| bad("name", why))
             .ok();
         let number = CertNumber::parse_text(&cell("number").unwrap_or_default())
@@ -170,7 +170,7 @@ pub fn check(text: &str, taken: impl Fn(i64) -> bool) -> Result<Checked, String>
                     Some(number)
                 }
             });
-        let event = values::line(cell("event"), 200, false)
+        let event = super::text::line(cell("event"), 200, false)
             .map_err(|why| bad("event", why))
             .ok();
         let date = super::certificates::optional_date(cell("date"))

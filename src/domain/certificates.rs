@@ -1,5 +1,6 @@
 //! A certificate to issue.
 
+use super::text::*;
 use super::values::*;
 use super::{present, same_id, Checker};
 use crate::error::ApiError;

@@ -1,5 +1,6 @@
 //! A message from the contact form.
 
+use super::text::*;
 use super::values::*;
 use super::Checker;
 use crate::error::ApiError;

@@ -1,5 +1,6 @@
 //! An answer to the feedback form (`/form`).
 
+use super::text::*;
 use super::values::*;
 use super::Checker;
 use crate::error::ApiError;

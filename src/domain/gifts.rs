@@ -1,5 +1,6 @@
 //! A payment a donor tells the club about ("after paying, tell us" on the Support page).
 
+use super::text::*;
 use super::values::*;
 use super::{loose_text, Checker};
 use crate::error::ApiError;

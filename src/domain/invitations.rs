@@ -1,5 +1,6 @@
 //! Invitations to join the team: an admin's invitation, and what its link's page sends.
 
+use super::text::*;
 use super::values::*;
 use super::{typed_password, Checker, ResetToken, Role};
 use crate::error::ApiError;

@@ -1,6 +1,7 @@
 //! Email: the mail server (from `--smtp-url` or the admin area), the admin's email settings, the
 //! site's public address for links, and the forgotten-password requests.
 
+use super::text::*;
 use super::values::*;
 use super::Checker;
 use crate::error::ApiError;

@@ -1,6 +1,6 @@
 //! A change to an uploaded photo: its description and its focal point.
 
-use super::values::*;
+use super::text::*;
 use super::Checker;
 use crate::error::ApiError;
 use serde::{Deserialize, Serialize};

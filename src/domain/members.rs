@@ -1,5 +1,6 @@
 //! A roster member to add or change.
 
+use super::text::*;
 use super::values::*;
 use super::{optional_url, photo_id, present, Checker};
 use crate::error::ApiError;

@@ -1,5 +1,6 @@
 //! A notice to create or change.
 
+use super::text::*;
 use super::values::*;
 use super::{optional_url, present, same_id, Checker};
 use crate::error::ApiError;

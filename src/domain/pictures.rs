@@ -1,6 +1,6 @@
 //! A carousel card or gallery image: a caption and a photo.
 
-use super::values::*;
+use super::text::*;
 use super::{photo_id, present, Checker};
 use crate::error::ApiError;
 use serde::Deserialize;

@@ -1,6 +1,6 @@
 //! A roster to create or change, and its slug.
 
-use super::values::*;
+use super::text::*;
 use super::Checker;
 use crate::error::ApiError;
 use serde::Deserialize;

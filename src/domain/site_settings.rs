@@ -1,5 +1,6 @@
 //! Changes to the site settings: the club's texts and details, each key with its own rule.
 
+use super::text::*;
 use super::values::*;
 use crate::error::ApiError;
 use std::collections::BTreeMap;
@@ -194,9 +195,9 @@ impl SiteSettingsPatch {
                 (Some(text), SettingKind::OptionalLine(max)) => line(Some(text), *max, false),
                 (Some(text), SettingKind::Upi) => upi_id(&text),
                 (Some(text), SettingKind::Year) => year(&text),
-                (Some(text), SettingKind::Text(max)) => super::values::text(Some(text), *max, true),
+                (Some(text), SettingKind::Text(max)) => super::text::text(Some(text), *max, true),
                 (Some(text), SettingKind::OptionalText(max)) => {
-                    super::values::text(Some(text), *max, false)
+                    super::text::text(Some(text), *max, false)
                 }
                 (Some(text), SettingKind::Phone) => phone(&text),
                 (Some(text), SettingKind::Url) => {

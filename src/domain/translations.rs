@@ -1,7 +1,7 @@
 //! A Bengali version of a text admins write for the public pages: which texts have one, and a
 //! change of one parsed from a request.
 
-use super::values::{line, text};
+use super::text::{line, text};
 use super::{Checker, DONATION_DETAILS};
 use crate::error::ApiError;
 use serde::Deserialize;

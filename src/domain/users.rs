@@ -1,5 +1,6 @@
 //! Accounts: registration, login, an admin's change to a user, a password change.
 
+use super::text::*;
 use super::values::*;
 use super::{loose_text, same_id, BoolOrText, Checker};
 use crate::error::ApiError;

@@ -1,39 +1,7 @@
-//! Single values: text with limits, email, password, rating, dates, URLs, certificate numbers.
+//! Single values: email, password, rating, dates, URLs, certificate numbers, ids.
 
+use super::text::line;
 use serde::{Deserialize, Serialize};
-
-/// Trimmed text of at most `max` characters; `required` refuses an empty value.
-pub fn text(value: Option<String>, max: usize, required: bool) -> Result<String, String> {
-    let value = value.unwrap_or_default();
-    let value = value.trim();
-    if required && value.is_empty() {
-        return Err("is required".into());
-    }
-    if value.chars().count() > max {
-        return Err(format!("must be at most {max} characters"));
-    }
-    if value
-        .chars()
-        .any(|c| (c.is_control() && c != '\n' && c != '\r' && c != '\t') || is_noncharacter(c))
-    {
-        return Err("must not contain control characters".into());
-    }
-    if value.chars().any(is_bidi_control) {
-        return Err(
-            "must not contain text-direction controls (they make text show in another \
-             order than it is written)"
-                .into(),
-        );
-    }
-    Ok(value.to_owned())
-}
-
-/// Unicode's embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): they turn
-/// the text shown around them, so a name or title could show as something it is not. (The plain
-/// marks U+200E and U+200F only nudge neutral characters and stay allowed.)
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
 
 /// Which alphabet a letter of an email address is from, where one letter can pass for another:
 /// `None` for digits, punctuation and scripts that cannot be mistaken for Latin.
@@ -57,22 +25,6 @@ fn mixes_scripts(part: &str) -> bool {
     scripts
         .next()
         .is_some_and(|first| scripts.any(|other| other != first))
-}
-
-/// Unicode's noncharacters (U+FDD0–U+FDEF, and the last two of every plane such as U+FFFF):
-/// never text, and not allowed in XML, so a feed carrying one would be broken.
-fn is_noncharacter(c: char) -> bool {
-    let code = c as u32;
-    (0xFDD0..=0xFDEF).contains(&code) || code & 0xFFFE == 0xFFFE
-}
-
-/// One-line text: like [`text`] but without line breaks or tabs.
-pub fn line(value: Option<String>, max: usize, required: bool) -> Result<String, String> {
-    let value = text(value, max, required)?;
-    if value.contains(['\n', '\r', '\t']) {
-        return Err("must be on one line".into());
-    }
-    Ok(value)
 }
 
 /// An email address, trimmed and lower-cased so that uniqueness ignores case.
@@ -395,15 +347,6 @@ mod tests {
     }
 
     #[test]
-    fn text_refuses_direction_controls() {
-        for bad in ["a\u{202E}gpj.exe", "\u{2066}x\u{2069}", "a\u{202A}b"] {
-            let why = text(Some(bad.into()), 100, true).unwrap_err();
-            assert!(why.contains("text-direction"), "{why}");
-        }
-        assert!(text(Some("a\u{200F}b".into()), 100, true).is_ok());
-    }
-
-    #[test]
     fn every_accepted_email_is_one_the_mail_library_sends_to() {
         for good in [
             "a.b+club@example.org",
@@ -413,23 +356,6 @@ mod tests {
             let email = Email::parse(Some(good.into())).unwrap();
             assert!(email.as_str().parse::<lettre::Address>().is_ok(), "{good}");
         }
-    }
-
-    #[test]
-    fn text_refuses_control_characters_and_noncharacters() {
-        for bad in [
-            "a\u{0}b",
-            "a\u{1b}b",
-            "a\u{ffff}b",
-            "a\u{fdd0}b",
-            "a\u{1fffe}b",
-        ] {
-            assert!(text(Some(bad.into()), 100, true).is_err(), "{bad:?}");
-        }
-        assert_eq!(
-            text(Some("two\nlines\u{e9}".into()), 100, true).unwrap(),
-            "two\nlines\u{e9}"
-        );
     }
 
     #[test]

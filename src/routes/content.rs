@@ -10,5 +10,5 @@ pub(super) async fn document(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let content = state.content.get(&state.pool).await?;
-    Ok(content.json.respond(&req, StatusCode::OK, "no-cache"))
+    Ok(content.respond(&req, StatusCode::OK, "no-cache"))
 }

@@ -219,24 +219,13 @@ pub(super) async fn accept(
                 ));
             }
             attempt.give_back();
+            let change = vec![Change {
+                field: "role".into(),
+                old: user.role.to_string(),
+                new: role.to_string(),
+            }];
             db::run(&state.pool, move |conn| {
-                db::in_transaction(conn, |tx| {
-                    if db::invitations::take(tx, &token)?.is_none() {
-                        return Ok(None);
-                    }
-                    if user.role == Role::Admin
-                        && role != Role::Admin
-                        && db::users::admin_count(tx)? <= 1
-                    {
-                        return Err(ApiError::Conflict(LAST_ADMIN_LEAVES.into()));
-                    }
-                    db::users::set_role(tx, user.id, role)?;
-                    db::users::signed_in(tx, user.id)?;
-                    let change = vec![Change {
-                        field: "role".into(),
-                        old: user.role.to_string(),
-                        new: role.to_string(),
-                    }];
+                db::invitations::accept_existing(conn, &token, &user, role, |tx| {
                     if user.role != role {
                         let what = format!("the role of {}", user.named());
                         let mut alert = Alert::change(&user.named(), &address, &what, &change);
@@ -246,8 +235,7 @@ pub(super) async fn accept(
                         let site = mailer.setup(tx)?.site_address;
                         alerts::raise(tx, &alert, site.as_deref())?;
                     }
-                    db::audit::record(tx, &accepted_entry(&user, &address, change))?;
-                    db::users::find(tx, user.id)
+                    db::audit::record(tx, &accepted_entry(&user, &address, change))
                 })
             })
             .await?
@@ -266,19 +254,13 @@ pub(super) async fn accept(
                 password,
             };
             db::run(&state.pool, move |conn| {
-                db::in_transaction(conn, |tx| {
-                    if db::invitations::take(tx, &token)?.is_none() {
-                        return Ok(None);
-                    }
-                    let user = db::users::insert(tx, &new, &hash, role)?;
-                    db::users::signed_in(tx, user.id)?;
+                db::invitations::accept_new(conn, &token, &new, &hash, role, |tx, user| {
                     let change = vec![Change {
                         field: "role".into(),
                         old: String::new(),
                         new: role.to_string(),
                     }];
-                    db::audit::record(tx, &accepted_entry(&user, &address, change))?;
-                    db::users::find(tx, user.id)
+                    db::audit::record(tx, &accepted_entry(user, &address, change))
                 })
             })
             .await?
@@ -300,7 +282,3 @@ pub(super) async fn accept(
 fn accepted_entry(user: &db::users::User, address: &str, changes: Vec<Change>) -> Entry {
     audit::by_user(user, address, "invitation accepted", changes, Kind::Users)
 }
-
-/// The refusal of an invitation that would take the admin role from the site's last admin.
-const LAST_ADMIN_LEAVES: &str = "This account is the site's only admin: accepting would leave the \
-     site with no admin. Ask for an admin's invitation instead, or make another account admin first.";

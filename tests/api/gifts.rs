@@ -218,7 +218,10 @@ fn a_received_gift_is_thanked_by_mail_once() {
         Value::Null,
         "nobody to thank by mail"
     );
-    thread::sleep(Duration::from_millis(500));
+    assert!(
+        app.state.mail.wait_idle(Duration::from_secs(10)),
+        "the outbox settles"
+    );
     assert_eq!(smtp.mails().len(), 1);
     assert_eq!(app.query::<i64>("SELECT count(*) FROM outbox"), 0);
 

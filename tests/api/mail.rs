@@ -261,7 +261,10 @@ fn the_command_line_wins_over_the_stored_settings_which_it_does_not_offer_to_edi
     assert_eq!(app.send_contact(contact("hello")).status, 201);
     let mail = flags.wait_for(1, WAIT).remove(0);
     assert_eq!(mail.from, SENDER);
-    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        app.state.mail.wait_idle(Duration::from_secs(10)),
+        "the outbox settles"
+    );
     assert!(
         stored.mails().is_empty(),
         "nothing went to the stored server"
@@ -285,7 +288,10 @@ fn without_email_the_site_works_as_before_and_nothing_is_queued() {
         (asked.status, asked.json()["msg"].as_str()),
         (202, Some(SAME_ANSWER))
     );
-    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        app.state.mail.wait_idle(Duration::from_secs(10)),
+        "the outbox settles"
+    );
     assert_eq!(app.query::<i64>("SELECT count(*) FROM outbox"), 0);
     assert_eq!(app.query::<i64>("SELECT count(*) FROM password_resets"), 0);
     let shown = settings(&app, &admin).json();
@@ -320,7 +326,10 @@ fn resets_need_the_sites_address_and_the_screen_says_so() {
         json!({"available": false})
     );
     assert_eq!(forgot(&app, "admin@example.org").status, 202);
-    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        app.state.mail.wait_idle(Duration::from_secs(10)),
+        "the outbox settles"
+    );
     assert_eq!(app.query::<i64>("SELECT count(*) FROM password_resets"), 0);
     for bad in [
         "https://jyoti.example/admin",
@@ -362,7 +371,10 @@ fn forgot_password_answers_the_same_for_an_account_and_an_unknown_email() {
         mail.header("Subject").as_deref(),
         Some("Reset your password on the Jyoti site")
     );
-    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        app.state.mail.wait_idle(Duration::from_secs(10)),
+        "the outbox settles"
+    );
     assert_eq!(smtp.mails().len(), 1, "no mail for the unknown email");
     let malformed = forgot(&app, "not an email");
     assert_error(&malformed, 400, "a malformed email");
@@ -474,7 +486,10 @@ fn forgot_password_is_limited_per_account_and_per_address_even_in_parallel() {
     assert_error(&refused, 429, "past the address's limit");
     assert!(refused.header("retry-after").is_some());
     smtp.wait_for(3, WAIT);
-    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        app.state.mail.wait_idle(Duration::from_secs(10)),
+        "the outbox settles"
+    );
     assert_eq!(
         smtp.mails().len(),
         3,
@@ -761,7 +776,10 @@ fn past_the_hours_cap_contact_messages_are_counted_in_one_digest_instead_of_mail
         assert_eq!(app.send_contact(contact(&format!("flood {n}"))).status, 201);
     }
     assert_eq!(smtp.wait_for(cap, WAIT).len(), cap);
-    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        app.state.mail.wait_idle(Duration::from_secs(10)),
+        "the outbox settles"
+    );
     assert_eq!(smtp.mails().len(), cap, "no mail past the cap goes out now");
     let waiting = outbox(&app, &admin);
     let items = waiting["items"].as_array().unwrap();

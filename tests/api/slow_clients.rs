@@ -1,7 +1,7 @@
 //! Slow and greedy clients: a body that stops arriving is cut off, and one address cannot hold
 //! more than its share of requests in progress.
 
-use crate::helpers::{spawn_app, spawn_app_with, test_config};
+use crate::helpers::{spawn_app_with, test_config};
 use jyoti::config::Config;
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -21,7 +21,11 @@ fn stalled_request(addr: std::net::SocketAddr, forwarded: &str) -> TcpStream {
 
 #[test]
 fn a_request_body_that_stops_arriving_is_answered_and_the_connection_closed() {
-    let app = spawn_app();
+    let deadline = Duration::from_secs(1);
+    let app = spawn_app_with(Config {
+        body_deadline: deadline,
+        ..test_config()
+    });
     let mut stream = stalled_request(app.addr, "10.0.0.1");
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
@@ -33,8 +37,7 @@ fn a_request_body_that_stops_arriving_is_answered_and_the_connection_closed() {
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     assert!(
-        waited >= jyoti::slow_clients::BODY_IDLE - Duration::from_secs(1)
-            && waited < jyoti::slow_clients::BODY_IDLE + Duration::from_secs(10),
+        waited >= deadline / 2 && waited < deadline + Duration::from_secs(10),
         "cut off after the idle limit, not held forever: {waited:?}"
     );
 }

@@ -5,11 +5,14 @@
 //! gets 503 when the site cannot save, the admins see a banner, and a problem that lasts a day
 //! is mailed to them (see `alerts`).
 
+mod disk;
+
 use crate::backups::Backups;
 use crate::db::{self, Pool};
 use crate::error::ApiError;
 use crate::offsite::Uploads as Offsite;
 use crate::words::in_words;
+use disk::{disk, free_space, Space, FULL_DISK_BYTES};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -42,7 +45,7 @@ pub struct Check {
 /// Where the site serves the volunteer's guide (`docs/running.md`), for the dashboard's links.
 pub const GUIDE_PATH: &str = "/docs/running.md";
 /// The volunteer's guide, served as plain text: Markdown reads as it is.
-pub const GUIDE: &str = include_str!("../docs/running.md");
+pub const GUIDE: &str = include_str!("../../docs/running.md");
 
 /// The guide's headings that say how to turn on each job that may be off.
 const BACKUPS_GUIDE: &str = "Where the data lives, and backups";
@@ -110,13 +113,6 @@ impl Report {
         self.database.state != State::Fail
     }
 }
-
-/// Below this much free space the disk is reported nearly full...
-const LOW_DISK_BYTES: u64 = 100 * 1024 * 1024;
-/// ...or below this share of the disk.
-const LOW_DISK_PERCENT: u64 = 5;
-/// Below this much, a write that needs room fails: the database cannot take writes.
-const FULL_DISK_BYTES: u64 = 1024 * 1024;
 
 const DISK_FULL: &str =
     "The disk is full, so the site cannot save anything: free space on the server (old backups, logs).";
@@ -374,27 +370,6 @@ fn newest_copy(what: &str, newest: Option<SystemTime>, every: Duration) -> Check
     }
 }
 
-fn disk(space: Option<Space>) -> Check {
-    let Some(space) = space else {
-        return Check::warn("The free space of the database's disk cannot be read.");
-    };
-    let low = space.free < LOW_DISK_BYTES || space.free * 100 < space.total * LOW_DISK_PERCENT;
-    let free = format!(
-        "{} MB free of {} MB",
-        space.free / 1_000_000,
-        space.total / 1_000_000
-    );
-    match space.free {
-        free_bytes if free_bytes < FULL_DISK_BYTES => {
-            Check::fail(format!("The disk is full ({free}): free space on the server."))
-        }
-        _ if low => Check::warn(format!(
-            "The disk is nearly full ({free}): free space on the server (old backups, logs) before the site stops saving."
-        )),
-        _ => Check::ok(format!("{free}.")),
-    }
-}
-
 /// The mail check, and the site address in force (for the HTTPS check).
 fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> (Check, Option<String>) {
     let now = jiff::Timestamp::now().as_millisecond();
@@ -427,28 +402,6 @@ fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> (Check, Option<String>
     (check, site_address)
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Space {
-    free: u64,
-    total: u64,
-}
-
-/// The space left to this user on the disk holding `folder`.
-fn free_space(folder: &Path) -> Option<Space> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(folder.as_os_str().as_bytes()).ok()?;
-    // SAFETY: statvfs is plain data that the call fills for a NUL-terminated path.
-    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
-    if unsafe { libc::statvfs(path.as_ptr(), &mut stats) } != 0 {
-        return None;
-    }
-    let unit = stats.f_frsize as u64;
-    Some(Space {
-        free: stats.f_bavail as u64 * unit,
-        total: stats.f_blocks as u64 * unit,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -464,43 +417,5 @@ mod tests {
                 "docs/running.md has no heading {heading:?}"
             );
         }
-    }
-
-    #[test]
-    fn a_disk_is_nearly_full_under_100_mb_or_5_percent_and_full_under_a_megabyte() {
-        let gb = 1_000_000_000;
-        assert_eq!(
-            disk(Some(Space {
-                free: 50 * gb,
-                total: 100 * gb
-            }))
-            .state,
-            State::Ok
-        );
-        assert_eq!(
-            disk(Some(Space {
-                free: 4 * gb,
-                total: 100 * gb
-            }))
-            .state,
-            State::Warn
-        );
-        assert_eq!(
-            disk(Some(Space {
-                free: 90_000_000,
-                total: gb
-            }))
-            .state,
-            State::Warn
-        );
-        assert_eq!(
-            disk(Some(Space {
-                free: 1000,
-                total: gb
-            }))
-            .state,
-            State::Fail
-        );
-        assert_eq!(disk(None).state, State::Warn);
     }
 }

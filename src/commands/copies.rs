@@ -1,0 +1,309 @@
+//! The copies' commands: backup (to a file, or encrypted to the off-site bucket), restore (from
+//! a file, or from a trusted off-site copy) and offsite (list the copies, print the recovery kit).
+
+use super::{on_database, record};
+use crate::audit;
+use crate::cli::{BackupArgs, OffsiteCommand, RestoreArgs};
+use crate::db;
+use crate::offsite::{BucketCopy, Offsite, OffsiteOptions};
+use crate::scratch::Scratch;
+use rusqlite::Connection;
+use std::path::Path;
+use std::time::Duration;
+
+/// The off-site target of a command that asked for one. Its retries are logged on stderr.
+fn offsite_options(target: &crate::cli::OffsiteTarget) -> Result<OffsiteOptions, String> {
+    crate::startup::init_logging();
+    target.options()?.ok_or_else(|| {
+        "no off-site bucket is set: set JYOTI_OFFSITE=s3://BUCKET/PREFIX (and its keys and passphrase) or give --offsite-url".into()
+    })
+}
+
+/// [`offsite_options`] with its client, as it is.
+fn offsite_target(target: &crate::cli::OffsiteTarget) -> Result<Offsite, String> {
+    Offsite::new(offsite_options(target)?)
+}
+
+/// A file beside the database for a step on the way (the database's folder is one the service
+/// may write, and on the same disk).
+fn scratch_beside(db: &Path, what: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(format!(
+        "{}.{what}-{}-{}",
+        db.display(),
+        db::backup::stamp(),
+        std::process::id()
+    ))
+}
+
+/// The wait before the one quick retry of an upload made by hand.
+const BY_HAND_RETRY: Duration = Duration::from_secs(2);
+
+/// Each request's deadline by hand (unless JYOTI_OFFSITE_DEADLINE says otherwise): a bucket
+/// that does not answer is said within about half a minute, not after minutes of silence.
+const BY_HAND_DEADLINE: Duration = Duration::from_secs(10);
+
+pub fn backup(args: BackupArgs) -> Result<(), String> {
+    let offsite = args
+        .offsite
+        .then(|| offsite_options(&args.target))
+        .transpose()?
+        .map(|mut options| {
+            if std::env::var_os("JYOTI_OFFSITE_DEADLINE").is_none() {
+                options.deadline = BY_HAND_DEADLINE;
+            }
+            options.show_progress = true;
+            Offsite::new(options)
+        })
+        .transpose()?;
+    // Only the encrypted copy is wanted: the plain one is a step on the way, removed however
+    // the command ends, and so is the sealed one.
+    let scratch = match &args.out {
+        Some(_) => None,
+        None => Some(Scratch::new(scratch_beside(&args.db.db, "offsite"))),
+    };
+    let out = match (&args.out, &scratch) {
+        (Some(out), _) => out.clone(),
+        (None, Some(scratch)) => scratch.path().to_path_buf(),
+        (None, None) => unreachable!("a scratch file is made when there is no OUT"),
+    };
+    let _sealed = Scratch::new(crate::offsite::sealed_beside(&out));
+    crate::db::backup::backup(&args.db.db, &out)?;
+    if args.out.is_some() {
+        println!(
+            "backup of {} written to {}",
+            args.db.db.display(),
+            out.display()
+        );
+        crate::files::settle_file(&out)?;
+    }
+    if let Some(offsite) = offsite {
+        eprintln!("uploading an encrypted copy to {}", offsite.describe());
+        let name = offsite.upload(&out, &[BY_HAND_RETRY], |err, next| {
+            if let Some(wait) = next {
+                eprintln!(
+                    "{err}; trying once more in {}",
+                    crate::words::in_words(wait)
+                );
+                std::thread::sleep(wait);
+            }
+            true
+        })?;
+        println!("encrypted copy {name} uploaded to {}", offsite.describe());
+    }
+    Ok(())
+}
+
+/// `jyoti offsite list`: the copies, oldest first.
+pub fn offsite(command: OffsiteCommand) -> Result<(), String> {
+    let args = match command {
+        OffsiteCommand::Kit(args) => return recovery_kit(&args.target),
+        OffsiteCommand::List(args) => args,
+    };
+    let offsite = offsite_target(&args.target)?;
+    let copies = offsite.list()?;
+    if copies.is_empty() {
+        println!("there is no copy in {}", offsite.describe());
+    }
+    for copy in copies {
+        let taken = copy.taken().map_or_else(
+            || "?".into(),
+            |at| at.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+        );
+        let future = if copy.in_the_future(jiff::Timestamp::now()) {
+            "  (named in the future: not one of ours)"
+        } else {
+            ""
+        };
+        println!(
+            "{}  {taken}  {} KB{future}",
+            copy.name,
+            copy.size.div_ceil(1024)
+        );
+    }
+    Ok(())
+}
+
+/// The file name the recovery kit tells to save itself as.
+pub const KIT_FILE: &str = "jyoti-recovery.env";
+
+/// `jyoti offsite kit`: what must be kept off the server to recover on a new machine, as an
+/// environment file (quoted as systemd and `--env-file` read it) with the command that uses it.
+fn recovery_kit(target: &crate::cli::OffsiteTarget) -> Result<(), String> {
+    // The same checks as an upload: a kit that cannot open the bucket is no kit.
+    offsite_target(target)?;
+    let url = target.url.clone().unwrap_or_default();
+    let value = |name: &str| std::env::var(name).unwrap_or_default();
+    let mut kit = format!(
+        "# The Jyoti recovery kit. Keep it in the club's password manager, not only on the\n\
+         # server: with these lines alone a new machine gets the site back.\n\
+         #   1. Save them as {KIT_FILE} next to the jyoti program.\n\
+         #   2. sudo mkdir -p /var/lib/jyoti\n\
+         #   3. sudo ./jyoti --env-file {KIT_FILE} restore --offsite latest --db /var/lib/jyoti/jyoti.db\n\
+         JYOTI_OFFSITE={}\n",
+        crate::env_file::quote(&url)
+    );
+    for name in [
+        "JYOTI_OFFSITE_ENDPOINT",
+        "JYOTI_OFFSITE_REGION",
+        "JYOTI_OFFSITE_KEY_ID",
+        "JYOTI_OFFSITE_SECRET",
+        "JYOTI_OFFSITE_PASSPHRASE",
+    ] {
+        // An unset one (AWS needs no endpoint) stays unset on the new machine too.
+        let value = value(name);
+        if !value.is_empty() {
+            kit.push_str(&format!("{name}={}\n", crate::env_file::quote(&value)));
+        }
+    }
+    print!("{kit}");
+    Ok(())
+}
+
+/// How far the time sealed in a copy may be from the time its name says (the name is given
+/// when the upload starts, the time when the backup was taken).
+const NAME_AND_SEAL_AGREE: i64 = 15 * 60;
+
+/// A copy this many times the largest other one is refused before downloading (`--any-size`).
+const FAR_LARGER: u64 = 4;
+
+/// Downloads and decrypts the copy `which` (`latest`: the newest whose name can be trusted)
+/// into `out`, refusing a copy far larger than the others before downloading it and one whose
+/// sealed time disagrees with its name after (unless told); drops any trigger or view the
+/// schema does not define. Answers the copy's name.
+fn download_trusted(
+    offsite: &Offsite,
+    which: &str,
+    args: &RestoreArgs,
+    out: &Path,
+) -> Result<String, String> {
+    let copies = offsite.list()?;
+    if copies.is_empty() {
+        return Err(format!("there is no copy in {}", offsite.describe()));
+    }
+    let now = jiff::Timestamp::now();
+    let candidates: Vec<&BucketCopy> = match which {
+        "latest" => copies
+            .iter()
+            .rev()
+            .filter(|copy| {
+                let future = copy.in_the_future(now);
+                if future {
+                    eprintln!("warning: skipping {}: its name is in the future", copy.name);
+                }
+                !future
+            })
+            .collect(),
+        named => {
+            let named = named.rsplit('/').next().unwrap_or(named);
+            let copy = copies
+                .iter()
+                .find(|copy| copy.name == named)
+                .ok_or_else(|| format!("there is no copy {named} in {}", offsite.describe()))?;
+            vec![copy]
+        }
+    };
+    for copy in candidates {
+        let largest_other = copies
+            .iter()
+            .filter(|other| other.name != copy.name)
+            .map(|other| other.size)
+            .max()
+            .unwrap_or(0);
+        if !args.any_size && largest_other > 0 && copy.size > FAR_LARGER * largest_other {
+            return Err(format!(
+                "{} is {} KB, more than {FAR_LARGER} times the largest other copy ({} KB): \
+                 not downloaded. If it is truly yours, give --any-size",
+                copy.name,
+                copy.size.div_ceil(1024),
+                largest_other.div_ceil(1024)
+            ));
+        }
+        let _sealed = Scratch::new(crate::offsite::sealed_beside(out));
+        offsite.download(&copy.name, out)?;
+        let sealed_at = db::backup::taken_at(out);
+        let agrees = match (sealed_at, copy.taken()) {
+            (Some(sealed), Some(named)) => {
+                (sealed.as_second() - named.as_second()).abs() <= NAME_AND_SEAL_AGREE
+            }
+            _ => false,
+        };
+        let taken = sealed_at.map_or_else(
+            || "at a time it does not say".to_owned(),
+            |at| at.strftime("%-d %B %Y %H:%M UTC").to_string(),
+        );
+        if !agrees && !args.trust_name {
+            let why = format!(
+                "{} was taken {taken}, not when its name says: someone may have put an old \
+                 copy back under a new name",
+                copy.name
+            );
+            if which == "latest" {
+                eprintln!("warning: skipping {why}");
+                continue;
+            }
+            return Err(format!("{why}. To restore it anyway, give --trust-name"));
+        }
+        println!("{} was taken {taken}", copy.name);
+        let mut schema = Connection::open_in_memory().map_err(|e| e.to_string())?;
+        let version = db::backup::check(out)?;
+        db::migrations::migrate_to(&mut schema, version)?;
+        for dropped in db::backup::drop_foreign_code(out, &schema)? {
+            eprintln!("warning: dropped the {dropped}, which no version of jyoti makes");
+        }
+        return Ok(copy.name.clone());
+    }
+    Err(format!(
+        "no copy in {} can be trusted: each one's name disagrees with the time sealed in it \
+         (see the warnings above; a name from `jyoti offsite list` with --trust-name restores one anyway)",
+        offsite.describe()
+    ))
+}
+
+pub fn restore(args: RestoreArgs) -> Result<(), String> {
+    let (from, downloaded) = match (&args.backup, &args.offsite) {
+        (Some(file), _) => (file.clone(), None),
+        (None, which) => {
+            let which = which.as_deref().unwrap_or("latest");
+            let offsite = offsite_target(&args.target)?;
+            if !crate::files::folder_of(&args.db.db).is_dir() {
+                return Err(format!(
+                    "the folder of {} does not exist: create it first",
+                    args.db.db.display()
+                ));
+            }
+            // The download and its decrypted copy are steps on the way, removed however the
+            // command ends.
+            let scratch = Scratch::new(scratch_beside(&args.db.db, "download"));
+            let name = download_trusted(&offsite, which, &args, scratch.path())?;
+            (scratch.path().to_path_buf(), Some((name, scratch)))
+        }
+    };
+    let restored = crate::db::backup::restore(&from, &args.db.db);
+    let downloaded = downloaded.map(|(name, scratch)| {
+        // The decrypted download was a step on the way: the database now holds it.
+        drop(scratch);
+        name
+    });
+    let source = downloaded.map_or_else(
+        || from.display().to_string(),
+        |name| format!("the off-site copy {name}"),
+    );
+    if restored.is_ok() {
+        // The restored database says so in its own activity log.
+        let noted = on_database(&args.db.db, |conn| {
+            let what = audit::by_command("database restored (restore)", &source, Vec::new());
+            record(conn, &what)
+        });
+        if let Err(err) = noted {
+            eprintln!("warning: the restore was not noted in the activity log: {err}");
+        }
+    }
+    let settled = crate::files::settle_database(&args.db.db);
+    let kept = restored?;
+    println!("restored {} from {source}", args.db.db.display());
+    if let Some(kept) = kept {
+        println!("the replaced database is kept at {}", kept.display());
+    }
+    // A file left to root fails the command, once it has said what the restore did.
+    settled
+}

@@ -1,0 +1,123 @@
+//! Running work: on the blocking pool, with a staff request's activity-log entry in the same
+//! transaction ([`run`]), and in one write transaction or a savepoint inside one ([`begin`]).
+
+use super::versions::TOUCHED;
+use super::Pool;
+use crate::error::ApiError;
+use rusqlite::Connection;
+use std::cell::Cell;
+
+/// Runs `work` with a pooled connection on the blocking thread pool, never on an actix worker.
+/// The tables it wrote get new versions once it is done (committed), so no cache built from them
+/// outlives a write: a write cannot forget to clear a cache, because it never has to.
+pub async fn run<T, F>(pool: &Pool, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    // A staff member's request: its work and its activity-log entry are one transaction.
+    let trail = crate::audit::current();
+    let pool = pool.clone();
+    actix_web::web::block(move || {
+        run_here(&pool, |conn| match &trail {
+            Some(trail) => crate::audit::audited(conn, trail, work),
+            None => work(conn),
+        })
+    })
+    .await?
+}
+
+/// [`run`] on a thread of the server's own (a worker), which may block.
+pub fn run_here<T>(
+    pool: &Pool,
+    work: impl FnOnce(&mut Connection) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let mut conn = pool.get()?;
+    TOUCHED.with(|touched| touched.set(0));
+    let result = work(&mut conn);
+    pool.publish(TOUCHED.with(Cell::take));
+    result
+}
+
+/// [`in_transaction`] for a write that sets a row's photo: the photo it names (if any) exists
+/// when the write lands.
+pub(super) fn with_photo<T>(
+    conn: &mut Connection,
+    photo_id: Option<Option<i64>>,
+    write: impl FnOnce(&Connection) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    in_transaction(conn, |conn| {
+        super::media::check_photo(conn, photo_id)?;
+        write(conn)
+    })
+}
+
+/// Runs `work` in one write transaction, so what it checks still holds when it writes (a photo
+/// it refers to cannot be deleted in between).
+pub fn in_transaction<T>(
+    conn: &mut Connection,
+    work: impl FnOnce(&Connection) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let tx = begin(conn)?;
+    let result = work(&tx)?;
+    tx.commit()?;
+    Ok(result)
+}
+
+/// A write transaction, or a savepoint inside the one already open (a staff member's request
+/// runs its work in a transaction that also takes its activity-log entry, see [`run`]).
+pub enum Tx<'c> {
+    Top(rusqlite::Transaction<'c>),
+    Nested(rusqlite::Savepoint<'c>),
+}
+
+impl std::ops::Deref for Tx<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        match self {
+            Tx::Top(tx) => tx,
+            Tx::Nested(savepoint) => savepoint,
+        }
+    }
+}
+
+impl Tx<'_> {
+    pub fn commit(self) -> rusqlite::Result<()> {
+        match self {
+            Tx::Top(tx) => tx.commit(),
+            Tx::Nested(savepoint) => savepoint.commit(),
+        }
+    }
+}
+
+/// Begins a write (`IMMEDIATE`: the write lock first, so a read never has to become a write and
+/// fail on a busy database), or a savepoint when a transaction is open already.
+pub fn begin(conn: &mut Connection) -> rusqlite::Result<Tx<'_>> {
+    begin_with(conn, rusqlite::TransactionBehavior::Immediate)
+}
+
+/// [`begin`] with another behaviour for a transaction that may only read.
+pub fn begin_with(
+    conn: &mut Connection,
+    behavior: rusqlite::TransactionBehavior,
+) -> rusqlite::Result<Tx<'_>> {
+    if conn.is_autocommit() {
+        conn.transaction_with_behavior(behavior).map(Tx::Top)
+    } else {
+        conn.savepoint().map(Tx::Nested)
+    }
+}
+
+/// A UNIQUE constraint failure becomes 409 with `message`; any other error stays what it is.
+/// Use as `.map_err(conflict_if_taken("…"))`.
+pub fn conflict_if_taken(message: &'static str) -> impl Fn(rusqlite::Error) -> ApiError {
+    move |err| match &err {
+        rusqlite::Error::SqliteFailure(e, _)
+            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
+        {
+            ApiError::Conflict(message.into())
+        }
+        _ => err.into(),
+    }
+}

@@ -1,0 +1,99 @@
+//! The free space of the database's disk, and the check that says when it is nearly full.
+
+use super::Check;
+use std::path::Path;
+
+/// Below this much free space the disk is reported nearly full...
+const LOW_DISK_BYTES: u64 = 100 * 1024 * 1024;
+/// ...or below this share of the disk.
+const LOW_DISK_PERCENT: u64 = 5;
+/// Below this much, a write that needs room fails: the database cannot take writes.
+pub(super) const FULL_DISK_BYTES: u64 = 1024 * 1024;
+
+/// The disk check: full, nearly full, or how much is free.
+pub(super) fn disk(space: Option<Space>) -> Check {
+    let Some(space) = space else {
+        return Check::warn("The free space of the database's disk cannot be read.");
+    };
+    let low = space.free < LOW_DISK_BYTES || space.free * 100 < space.total * LOW_DISK_PERCENT;
+    let free = format!(
+        "{} MB free of {} MB",
+        space.free / 1_000_000,
+        space.total / 1_000_000
+    );
+    match space.free {
+        free_bytes if free_bytes < FULL_DISK_BYTES => {
+            Check::fail(format!("The disk is full ({free}): free space on the server."))
+        }
+        _ if low => Check::warn(format!(
+            "The disk is nearly full ({free}): free space on the server (old backups, logs) before the site stops saving."
+        )),
+        _ => Check::ok(format!("{free}.")),
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Space {
+    pub(super) free: u64,
+    pub(super) total: u64,
+}
+
+/// The space left to this user on the disk holding `folder`.
+pub(super) fn free_space(folder: &Path) -> Option<Space> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(folder.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs is plain data that the call fills for a NUL-terminated path.
+    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stats) } != 0 {
+        return None;
+    }
+    let unit = stats.f_frsize as u64;
+    Some(Space {
+        free: stats.f_bavail as u64 * unit,
+        total: stats.f_blocks as u64 * unit,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::health::State;
+
+    #[test]
+    fn a_disk_is_nearly_full_under_100_mb_or_5_percent_and_full_under_a_megabyte() {
+        let gb = 1_000_000_000;
+        assert_eq!(
+            disk(Some(Space {
+                free: 50 * gb,
+                total: 100 * gb
+            }))
+            .state,
+            State::Ok
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 4 * gb,
+                total: 100 * gb
+            }))
+            .state,
+            State::Warn
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 90_000_000,
+                total: gb
+            }))
+            .state,
+            State::Warn
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 1000,
+                total: gb
+            }))
+            .state,
+            State::Fail
+        );
+        assert_eq!(disk(None).state, State::Warn);
+    }
+}
