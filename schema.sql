@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 13, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 14, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -169,7 +169,7 @@ CREATE TABLE notices (
 
 CREATE TABLE "outbox" (
     id              INTEGER PRIMARY KEY,
-    kind            TEXT    NOT NULL CHECK (kind IN ('contact', 'reset', 'invitation', 'alert', 'thanks')),
+    kind            TEXT    NOT NULL CHECK (length(kind) BETWEEN 1 AND 30 AND kind NOT GLOB '*[^a-z-]*'),
     recipients      TEXT    NOT NULL CHECK (length(recipients) BETWEEN 3 AND 100000),
     reply_to        TEXT,
     subject         TEXT    NOT NULL CHECK (length(subject) BETWEEN 1 AND 300),
@@ -178,8 +178,11 @@ CREATE TABLE "outbox" (
     attempts        INTEGER NOT NULL DEFAULT 0,
     next_attempt_at INTEGER NOT NULL DEFAULT 0,
     last_error      TEXT,
-    created_at      TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-, via TEXT) STRICT;
+    created_at      TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    -- Mail to send through other settings than the ones in force (the old mail server, told
+    -- about its own replacement): a JSON object with the server and the sender.
+    via             TEXT
+) STRICT;
 
 CREATE TABLE password_resets (
     token_hash TEXT    PRIMARY KEY,

@@ -57,6 +57,12 @@ const STEPS: &[Step] = &[
     },
     Step::sql(include_str!("migrations/012_alerts_and_payment_hold.sql")),
     Step::sql(include_str!("migrations/013_bengali_texts.sql")),
+    // Rebuilds the outbox one last time (its kinds are checked in Rust from now on).
+    Step {
+        sql: include_str!("migrations/014_outbox_kinds_in_rust.sql"),
+        then: None,
+        vacuum: true,
+    },
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

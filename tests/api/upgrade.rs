@@ -12,7 +12,7 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// Every schema version a fixture was made by.
-const FIXTURES: [u32; 12] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const FIXTURES: [u32; 13] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
 
 /// The accounts and texts `tests/fixtures/make-fixture.py` puts in every fixture.
 const ADMIN: &str = "admin@jyoti.example";
@@ -280,6 +280,11 @@ fn a_database_made_by_schema_v11_opens_with_every_row_kept_and_a_copy_of_it_besi
 #[test]
 fn a_database_made_by_schema_v12_opens_with_every_row_kept_and_a_copy_of_it_beside() {
     assert_kept_with_a_copy_beside(12);
+}
+
+#[test]
+fn a_database_made_by_schema_v13_opens_with_every_row_kept_and_a_copy_of_it_beside() {
+    assert_kept_with_a_copy_beside(13);
 }
 
 #[test]
