@@ -252,7 +252,9 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
         Some("The Jyoti site needs attention: off-site copies failing for a day")
     );
     assert!(
-        alerts[0].body().contains("Uploads of off-site copies have failed for"),
+        alerts[0]
+            .body()
+            .contains("Uploads of off-site copies have failed for"),
         "{}",
         alerts[0].body()
     );
