@@ -71,7 +71,11 @@ fn local_backups_go_on_while_the_bucket_hangs_and_healthz_says_uploads_fail() {
     );
     let first = server.wait_for("listening on http://", Duration::from_secs(30));
     let address = first.rsplit("http://").next().unwrap().trim().to_owned();
-    std::thread::sleep(Duration::from_secs(5));
+    // A backup a second: three come within seconds (more on a busy machine), uploads or not.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while local_backups(&backups) < 3 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
     assert!(
         local_backups(&backups) >= 3,
         "backups every second go on while an upload waits: {}",
