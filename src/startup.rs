@@ -253,6 +253,14 @@ impl Application {
         &self.state
     }
 
+    /// What stops the servers from another thread (each API test's app stops with the test).
+    pub fn handles(&self) -> Vec<actix_web::dev::ServerHandle> {
+        std::iter::once(&self.plain)
+            .chain(&self.secure)
+            .map(|server| server.handle())
+            .collect()
+    }
+
     /// The port the app answers on: plain HTTP's, or HTTPS's with `--domain`.
     pub fn port(&self) -> u16 {
         self.port

@@ -152,7 +152,7 @@ fn the_nginx_snippet_passes_a_10_mb_photo_and_the_visitors_address() {
     std::fs::write(
         dir.join("nginx.conf"),
         format!(
-            "daemon off; pid {pid}; error_log {dir}/error.log;
+            "daemon off; master_process off; pid {pid}; error_log {dir}/error.log;
              events {{}}
              http {{ access_log off; client_body_temp_path {dir}/body; proxy_temp_path {dir}/proxy;
                      {site} }}",
@@ -161,6 +161,8 @@ fn the_nginx_snippet_passes_a_10_mb_photo_and_the_visitors_address() {
         ),
     )
     .unwrap();
+    // One process (no master with workers): killing it at the end, or when the test fails,
+    // leaves no worker behind listening.
     let nginx = spawn(
         Command::new("nginx")
             .arg("-c")
@@ -187,6 +189,10 @@ fn the_nginx_snippet_passes_a_10_mb_photo_and_the_visitors_address() {
     let logged = server.wait_for("POST /api/admin/media", START);
     assert!(logged.contains("127.0.0.2 \"POST"), "{logged}");
     drop(nginx);
+    assert!(
+        TcpStream::connect(("127.0.0.1", nginx_port)).is_err(),
+        "nothing listens on nginx's port {nginx_port} once it is stopped"
+    );
 }
 
 /// A connection to 127.0.0.1:`port` from the loopback address `from`.

@@ -2,6 +2,7 @@
 //! fixtures and checks the API tests share.
 
 pub use crate::support::{Request, Response};
+use actix_web::dev::ServerHandle;
 use actix_web::web;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use jyoti::config::Config;
@@ -11,13 +12,32 @@ use serde_json::{json, Value};
 use std::io::{Cursor, Read};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, OnceLock};
 use tempfile::TempDir;
 
 pub struct TestApp {
     pub addr: SocketAddr,
     pub state: web::Data<AppState>,
     pub dir: TempDir,
+    /// Stops the servers when the test is done with the app.
+    servers: Vec<ServerHandle>,
+    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Drop for TestApp {
+    /// Stops the app's servers and waits for them, so no test's server outlives it.
+    fn drop(&mut self) {
+        for server in &self.servers {
+            // The command is sent at once; the thread's end below is what says it is done.
+            drop(server.stop(false));
+        }
+        if let Some(thread) = self.thread.take() {
+            let ended = thread.join();
+            if !std::thread::panicking() {
+                ended.expect("the server thread").expect("the server ran");
+            }
+        }
+    }
 }
 
 /// bcrypt's lowest cost our settings allow, so tests do not spend minutes hashing.
@@ -64,8 +84,67 @@ pub fn spawn_app_mailing(url: &str) -> (TestApp, String) {
 
 pub fn spawn_app_with(config: Config) -> TestApp {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let pool = db::open(&dir.path().join("jyoti.db")).expect("open the test database");
+    let path = dir.path().join("jyoti.db");
+    std::fs::copy(template(), &path).expect("copy the migrated database");
+    let pool = db::open(&path).expect("open the test database");
     serve_pool(dir, pool, config)
+}
+
+/// A migrated empty database that each app starts from a copy of: migrating costs more than
+/// copying. Made once per build of this binary and shared by its processes (nextest runs each
+/// test in one of its own), keyed by the binary, whose schema it is.
+fn template() -> &'static Path {
+    static TEMPLATE: OnceLock<PathBuf> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let exe = std::fs::metadata(std::env::current_exe().expect("this test binary"))
+            .expect("this test binary's metadata");
+        let built = exe.modified().expect("when this binary was built");
+        let stamp = built.duration_since(std::time::UNIX_EPOCH).unwrap();
+        let folder = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let prefix = "api-template-";
+        let path = folder.join(format!("{prefix}{}-{}.db", stamp.as_nanos(), exe.len()));
+        if !path.exists() {
+            make_template(folder, &path);
+            remove_older_templates(folder, prefix, &path);
+        }
+        path
+    })
+}
+
+/// Migrates a database beside `path` (on one connection, as `db::open` does before it makes its
+/// pool) and moves it there in one step (a rename), so a process never copies half a template.
+/// Every change is in the main file: closing the only connection checkpoints the write-ahead log
+/// and removes it, which is checked.
+fn make_template(folder: &Path, path: &Path) {
+    let making = tempfile::tempdir_in(folder).expect("a temp dir for the template");
+    let file = making.path().join("jyoti.db");
+    let mut conn = rusqlite::Connection::open(&file).expect("open the template");
+    db::configure(&conn).expect("configure the template");
+    db::migrations::migrate(&mut conn).expect("migrate the template");
+    let (busy, _, _): (i64, i64, i64) = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })
+        .expect("checkpoint the template");
+    assert_eq!(busy, 0, "nothing else holds the template open");
+    conn.close().expect("close the template");
+    let log = making.path().join("jyoti.db-wal");
+    assert!(
+        !log.exists(),
+        "the template's log is gone once it is closed"
+    );
+    std::fs::rename(&file, path).expect("move the template into place");
+}
+
+/// Removes the templates of earlier builds (one file each).
+fn remove_older_templates(folder: &Path, prefix: &str, current: &Path) {
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(prefix) && entry.path() != current {
+            // Another process may have removed it first; either way it is gone.
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The app of `spawn_app` serving a database already opened as `pool`, whose file lives in `dir`.
@@ -76,20 +155,26 @@ pub fn spawn_app_on(dir: TempDir, pool: db::Pool) -> TestApp {
 /// Serves the app as `jyoti serve` does (`startup::Application`), on a free port of 127.0.0.1.
 fn serve_pool(dir: TempDir, pool: db::Pool, config: Config) -> TestApp {
     let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
+    let thread = std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let application =
                 jyoti::startup::Application::build(config, pool).expect("build the application");
-            tx.send((application.port(), application.state().clone()))
-                .expect("report the port");
+            let started = (
+                application.port(),
+                application.state().clone(),
+                application.handles(),
+            );
+            tx.send(started).expect("report the port");
             application.run_until_stopped().await
         })
     });
-    let (port, state) = rx.recv().expect("the server started");
+    let (port, state, servers) = rx.recv().expect("the server started");
     TestApp {
         addr: SocketAddr::from(([127, 0, 0, 1], port)),
         state,
         dir,
+        servers,
+        thread: Some(thread),
     }
 }
 

@@ -258,15 +258,34 @@ fn scheduled_backups_are_written_while_serving_and_only_the_newest_kept() {
     let server = serve(&file(&dir, "served.db"), &schedule);
     assert_eq!(server.contact(1), 201);
     std::thread::sleep(Duration::from_millis(4500));
-    let files: Vec<_> = std::fs::read_dir(&backups)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .collect();
-    assert_eq!(files.len(), 2, "{files:?}");
-    for copy in &files {
-        jyoti::db::backup::check(copy).expect("each scheduled backup is a sound database");
-        assert_eq!(count(copy, "contacts"), 1);
+    // A backup a second: the folder is read between two, when none is on its way (its
+    // `.partial` files) and the oldest is pruned, and what it held is copied aside at once,
+    // before the next backup can prune one of them.
+    let kept = tempfile::tempdir().unwrap();
+    let mut seen = Vec::new();
+    let quiet = wait_until(10, || {
+        for earlier in std::fs::read_dir(kept.path()).unwrap() {
+            std::fs::remove_file(earlier.unwrap().path()).unwrap();
+        }
+        seen = std::fs::read_dir(&backups)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .collect();
+        seen.len() == 2
+            && seen
+                .iter()
+                .all(|path| !path.to_string_lossy().contains("partial"))
+            && seen.iter().all(|path| {
+                let name = path.file_name().unwrap();
+                std::fs::copy(path, kept.path().join(name)).is_ok()
+            })
+    });
+    assert!(quiet, "only the newest two are kept: {seen:?}");
+    for copy in std::fs::read_dir(kept.path()).unwrap() {
+        let copy = copy.unwrap().path();
+        jyoti::db::backup::check(&copy).expect("each scheduled backup is a sound database");
+        assert_eq!(count(&copy, "contacts"), 1);
     }
 }
 

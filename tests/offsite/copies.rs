@@ -2,11 +2,11 @@
 //! prefix only, restoring the latest copy into an empty folder, a wrong passphrase, and the S3
 //! server down then back.
 
-use crate::process::{free_port, spawn};
+use crate::process::free_port;
 use crate::smtp;
 use crate::support::*;
-use std::process::Command;
 use std::time::Duration;
+
 #[test]
 fn each_scheduled_backup_goes_up_encrypted_and_only_the_newest_copies_under_the_prefix_stay() {
     let s3 = S3::start();
@@ -28,7 +28,7 @@ fn each_scheduled_backup_goes_up_encrypted_and_only_the_newest_copies_under_the_
     env.push(("JYOTI_OFFSITE_KEEP".into(), "2".into()));
     let (server, address) = serve_with_backups(&db, &backups, &[], &env);
     server.wait_for(
-        "uploaded to s3://club-backups/club",
+        &format!("uploaded to {}", s3.describe("club")),
         Duration::from_secs(30),
     );
     let health = healthz(&address);
@@ -61,9 +61,9 @@ fn each_scheduled_backup_goes_up_encrypted_and_only_the_newest_copies_under_the_
 
 #[test]
 fn the_latest_copy_restores_into_an_empty_folder_with_every_record_and_photo() {
-    let (_s3, env, dir, db, uploaded) = a_site_copied_off_site();
+    let (s3, env, dir, db, uploaded) = a_site_copied_off_site();
     assert!(
-        uploaded.contains("uploaded to s3://club-backups/jyoti"),
+        uploaded.contains(&format!("uploaded to {}", s3.describe("jyoti"))),
         "{uploaded}"
     );
     let left = files_besides(dir.path(), "site.db");
@@ -77,17 +77,7 @@ fn the_latest_copy_restores_into_an_empty_folder_with_every_record_and_photo() {
 
     let new_machine = tempfile::tempdir().unwrap();
     let restored = new_machine.path().join("jyoti.db");
-    let said = assert_ok(&jyoti(
-        &[
-            "restore",
-            "--offsite",
-            "latest",
-            "--db",
-            restored.to_str().unwrap(),
-        ],
-        &env,
-        "",
-    ));
+    let said = assert_ok(&restore_latest(&restored, &env));
     assert!(
         said.contains("restored") && said.contains("off-site copy"),
         "{said}"
@@ -115,17 +105,7 @@ fn a_wrong_passphrase_says_so_and_replaces_nothing() {
         "JYOTI_OFFSITE_PASSPHRASE".into(),
         "not the club passphrase".into(),
     ));
-    let refused = jyoti(
-        &[
-            "restore",
-            "--offsite",
-            "latest",
-            "--db",
-            db.to_str().unwrap(),
-        ],
-        &wrong,
-        "",
-    );
+    let refused = restore_latest(&db, &wrong);
     assert!(!refused.status.success());
     let text = said(&refused);
     assert!(
@@ -144,25 +124,23 @@ fn a_wrong_passphrase_says_so_and_replaces_nothing() {
 
 #[test]
 fn an_upload_while_the_s3_server_is_down_goes_through_once_it_is_back() {
+    let s3 = S3::start();
+    // The bucket's address: nothing listens there until the command says it will retry, then
+    // a relay to the S3 server does (at once, well within the retry's wait).
     let port = free_port();
-    let down = S3 {
-        _server: spawn(&mut Command::new("true")),
-        port,
-    };
-    let env = down.env("jyoti");
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    site_with_records(&db);
-    let back = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(700));
-        S3::start_on(port)
-    });
-    let uploaded = jyoti(
+    let env = bucket_env(port, &s3.bucket, "jyoti");
+    let (_dir, db) = a_site();
+    let mut relaying = false;
+    let uploaded = jyoti_heard(
         &["backup", "--offsite", "--db", db.to_str().unwrap()],
         &env,
-        "",
+        |line| {
+            if line.contains("trying once more") && !relaying {
+                relay_to(port, s3.port);
+                relaying = true;
+            }
+        },
     );
-    let s3 = back.join().unwrap();
     let text = assert_ok(&uploaded);
     assert!(
         text.contains("trying once more"),
@@ -175,13 +153,7 @@ fn an_upload_while_the_s3_server_is_down_goes_through_once_it_is_back() {
 fn copies_taken_within_a_minute_keep_names_of_their_own_and_the_newest_restores() {
     let (s3, mut env, _dir, db, _) = a_site_copied_off_site();
     env.push(("JYOTI_OFFSITE_KEEP".into(), "2".into()));
-    let upload = || {
-        assert_ok(&jyoti(
-            &["backup", "--offsite", "--db", db.to_str().unwrap()],
-            &env,
-            "",
-        ))
-    };
+    let upload = || assert_ok(&backup_offsite(&db, &env));
     upload();
     // The last copy holds a message the others do not.
     rusqlite::Connection::open(&db)
@@ -201,17 +173,7 @@ fn copies_taken_within_a_minute_keep_names_of_their_own_and_the_newest_restores(
 
     let new_machine = tempfile::tempdir().unwrap();
     let restored = new_machine.path().join("jyoti.db");
-    assert_ok(&jyoti(
-        &[
-            "restore",
-            "--offsite",
-            "latest",
-            "--db",
-            restored.to_str().unwrap(),
-        ],
-        &env,
-        "",
-    ));
+    assert_ok(&restore_latest(&restored, &env));
     let conn = rusqlite::Connection::open(&restored).unwrap();
     let newest: i64 = conn
         .query_row(
@@ -226,10 +188,7 @@ fn copies_taken_within_a_minute_keep_names_of_their_own_and_the_newest_restores(
 #[test]
 fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_the_admins() {
     // Nothing listens where the bucket should be.
-    let down = S3 {
-        _server: spawn(&mut Command::new("true")),
-        port: free_port(),
-    };
+    let down = S3::at(free_port());
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("jyoti.db");
     site_with_records(&db);
@@ -272,7 +231,7 @@ fn off_site_copies_failing_show_in_healthz_without_the_bucket_and_are_mailed_to_
         "{message}"
     );
     assert!(
-        !message.contains(BUCKET),
+        !message.contains(&down.bucket),
         "the public answer names no bucket: {message}"
     );
     drop(server);

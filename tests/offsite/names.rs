@@ -102,17 +102,7 @@ fn a_name_in_the_future_is_flagged_skipped_and_never_makes_pruning_drop_a_new_co
         "{listed}"
     );
     let restored = dir.path().join("restored.db");
-    let text = assert_ok(&jyoti(
-        &[
-            "restore",
-            "--offsite",
-            "latest",
-            "--db",
-            restored.to_str().unwrap(),
-        ],
-        &env,
-        "",
-    ));
+    let text = assert_ok(&restore_latest(&restored, &env));
     assert!(
         text.contains("skipping jyoti-2099-01-01T0000Z.db.age"),
         "{text}"
@@ -121,11 +111,7 @@ fn a_name_in_the_future_is_flagged_skipped_and_never_makes_pruning_drop_a_new_co
     // Keeping one copy: the one just uploaded stays, whatever sorts after it.
     let mut keep_one = env.clone();
     keep_one.push(("JYOTI_OFFSITE_KEEP".into(), "1".into()));
-    let uploaded = assert_ok(&jyoti(
-        &["backup", "--offsite", "--db", db.to_str().unwrap()],
-        &keep_one,
-        "",
-    ));
+    let uploaded = assert_ok(&backup_offsite(&db, &keep_one));
     let name = uploaded
         .split("encrypted copy ")
         .nth(1)

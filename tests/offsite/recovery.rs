@@ -47,14 +47,8 @@ fn the_recovery_kit_alone_restores_on_an_empty_machine_whatever_the_passphrase()
         env.retain(|(name, _)| name != "JYOTI_OFFSITE_PASSPHRASE");
         // What systemd hands the service: the passphrase exactly as written between the quotes.
         env.push(("JYOTI_OFFSITE_PASSPHRASE".into(), (*passphrase).to_owned()));
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("site.db");
-        site_with_records(&db);
-        assert_ok(&jyoti(
-            &["backup", "--offsite", "--db", db.to_str().unwrap()],
-            &env,
-            "",
-        ));
+        let (dir, db) = a_site();
+        assert_ok(&backup_offsite(&db, &env));
         // The copy opens with the passphrase as typed, by another program.
         let plain = dir.path().join("opened.db");
         decrypt_elsewhere(&newest_copy(&s3, &prefix), passphrase, &plain);

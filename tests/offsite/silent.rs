@@ -28,19 +28,7 @@ impl Silent {
     }
 
     fn env(&self, extra: &[(&str, &str)]) -> Vec<(String, String)> {
-        let mut env: Vec<(String, String)> = [
-            ("JYOTI_OFFSITE", "s3://club-backups/jyoti".to_owned()),
-            (
-                "JYOTI_OFFSITE_ENDPOINT",
-                format!("http://127.0.0.1:{}", self.port),
-            ),
-            ("JYOTI_OFFSITE_KEY_ID", "test-key".into()),
-            ("JYOTI_OFFSITE_SECRET", "test-secret".into()),
-            ("JYOTI_OFFSITE_PASSPHRASE", PASSPHRASE.into()),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect();
+        let mut env = bucket_env(self.port, "club-backups", "jyoti");
         env.extend(
             extra
                 .iter()
@@ -64,9 +52,7 @@ fn local_backups(dir: &std::path::Path) -> usize {
 #[test]
 fn local_backups_go_on_while_the_bucket_hangs_and_healthz_says_uploads_fail() {
     let silent = Silent::start();
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    site_with_records(&db);
+    let (dir, db) = a_site();
     let backups = dir.path().join("backups");
     std::fs::create_dir(&backups).unwrap();
     let env = silent.env(&[
@@ -85,7 +71,11 @@ fn local_backups_go_on_while_the_bucket_hangs_and_healthz_says_uploads_fail() {
     );
     let first = server.wait_for("listening on http://", Duration::from_secs(30));
     let address = first.rsplit("http://").next().unwrap().trim().to_owned();
-    std::thread::sleep(Duration::from_secs(5));
+    // A backup a second: three come within seconds (more on a busy machine), uploads or not.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while local_backups(&backups) < 3 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
     assert!(
         local_backups(&backups) >= 3,
         "backups every second go on while an upload waits: {}",
@@ -109,9 +99,7 @@ fn local_backups_go_on_while_the_bucket_hangs_and_healthz_says_uploads_fail() {
 #[test]
 fn at_start_the_due_local_backup_comes_before_any_upload() {
     let silent = Silent::start();
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    site_with_records(&db);
+    let (dir, db) = a_site();
     let backups = dir.path().join("backups");
     std::fs::create_dir(&backups).unwrap();
     // An old backup: the next one is due at once, and the bucket has no copy as recent.
@@ -141,15 +129,9 @@ fn at_start_the_due_local_backup_comes_before_any_upload() {
 #[test]
 fn a_backup_by_hand_says_the_bucket_is_silent_within_half_a_minute_and_leaves_no_copy() {
     let silent = Silent::start();
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    site_with_records(&db);
+    let (dir, db) = a_site();
     let started = Instant::now();
-    let failed = jyoti(
-        &["backup", "--offsite", "--db", db.to_str().unwrap()],
-        &silent.env(&[]),
-        "",
-    );
+    let failed = backup_offsite(&db, &silent.env(&[]));
     let took = started.elapsed();
     assert!(!failed.status.success());
     assert!(took < Duration::from_secs(30), "it took {took:?}");
@@ -166,9 +148,7 @@ fn a_backup_by_hand_says_the_bucket_is_silent_within_half_a_minute_and_leaves_no
 #[test]
 fn a_backup_by_hand_stopped_half_way_leaves_no_plain_copy_and_the_server_clears_old_ones() {
     let silent = Silent::start();
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("site.db");
-    site_with_records(&db);
+    let (dir, db) = a_site();
     for signal in [libc::SIGINT, libc::SIGTERM] {
         let child = Command::new(BIN)
             .args(["backup", "--offsite", "--db", db.to_str().unwrap()])
@@ -177,16 +157,19 @@ fn a_backup_by_hand_stopped_half_way_leaves_no_plain_copy_and_the_server_clears_
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        // Until the plain copy and its sealed one are written, and the upload hangs.
+        // Until the plain copy and its sealed one are written, and the upload hangs. (While
+        // the plain copy is being made, its `.partial` and journal are two files too.)
+        let both_written = |files: &[String]| {
+            files.len() == 2
+                && files.iter().any(|name| name.ends_with(".age.partial"))
+                && files.iter().any(|name| !name.contains("partial"))
+        };
         let deadline = Instant::now() + Duration::from_secs(10);
-        while files_besides(dir.path(), "site.db").len() < 2 && Instant::now() < deadline {
+        while !both_written(&files_besides(dir.path(), "site.db")) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(50));
         }
-        assert_eq!(
-            files_besides(dir.path(), "site.db").len(),
-            2,
-            "both files on the way"
-        );
+        let files = files_besides(dir.path(), "site.db");
+        assert!(both_written(&files), "both files on the way: {files:?}");
         // SAFETY: kill only sends a signal to the child this test started.
         unsafe {
             libc::kill(child.id() as libc::pid_t, signal);

@@ -1,16 +1,12 @@
-//! Who may make each API call: one table of every call, checked against the calls the server
-//! registers, then each call made with no token, a bad token, a visitor's, an editor's and an
-//! admin's.
+//! The table of every API call: who may make it (anyone, signed in, editor, admin) and a
+//! request that succeeds for them, on records `Fixtures` creates; and every row of a database,
+//! to see that a refused call changed nothing.
 
-use crate::helpers::{
-    assert_error, contact, id, ids, multipart, picture, spawn_app_with_admin, Response, TestApp,
-    PASSWORD,
-};
+use crate::helpers::{contact, id, ids, multipart, picture, Response, TestApp, PASSWORD};
 use crate::support::smtp::SmtpServer;
 use image::ImageFormat;
 use rusqlite::types::Value as Column;
 use serde_json::{json, Value};
-use std::collections::BTreeSet;
 use std::fmt::Display;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -30,7 +26,7 @@ pub(crate) struct Call {
     pub(crate) who: Who,
     path: String,
     body: Option<(String, Vec<u8>)>,
-    success: u16,
+    pub(crate) success: u16,
 }
 
 fn anyone(name: &'static str) -> Call {
@@ -370,188 +366,6 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
     ]
 }
 
-#[test]
-fn the_table_lists_every_registered_api_call_once_and_no_other() {
-    let registered: BTreeSet<String> = jyoti::routes::api_calls()
-        .into_iter()
-        .map(|(method, path)| format!("{method} {path}"))
-        .collect();
-    let names: Vec<&str> = table(&Fixtures::default())
-        .iter()
-        .map(|call| call.name)
-        .collect();
-    let listed: BTreeSet<String> = names.iter().map(|name| name.to_string()).collect();
-    assert_eq!(
-        listed.len(),
-        names.len(),
-        "a call is listed twice: {names:?}"
-    );
-    let missing: Vec<_> = registered.difference(&listed).collect();
-    let extra: Vec<_> = listed.difference(&registered).collect();
-    assert!(
-        missing.is_empty() && extra.is_empty(),
-        "registered but missing from the access table: {missing:?}; \
-         in the table but not registered: {extra:?}"
-    );
-}
-
-#[test]
-fn calls_refuse_a_missing_or_bad_token_and_admin_calls_a_visitor_changing_nothing() {
-    let (app, admin) = spawn_app_with_admin();
-    let (_, visitor) = app.register("visitor@example.org");
-    let (_, editor) = app.editor("editor@example.org");
-    let fixtures = Fixtures::create(&app, &admin);
-    let (rows, content) = (every_row(&app), app.content());
-    let no_token = ("no token", None, 401);
-    let bad_token = ("a bad token", Some("not-a-jwt"), 401);
-    let visitor_token = ("a visitor's token", Some(visitor.as_str()), 403);
-    let editor_token = ("an editor's token", Some(editor.as_str()), 403);
-    for call in table(&fixtures) {
-        let refusals = match call.who {
-            Who::Anyone => vec![],
-            Who::SignedIn => vec![no_token, bad_token],
-            Who::Editor => vec![no_token, bad_token, visitor_token],
-            Who::Admin => vec![no_token, bad_token, visitor_token, editor_token],
-        };
-        for (what, token, status) in refusals {
-            let response = call.send(&app, token);
-            assert_error(&response, status, &format!("{} with {what}", call.name));
-        }
-    }
-    // Nothing changed but the activity log, which keeps each refusal of the editor.
-    // (Alerts raised while the fixtures were made are mailed meanwhile, a minute apart.)
-    let log = |rows: &[(String, Vec<Vec<Column>>)]| {
-        rows.iter()
-            .filter(|(table, _)| {
-                !["audit_log", "sqlite_sequence", "alerts"].contains(&table.as_str())
-            })
-            .map(|(table, rows)| {
-                let alert = Column::Text("alert".into());
-                let kept = rows.iter().filter(|row| row.get(1) != Some(&alert));
-                (table.clone(), kept.cloned().collect::<Vec<_>>())
-            })
-            .collect::<Vec<_>>()
-    };
-    let now = every_row(&app);
-    assert!(
-        log(&now) == log(&rows),
-        "a refused call changed the database"
-    );
-    let admin_calls: BTreeSet<String> = table(&fixtures)
-        .iter()
-        .filter(|call| call.who == Who::Admin)
-        .map(|call| call.name.split_once(' ').unwrap().0.to_owned() + " " + &call.path)
-        .collect();
-    // The refusal is answered at once and its entry stored right after.
-    let logged = app.eventually(|| {
-        let refusals: Vec<(String, String)> = app
-            .state
-            .pool
-            .get()
-            .unwrap()
-            .prepare("SELECT actor, target FROM audit_log WHERE action = 'refused'")
-            .unwrap()
-            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
-        (refusals.len() >= admin_calls.len()).then_some(refusals)
-    });
-    assert!(logged
-        .iter()
-        .all(|(actor, _)| actor.contains("editor@example.org")));
-    let targets: BTreeSet<String> = logged.into_iter().map(|(_, target)| target).collect();
-    assert_eq!(
-        targets, admin_calls,
-        "each admin call refused to the editor is logged"
-    );
-    assert_eq!(app.content(), content, "a refused call changed the content");
-}
-
-#[test]
-fn every_call_succeeds_for_those_it_is_open_to_and_a_signed_in_answer_is_not_stored() {
-    let (app, admin) = spawn_app_with_admin();
-    let (_, editor) = app.editor("editor@example.org");
-    let fixtures = Fixtures::create(&app, &admin);
-    for (n, call) in table(&fixtures).into_iter().enumerate() {
-        // A visitor of their own for each call: a password change or a logout ends the sessions
-        // it was made with. The calls open to editors are made by an editor.
-        let token = match call.who {
-            Who::Anyone => None,
-            Who::SignedIn => Some(app.register(&format!("visitor{n}@example.org")).1),
-            Who::Editor => Some(editor.clone()),
-            Who::Admin => Some(admin.clone()),
-        };
-        let response = call.send(&app, token.as_deref());
-        assert_eq!(
-            response.status,
-            call.success,
-            "{} as {:?}: {}",
-            call.name,
-            call.who,
-            response.text()
-        );
-        if token.is_some() {
-            assert_eq!(
-                response.header("cache-control"),
-                Some("no-store"),
-                "{}: an answer for a signed-in caller is kept by no cache",
-                call.name
-            );
-        }
-    }
-}
-
-#[test]
-fn a_caller_refused_a_call_is_refused_alike_whatever_body_query_or_id_they_send() {
-    let (app, admin) = spawn_app_with_admin();
-    let (_, visitor) = app.register("visitor@example.org");
-    let (_, editor) = app.editor("editor@example.org");
-    let fixtures = Fixtures::create(&app, &admin);
-    let bodies = [
-        ("malformed JSON", "{\"title\": [1,"),
-        ("an unknown field", "{\"surely-not-a-field\": 1}"),
-        ("the wrong shape", "[1, 2, 3]"),
-    ];
-    for call in table(&fixtures) {
-        let refused = match call.who {
-            Who::Anyone | Who::SignedIn => vec![],
-            Who::Editor => vec![("a visitor", visitor.as_str())],
-            Who::Admin => vec![
-                ("a visitor", visitor.as_str()),
-                ("an editor", editor.as_str()),
-            ],
-        };
-        let (method, _) = call.name.split_once(' ').expect("METHOD /path");
-        // Every id in the path one that names nothing, and a query no list takes.
-        let odd_path = call
-            .path()
-            .split('/')
-            .map(|part| match part.parse::<i64>() {
-                Ok(_) => "not-an-id",
-                Err(_) => part,
-            })
-            .collect::<Vec<_>>()
-            .join("/");
-        for (who, token) in refused {
-            for path in [call.path().to_owned(), odd_path.clone()] {
-                for (what, body) in bodies {
-                    let response = app
-                        .request(method, &format!("{path}?page=x&size=-1&sort=%00"))
-                        .bearer(token)
-                        .raw_body("application/json", body.as_bytes().to_vec())
-                        .send();
-                    assert_error(
-                        &response,
-                        403,
-                        &format!("{method} {path} as {who} with {what}"),
-                    );
-                }
-            }
-        }
-    }
-}
-
 /// Every row of every table, table by table.
 pub(crate) fn every_row(app: &TestApp) -> Vec<(String, Vec<Vec<Column>>)> {
     let conn = app.state.pool.get().unwrap();
@@ -578,32 +392,4 @@ pub(crate) fn every_row(app: &TestApp) -> Vec<(String, Vec<Vec<Column>>)> {
             (table, rows)
         })
         .collect()
-}
-
-#[test]
-fn a_demoted_admins_token_loses_admin_access_at_once() {
-    let (app, first) = spawn_app_with_admin();
-    let (second_id, second) = app.admin("second@example.org");
-    let users = |token: &str| app.get("/api/admin/users").bearer(token).send().status;
-    assert_eq!(users(&second), 200);
-    let response = app.change(
-        &first,
-        &format!("/api/admin/users/update/{second_id}"),
-        &json!({"isAdmin": false}),
-    );
-    assert_eq!(response.json()["isAdmin"], false);
-    assert_eq!(users(&second), 403);
-}
-
-#[test]
-fn a_deleted_users_token_stops_working_at_once() {
-    let (app, admin) = spawn_app_with_admin();
-    let (other_id, other) = app.admin("other@example.org");
-    let path = format!("/api/admin/users/delete/{other_id}");
-    assert_eq!(app.delete(&path).bearer(&admin).send().status, 200);
-    assert_eq!(
-        app.get("/api/admin/users").bearer(&other).send().status,
-        401
-    );
-    assert_eq!(app.me(&other).status, 401);
 }
