@@ -34,7 +34,7 @@ function serverBinary() {
 
 function run(bin, args, input) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...SERVER_DEFAULTS } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -47,12 +47,13 @@ function run(bin, args, input) {
 }
 
 /**
- * What every worker's server runs with unless its suite says otherwise. The suites change the payment details many
- * times on one shared server and read the Support page at once; the payment hold (24 hours by default) would keep
- * each change from donors and make every later test depend on which ran first. The hold's own suite
- * (admin-payment-hold.spec.js) starts a server of its own with the default.
+ * What every worker's server (and its create-admin) runs with unless its suite says otherwise. The suites change the
+ * payment details many times on one shared server and read the Support page at once; the payment hold (24 hours by
+ * default) would keep each change from donors and make every later test depend on which ran first. The hold's own
+ * suite (admin-payment-hold.spec.js) starts a server of its own with the default. bcrypt at the lowest cost the server
+ * accepts: every registration and sign-in hashes a password, and at the default 12 each costs four times as much.
  */
-const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0' };
+const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0', JYOTI_BCRYPT_COST: '10' };
 
 function startServer(bin, db, env) {
   const child = spawn(bin, ['--bind', '127.0.0.1', '--port', '0', '--db', db, '--no-rate-limit'], {
