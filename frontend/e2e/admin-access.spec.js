@@ -1,5 +1,5 @@
 // The admin area's door and frame: who gets in, the sidebar, the separate chunk, and phones.
-import { ADMIN, expect, recordDialogs, test, visit } from './fixtures.js';
+import { adminToken, expect, forgetAdminToken, recordDialogs, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, registerUser, useToken } from './admin-helpers.js';
 
 const ADMIN_CHUNK = /\/assets\/admin-screens-[^/]+\.js$/;
@@ -71,7 +71,9 @@ test('an admin sees the admin page with its sidebar, the current screen marked',
 });
 
 test('the admin sidebar logs out to the login page', async ({ page, request }) => {
-  const token = (await (await request.post('/api/auth/login', { data: ADMIN })).json()).token;
+  const token = await adminToken(request);
+  // Logging out ends every session of the admin: the later tests sign in again.
+  forgetAdminToken();
   await visit(page, '/');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await openAdmin(page, '/admin/notices');

@@ -129,9 +129,11 @@ export const test = base.extend({
       try {
         await run(bin, ['create-admin', '--email', ADMIN.email, '--db', db, '--create'], `${ADMIN.password}\n`);
         const { url, child } = await startServer(bin, db, serverEnv);
+        forgetAdminToken();
         try {
           await use({ url });
         } finally {
+          forgetAdminToken();
           await stopServer(child);
         }
       } finally {
@@ -178,10 +180,27 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
 
-export async function adminToken(request) {
+/** Signs the seeded admin in: a new session (and an entry in the audit log's sign-ins); answers its token. */
+export async function signInAdmin(request) {
   const response = await request.post('/api/auth/login', { data: ADMIN });
   expect(response.status(), 'admin login').toBe(200);
   return (await response.json()).token;
+}
+
+/**
+ * The seeded admin's token on this worker's server, signed in once for all its tests (each sign-in is a bcrypt hash).
+ * A test that ends the admin's sessions (Logout, /logout, a new password) calls `forgetAdminToken()` before it does.
+ */
+let workerAdminToken = null;
+
+export async function adminToken(request) {
+  workerAdminToken ??= await signInAdmin(request);
+  return workerAdminToken;
+}
+
+/** The next `adminToken()` signs in again: the test is about to end every session of the seeded admin. */
+export function forgetAdminToken() {
+  workerAdminToken = null;
 }
 
 export const bearer = (token) => ({ Authorization: `Bearer ${token}` });
