@@ -160,9 +160,37 @@ export const test = base.extend({
   ],
 });
 
+/** The least time the start-up loader stays up (LOADER_MS in src/app/providers.jsx). */
+const LOADER_MS = 1_500;
+
+/** The browser contexts whose pages run on Playwright's clock. */
+const onClock = new WeakSet();
+
+/**
+ * Loads a page with `navigate` (a goto or a reload) without waiting out the start-up loader's least 1.5 s: the
+ * context's pages run on Playwright's clock, at real speed, and once the app has started the loader's timer the
+ * clock jumps past it. The page still waits for the content and its code, as the loader does; only the timer's wait
+ * (the larger part of every page load here) goes. The loader's own test, and the tests of what moves while a page
+ * loads, open their pages with page.goto and real time.
+ */
+export async function loadPage(page, navigate) {
+  const context = page.context();
+  if (!onClock.has(context)) {
+    onClock.add(context);
+    await page.clock.install();
+  }
+  // The app asks for the content in the same task as it starts the loader's timer, so once the request is out a
+  // jump of the clock (a task of its own in the page) finds the timer.
+  const started = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/content');
+  const response = await navigate();
+  await started;
+  await page.clock.fastForward(LOADER_MS);
+  return response;
+}
+
 /** Opens a path and waits for the start-up loader to give way to the site. */
 export async function visit(page, path) {
-  await page.goto(path);
+  await loadPage(page, () => page.goto(path));
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 10_000 });
 }
 
