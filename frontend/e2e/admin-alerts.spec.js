@@ -8,10 +8,18 @@ import { violations } from './axe.js';
 // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
 
-/** Marks every alert read for the seeded admin, so a test counts only the alerts it causes. */
-async function readEverything(request, token) {
+// A laptop's screen, unless a test says otherwise.
+test.use({ viewport: { width: 1366, height: 900 } });
+
+/**
+ * Opens the pages as the seeded admin with every alert marked read, so a test counts only the alerts it causes;
+ * answers the admin's token.
+ */
+async function asAdminWithAllRead(page, request) {
+  const token = await asAdmin(page, request);
   const response = await request.post('/api/admin/alerts/read', { data: { all: true }, headers: bearer(token) });
   expect(response.status(), 'mark all read').toBe(200);
+  return token;
 }
 
 /**
@@ -32,9 +40,7 @@ test('a raised alert shows in the badge on every screen and first on the Dashboa
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const token = await asAdmin(page, request);
-  await readEverything(request, token);
+  await asAdminWithAllRead(page, request);
   await openAdmin(page, '/admin/contacts');
   await expect(alertsLink(page)).toHaveAccessibleName('Alerts');
 
@@ -73,9 +79,7 @@ test('the Alerts screen lists unread first, each body as plain text, and marks o
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const token = await asAdmin(page, request);
-  await readEverything(request, token);
+  const token = await asAdminWithAllRead(page, request);
   const first = await raiseAlert(request);
   const second = await raiseAlert(request);
   const third = await raiseAlert(request);
@@ -128,9 +132,7 @@ test('by keyboard alone: from the sidebar to an alert, marked read, the focus ke
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const token = await asAdmin(page, request);
-  await readEverything(request, token);
+  await asAdminWithAllRead(page, request);
   const { subject } = await raiseAlert(request);
   await openAdmin(page, '/admin/contacts');
 
@@ -160,8 +162,7 @@ test.describe('on a 360 px phone', () => {
     page,
     request,
   }) => {
-    const token = await asAdmin(page, request);
-    await readEverything(request, token);
+    await asAdminWithAllRead(page, request);
     const { member, subject } = await raiseAlert(request);
     await openAdmin(page, '/admin/alerts');
     const entry = row(page, member.email);

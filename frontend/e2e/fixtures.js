@@ -26,6 +26,11 @@ export const PUBLIC_PAGES = [
   { path: '/no/such/page', heading: notFound, status: 404 },
 ];
 
+/** The admin area's screens, each with its sidebar label, as the route table names them. */
+export const ADMIN_SCREENS = pages
+  .filter((page) => page.path.startsWith('/admin') && page.nav)
+  .map(({ path, nav }) => ({ path, label: nav }));
+
 function serverBinary() {
   const bin = process.env.JYOTI_BIN;
   if (!bin) throw new Error('Set JYOTI_BIN to the jyoti server binary (cargo test does this).');
