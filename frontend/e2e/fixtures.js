@@ -57,8 +57,11 @@ function run(bin, args, input) {
  * default) would keep each change from donors and make every later test depend on which ran first. The hold's own
  * suite (admin-payment-hold.spec.js) starts a server of its own with the default. bcrypt at the lowest cost the server
  * accepts: every registration and sign-in hashes a password, and at the default 12 each costs four times as much.
+ * Alerts that follow a mailed one within the alert window wait for its end and go together (the API tests check
+ * that): with the default minute, a suite that turned email on less than a minute after another suite's alert mail
+ * waited for the rest of that minute, as the worker's server remembers when it last mailed.
  */
-const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0', JYOTI_BCRYPT_COST: '10' };
+const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0', JYOTI_BCRYPT_COST: '10', JYOTI_ALERT_WINDOW: '1s' };
 
 function startServer(bin, db, env) {
   const child = spawn(bin, ['--bind', '127.0.0.1', '--port', '0', '--db', db, '--no-rate-limit'], {
