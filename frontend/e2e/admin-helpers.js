@@ -81,6 +81,12 @@ export async function registerUser(request, details = {}) {
   return { email, token: body.token, id: body.userId };
 }
 
+/** Marks every alert read, whatever earlier tests of the worker raised, so a test sees only the ones it causes. */
+export async function readAllAlerts(request, token) {
+  const response = await request.post('/api/admin/alerts/read', { data: { all: true }, headers: bearer(token) });
+  expect(response.status(), 'mark all read').toBe(200);
+}
+
 /** Leaves the seeded admin as the only admin, whatever earlier tests promoted. */
 export async function onlySeededAdmin(request, token) {
   const users = await (await request.get('/api/admin/users', { headers: bearer(token) })).json();
