@@ -1,8 +1,16 @@
 // The admin area's door and frame: who gets in, the sidebar, the separate chunk, and phones.
-import { ADMIN, expect, recordDialogs, test, visit } from './fixtures.js';
+import { adminToken, expect, forgetAdminToken, recordDialogs, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, registerUser, useToken } from './admin-helpers.js';
+import { routeTable } from '../src/app/route-table.js';
 
 const ADMIN_CHUNK = /\/assets\/admin-screens-[^/]+\.js$/;
+
+/** The pages whose code the app fetches in the background once it runs (a `load` of the route table): their files' names. */
+const backgroundPages = (routes) =>
+  routes.flatMap(({ load, children = [] }) => [
+    ...(load ? [/([\w-]+)\.jsx'\)/.exec(String(load))[1]] : []),
+    ...backgroundPages(children),
+  ]);
 
 test('a visitor who is not logged in is sent from /admin to the home page', async ({ page }) => {
   const dialogs = recordDialogs(page);
@@ -71,7 +79,9 @@ test('an admin sees the admin page with its sidebar, the current screen marked',
 });
 
 test('the admin sidebar logs out to the login page', async ({ page, request }) => {
-  const token = (await (await request.post('/api/auth/login', { data: ADMIN })).json()).token;
+  const token = await adminToken(request);
+  // Logging out ends every session of the admin: the later tests sign in again.
+  forgetAdminToken();
   await visit(page, '/');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await openAdmin(page, '/admin/notices');
@@ -86,10 +96,9 @@ test('a visitor never downloads the admin code; an admin does', async ({ page, r
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
   });
   await visit(page, '/');
-  // Let the idle-time prefetch of the public pages run, then settle.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 4000 })));
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(1);
+  // Every public page's code has come in the background (each chunk is named after its page), and no admin code.
+  const fetched = (name) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
+  await expect.poll(() => backgroundPages(routeTable).filter((name) => !fetched(name))).toEqual([]);
   expect(scripts.filter((path) => ADMIN_CHUNK.test(path))).toEqual([]);
 
   await asAdmin(page, request);

@@ -2,16 +2,23 @@
 // counts the unread ones on every screen, the Dashboard lists them first, and /admin/alerts lists them all with
 // Mark as read and Mark all as read — at 1366 px and 360 px, by keyboard, and clean under axe.
 import { bearer, expect, test } from './fixtures.js';
-import { asAdmin, openAdmin, registerEditor, row, toast, useToken } from './admin-helpers.js';
+import { asAdmin, openAdmin, readAllAlerts, registerEditor, row, toast, useToken } from './admin-helpers.js';
 import { violations } from './axe.js';
 
 // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
 
-/** Marks every alert read for the seeded admin, so a test counts only the alerts it causes. */
-async function readEverything(request, token) {
-  const response = await request.post('/api/admin/alerts/read', { data: { all: true }, headers: bearer(token) });
-  expect(response.status(), 'mark all read').toBe(200);
+// A laptop's screen, unless a test says otherwise.
+test.use({ viewport: { width: 1366, height: 900 } });
+
+/**
+ * Opens the pages as the seeded admin with every alert marked read, so a test counts only the alerts it causes;
+ * answers the admin's token.
+ */
+async function asAdminWithAllRead(page, request) {
+  const token = await asAdmin(page, request);
+  await readAllAlerts(request, token);
+  return token;
 }
 
 /**
@@ -32,9 +39,7 @@ test('a raised alert shows in the badge on every screen and first on the Dashboa
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const token = await asAdmin(page, request);
-  await readEverything(request, token);
+  await asAdminWithAllRead(page, request);
   await openAdmin(page, '/admin/contacts');
   await expect(alertsLink(page)).toHaveAccessibleName('Alerts');
 
@@ -73,9 +78,7 @@ test('the Alerts screen lists unread first, each body as plain text, and marks o
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const token = await asAdmin(page, request);
-  await readEverything(request, token);
+  const token = await asAdminWithAllRead(page, request);
   const first = await raiseAlert(request);
   const second = await raiseAlert(request);
   const third = await raiseAlert(request);
@@ -128,9 +131,7 @@ test('by keyboard alone: from the sidebar to an alert, marked read, the focus ke
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const token = await asAdmin(page, request);
-  await readEverything(request, token);
+  await asAdminWithAllRead(page, request);
   const { subject } = await raiseAlert(request);
   await openAdmin(page, '/admin/contacts');
 
@@ -160,8 +161,7 @@ test.describe('on a 360 px phone', () => {
     page,
     request,
   }) => {
-    const token = await asAdmin(page, request);
-    await readEverything(request, token);
+    await asAdminWithAllRead(page, request);
     const { member, subject } = await raiseAlert(request);
     await openAdmin(page, '/admin/alerts');
     const entry = row(page, member.email);

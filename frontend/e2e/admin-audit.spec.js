@@ -2,8 +2,8 @@
 // where, with each field old → new; searched, filtered by kind (sign-ins hidden unless asked) and by person, both
 // kept in the address and passed to the CSV download; readable on a phone, usable by keyboard, clean under axe.
 import { readFile } from 'node:fs/promises';
-import { ADMIN, bearer, createNotice, expect, test } from './fixtures.js';
-import { asAdmin, openAdmin, registerEditor, registerUser, row, toast } from './admin-helpers.js';
+import { ADMIN, bearer, createNotice, expect, signInAdmin, test } from './fixtures.js';
+import { asAdmin, openAdmin, registerEditor, registerUser, row, toast, useToken } from './admin-helpers.js';
 import { unique } from './content-helpers.js';
 import { violations } from './axe.js';
 
@@ -92,7 +92,7 @@ const whos = (page) => page.getByRole('table').locator('td[data-label="Who"]').a
 
 test('sign-ins are hidden until asked for; each kind shows only its own entries', async ({ page, request }) => {
   // Signing in through the API is an admin's sign-in, which the log files as such.
-  await asAdmin(page, request);
+  await useToken(page, await signInAdmin(request));
   const { member } = await editMember(page, request);
   await openAdmin(page, '/admin/audit');
 

@@ -1,5 +1,5 @@
 // Shared steps of the admin browser tests: sessions through the API, popups, confirm dialogs, toasts.
-import { ADMIN, adminToken, bearer, expect, uniqueEmail } from './fixtures.js';
+import { ADMIN, adminToken, bearer, expect, loadPage, uniqueEmail } from './fixtures.js';
 
 /** The toast with this text (react-toastify gives each toast role="alert"). */
 export const toast = (page, text) => page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
@@ -21,7 +21,7 @@ export async function asAdmin(page, request) {
 
 /** Opens an admin screen and waits for its table (or form) to appear. */
 export async function openAdmin(page, path) {
-  await page.goto(path);
+  await loadPage(page, () => page.goto(path));
   await expect(page.getByRole('heading', { name: 'Welcome To Admin Page' })).toBeVisible({ timeout: 10_000 });
 }
 
@@ -79,6 +79,12 @@ export async function registerUser(request, details = {}) {
   expect(response.status(), 'register').toBe(201);
   const body = await response.json();
   return { email, token: body.token, id: body.userId };
+}
+
+/** Marks every alert read, whatever earlier tests of the worker raised, so a test sees only the ones it causes. */
+export async function readAllAlerts(request, token) {
+  const response = await request.post('/api/admin/alerts/read', { data: { all: true }, headers: bearer(token) });
+  expect(response.status(), 'mark all read').toBe(200);
 }
 
 /** Leaves the seeded admin as the only admin, whatever earlier tests promoted. */

@@ -3,7 +3,7 @@
 // Support page keeps the old one meanwhile, the change is alerted at once, and editors are kept off everything donors
 // read — at 1366 px and 360 px, by keyboard, and clean under axe.
 import { ADMIN, bearer, expect, recordDialogs, siteContent, test } from './fixtures.js';
-import { asAdmin, openAdmin, registerEditor, row, toast, useToken } from './admin-helpers.js';
+import { asAdmin, openAdmin, readAllAlerts, registerEditor, row, toast, useToken } from './admin-helpers.js';
 import { violations } from './axe.js';
 
 // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse. The hold is
@@ -133,7 +133,7 @@ test('the change is alerted at once, and the alert addresses set on the server a
 }) => {
   const token = await asAdmin(page, request);
   const old = await settledUpi(request, token);
-  await request.post('/api/admin/alerts/read', { data: { all: true }, headers: bearer(token) });
+  await readAllAlerts(request, token);
   const { upiId } = await holdNewUpi(request, token);
 
   await openAdmin(page, '/admin/alerts');

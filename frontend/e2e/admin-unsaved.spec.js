@@ -19,6 +19,23 @@ function answerDialog(page, answer) {
   });
 }
 
+/** Goes Back in the history, answering the question it asks with `answer`: resolves to its type and message. */
+async function goBack(page, answer) {
+  const asked = answerDialog(page, answer);
+  await page.evaluate(() => window.history.back());
+  return asked;
+}
+
+/** Signs in, opens Contacts and goes from there to `screen` by the sidebar, so that Back has somewhere to go. */
+async function fromContactsTo(page, request, screen) {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/contacts');
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await sidebar.getByRole('link', { name: screen }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/${screen.toLowerCase()}$`));
+  return sidebar;
+}
+
 /** The settings PATCH calls the page makes from now on. */
 function settingsCalls(page) {
   const calls = [];
@@ -115,28 +132,20 @@ test('Back and Forward with unsaved edits ask first; Cancel keeps the screen, it
   page,
   request,
 }) => {
-  await asAdmin(page, request);
-  await openAdmin(page, '/admin/contacts');
-  const sidebar = page.getByRole('navigation', { name: 'Admin' });
-  await sidebar.getByRole('link', { name: 'Settings' }).click();
-  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await fromContactsTo(page, request, 'Settings');
   const heading = unique('Not saved by Back');
   await page.getByLabel('Welcome heading').fill(heading);
   await expect(page.getByText('Unsaved changes')).toHaveCount(1);
 
   // Back, refused: the address goes back to Settings and nothing typed is lost.
-  const asked = answerDialog(page, 'dismiss');
-  await page.evaluate(() => window.history.back());
-  expect(await asked).toEqual({
+  expect(await goBack(page, 'dismiss')).toEqual({
     type: 'confirm',
     message: 'You have unsaved changes in: Home page. Leave this page?',
   });
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByLabel('Welcome heading')).toHaveValue(heading);
   // The history is as it was: another Back asks again, and this time leaves.
-  const askedAgain = answerDialog(page, 'accept');
-  await page.evaluate(() => window.history.back());
-  expect((await askedAgain).message).toContain('Home page');
+  expect((await goBack(page, 'accept')).message).toContain('Home page');
   await expect(page).toHaveURL(/\/admin\/contacts$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
 
@@ -155,17 +164,9 @@ test('a popup holding work asks before the screen is left: an invitation typed, 
   page,
   request,
 }) => {
-  await asAdmin(page, request);
-  await openAdmin(page, '/admin/contacts');
-  const sidebar = page.getByRole('navigation', { name: 'Admin' });
-  await sidebar.getByRole('link', { name: 'Users' }).click();
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  const sidebar = await fromContactsTo(page, request, 'Users');
   // A popup keeps the rest of the screen out of reach, so Back is how one leaves with it open.
-  const back = async (answer) => {
-    const asked = answerDialog(page, answer);
-    await page.evaluate(() => window.history.back());
-    return (await asked).message;
-  };
+  const back = async (answer) => (await goBack(page, answer)).message;
 
   // An email typed in Invite: Back asks and, refused, keeps it.
   await page.getByRole('button', { name: 'Invite', exact: true }).click();

@@ -57,7 +57,7 @@ test('the users table has the spec columns, the role and last sign-in, and shows
   await openAdmin(page, `/admin/users?q=${encodeURIComponent(ADMIN.email)}`);
   await expect(row(page, ADMIN.email).getByRole('cell').nth(5)).toHaveText('Yes');
   await expect(row(page, ADMIN.email).getByRole('cell').nth(6)).toHaveText('Admin');
-  // The admin signed in for this test: the day and time show, in the admin's time zone.
+  // The admin has signed in (once for this worker's tests): the day and time show, in the admin's time zone.
   await expect(row(page, ADMIN.email).getByRole('cell').nth(7).locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
   await expect(row(page, ADMIN.email).getByRole('cell').nth(7)).toHaveText(/\d{4}/);
 });

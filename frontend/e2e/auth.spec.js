@@ -1,6 +1,6 @@
 // Registration, login, logout, the admin link, and Forgot password while email is off, as round trips through the real
 // server.
-import { ADMIN, adminToken, expect, recordDialogs, test, uniqueEmail, visit } from './fixtures.js';
+import { ADMIN, adminToken, expect, forgetAdminToken, recordDialogs, test, uniqueEmail, visit } from './fixtures.js';
 import { saveMail } from './mail-helpers.js';
 import { violations } from './axe.js';
 
@@ -104,6 +104,8 @@ test('a new user can log in, is welcomed at home, and can log out again', async 
 test('visiting /logout directly ends the session', async ({ page }) => {
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
+  // Logging out ends every session of the admin: the later tests sign in again.
+  forgetAdminToken();
   await visit(page, '/logout');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

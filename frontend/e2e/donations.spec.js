@@ -113,6 +113,19 @@ test.describe('at 360 px and 1366 px, with axe', () => {
     upiPayee: 'Jyoti Night School, run by the students of Jalpaiguri Government Engineering College, West Bengal',
   };
 
+  /** At `viewport`, with the real details and `more` set, opens the Support page and runs `check`. */
+  async function onSupport(page, request, viewport, more, check) {
+    await page.setViewportSize(viewport);
+    await withDetails(
+      request,
+      async () => {
+        await visit(page, '/support');
+        await check();
+      },
+      more,
+    );
+  }
+
   /**
    * How the value in `dd` (a text alone) is laid out: the words split over two lines, whether it takes several
    * lines, whether it overflows its box, and the CSS that decides where it may break.
@@ -151,47 +164,41 @@ test.describe('at 360 px and 1366 px, with axe', () => {
       page,
       request,
     }) => {
-      await page.setViewportSize(viewport);
-      await withDetails(
-        request,
-        async () => {
-          await visit(page, '/support');
-          const upi = page.getByRole('region', { name: 'Donate by UPI' });
-          const bank = page.getByRole('region', { name: 'Donate by bank transfer' });
-          const trust = page.getByRole('region', { name: 'Who receives your gift' });
-          await expect(upi.getByRole('img', { name: `QR code to pay ${LONG.upiPayee} by UPI` })).toBeVisible();
-          const upiBox = await upi.boundingBox();
-          const bankBox = await bank.boundingBox();
-          expect(upiBox.y + upiBox.height, 'the UPI card ends above the bank card').toBeLessThanOrEqual(bankBox.y);
-          // In the reading and keyboard order too, not only on screen.
-          await expect(page.locator('.support-way h2')).toHaveText([
-            'Donate by UPI',
-            'Donate by bank transfer',
-            'Who receives your gift',
-            'Paid already? Tell us',
-          ]);
+      await onSupport(page, request, viewport, { ...LONG, ...TRUST }, async () => {
+        const upi = page.getByRole('region', { name: 'Donate by UPI' });
+        const bank = page.getByRole('region', { name: 'Donate by bank transfer' });
+        const trust = page.getByRole('region', { name: 'Who receives your gift' });
+        await expect(upi.getByRole('img', { name: `QR code to pay ${LONG.upiPayee} by UPI` })).toBeVisible();
+        const upiBox = await upi.boundingBox();
+        const bankBox = await bank.boundingBox();
+        expect(upiBox.y + upiBox.height, 'the UPI card ends above the bank card').toBeLessThanOrEqual(bankBox.y);
+        // In the reading and keyboard order too, not only on screen.
+        await expect(page.locator('.support-way h2')).toHaveText([
+          'Donate by UPI',
+          'Donate by bank transfer',
+          'Who receives your gift',
+          'Paid already? Tell us',
+        ]);
 
-          for (const [card, value] of [
-            [upi, LONG.upiPayee],
-            [bank, LONG.donationHolder],
-            [trust, TRUST.donationRegistration],
-          ]) {
-            const layout = await layoutOf(card.locator('dd').filter({ hasText: value }));
-            expect(layout.broken, `words split in "${value}"`).toEqual([]);
-            expect(layout.lines, `"${value}" wraps at ${width} px`).toBeGreaterThan(1);
-            expect(layout.overflows, `"${value}" overflows its box`).toBe(false);
-            expect(layout.breaksWords, `"${value}" may break inside a word`).toBe(false);
-          }
+        for (const [card, value] of [
+          [upi, LONG.upiPayee],
+          [bank, LONG.donationHolder],
+          [trust, TRUST.donationRegistration],
+        ]) {
+          const layout = await layoutOf(card.locator('dd').filter({ hasText: value }));
+          expect(layout.broken, `words split in "${value}"`).toEqual([]);
+          expect(layout.lines, `"${value}" wraps at ${width} px`).toBeGreaterThan(1);
+          expect(layout.overflows, `"${value}" overflows its box`).toBe(false);
+          expect(layout.breaksWords, `"${value}" may break inside a word`).toBe(false);
+        }
 
-          await expect(trust.locator('dt')).toHaveText(['Receiver', 'Tax benefit', 'Questions before you give']);
-          await expect(trust).toContainText(TRUST.donationRegistration);
-          await expect(trust).toContainText(TRUST.donationTax);
-          await expect(trust.getByRole('link', { name: TRUST.donationPhone })).toHaveAttribute('href', 'tel:+919876543210');
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-          expect(await violations(page), 'axe on the Support page with every detail').toEqual([]);
-        },
-        { ...LONG, ...TRUST },
-      );
+        await expect(trust.locator('dt')).toHaveText(['Receiver', 'Tax benefit', 'Questions before you give']);
+        await expect(trust).toContainText(TRUST.donationRegistration);
+        await expect(trust).toContainText(TRUST.donationTax);
+        await expect(trust.getByRole('link', { name: TRUST.donationPhone })).toHaveAttribute('href', 'tel:+919876543210');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(await violations(page), 'axe on the Support page with every detail').toEqual([]);
+      });
     });
 
     test(`at ${width} px the trust details are hidden while empty and show each one filled in`, async ({ page, request }) => {
@@ -229,51 +236,45 @@ test.describe('at 360 px and 1366 px, with axe', () => {
       page,
       request,
     }) => {
-      await page.setViewportSize(viewport);
-      await withDetails(
-        request,
-        async () => {
-          await visit(page, '/support');
-          const form = page.getByRole('region', { name: 'Paid already? Tell us' });
-          const utr = String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-          // The last link of the trust details leads straight into the form.
-          await page
-            .getByRole('region', { name: 'Who receives your gift' })
-            .getByRole('link', { name: TRUST.donationPhone })
-            .focus();
-          await page.keyboard.press('Tab');
-          await expect(form.getByLabel('Your name')).toBeFocused();
-          await page.keyboard.type('Keyboard Donor');
-          await page.keyboard.press('Tab');
-          await expect(form.getByLabel('Amount (₹)')).toBeFocused();
-          await page.keyboard.type('2,001');
-          await page.keyboard.press('Tab');
-          await page.keyboard.type(utr);
-          await page.keyboard.press('Tab');
-          await expect(form.getByLabel('Email (optional, for a thank-you note)')).toBeFocused();
-          await page.keyboard.type('keyboard.donor@example.org');
-          await page.keyboard.press('Tab');
-          await expect(form.getByRole('button', { name: 'Tell us' })).toBeFocused();
-          await page.keyboard.press('Enter');
-          await expect(form.getByRole('status')).toHaveText(
-            'Thank you! We will write to you once we find your gift on our statement.',
-          );
-          await expect(form.getByLabel('Your name')).toHaveValue('');
-          await expect(form.getByLabel('Email (optional, for a thank-you note)')).toHaveValue('');
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-          expect(await violations(page), 'axe once the note is sent').toEqual([]);
+      await onSupport(page, request, viewport, TRUST, async () => {
+        const form = page.getByRole('region', { name: 'Paid already? Tell us' });
+        const utr = String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+        // The last link of the trust details leads straight into the form.
+        await page
+          .getByRole('region', { name: 'Who receives your gift' })
+          .getByRole('link', { name: TRUST.donationPhone })
+          .focus();
+        await page.keyboard.press('Tab');
+        await expect(form.getByLabel('Your name')).toBeFocused();
+        await page.keyboard.type('Keyboard Donor');
+        await page.keyboard.press('Tab');
+        await expect(form.getByLabel('Amount (₹)')).toBeFocused();
+        await page.keyboard.type('2,001');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(utr);
+        await page.keyboard.press('Tab');
+        await expect(form.getByLabel('Email (optional, for a thank-you note)')).toBeFocused();
+        await page.keyboard.type('keyboard.donor@example.org');
+        await page.keyboard.press('Tab');
+        await expect(form.getByRole('button', { name: 'Tell us' })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(form.getByRole('status')).toHaveText(
+          'Thank you! We will write to you once we find your gift on our statement.',
+        );
+        await expect(form.getByLabel('Your name')).toHaveValue('');
+        await expect(form.getByLabel('Email (optional, for a thank-you note)')).toHaveValue('');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(await violations(page), 'axe once the note is sent').toEqual([]);
 
-          const list = await request.get('/api/admin/gifts', {
-            params: { q: utr },
-            headers: bearer(await adminToken(request)),
-          });
-          const { items } = await list.json();
-          expect(items.map(({ name, amount, reference, email }) => [name, amount, reference, email])).toEqual([
-            ['Keyboard Donor', 2001, utr, 'keyboard.donor@example.org'],
-          ]);
-        },
-        TRUST,
-      );
+        const list = await request.get('/api/admin/gifts', {
+          params: { q: utr },
+          headers: bearer(await adminToken(request)),
+        });
+        const { items } = await list.json();
+        expect(items.map(({ name, amount, reference, email }) => [name, amount, reference, email])).toEqual([
+          ['Keyboard Donor', 2001, utr, 'keyboard.donor@example.org'],
+        ]);
+      });
     });
   }
 });

@@ -26,6 +26,11 @@ export const PUBLIC_PAGES = [
   { path: '/no/such/page', heading: notFound, status: 404 },
 ];
 
+/** The admin area's screens, each with its sidebar label, as the route table names them. */
+export const ADMIN_SCREENS = pages
+  .filter((page) => page.path.startsWith('/admin') && page.nav)
+  .map(({ path, nav }) => ({ path, label: nav }));
+
 function serverBinary() {
   const bin = process.env.JYOTI_BIN;
   if (!bin) throw new Error('Set JYOTI_BIN to the jyoti server binary (cargo test does this).');
@@ -34,7 +39,7 @@ function serverBinary() {
 
 function run(bin, args, input) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...SERVER_DEFAULTS } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -47,12 +52,16 @@ function run(bin, args, input) {
 }
 
 /**
- * What every worker's server runs with unless its suite says otherwise. The suites change the payment details many
- * times on one shared server and read the Support page at once; the payment hold (24 hours by default) would keep
- * each change from donors and make every later test depend on which ran first. The hold's own suite
- * (admin-payment-hold.spec.js) starts a server of its own with the default.
+ * What every worker's server (and its create-admin) runs with unless its suite says otherwise. The suites change the
+ * payment details many times on one shared server and read the Support page at once; the payment hold (24 hours by
+ * default) would keep each change from donors and make every later test depend on which ran first. The hold's own
+ * suite (admin-payment-hold.spec.js) starts a server of its own with the default. bcrypt at the lowest cost the server
+ * accepts: every registration and sign-in hashes a password, and at the default 12 each costs four times as much.
+ * Alerts that follow a mailed one within the alert window wait for its end and go together (the API tests check
+ * that): with the default minute, a suite that turned email on less than a minute after another suite's alert mail
+ * waited for the rest of that minute, as the worker's server remembers when it last mailed.
  */
-const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0' };
+const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0', JYOTI_BCRYPT_COST: '10', JYOTI_ALERT_WINDOW: '1s' };
 
 function startServer(bin, db, env) {
   const child = spawn(bin, ['--bind', '127.0.0.1', '--port', '0', '--db', db, '--no-rate-limit'], {
@@ -128,9 +137,11 @@ export const test = base.extend({
       try {
         await run(bin, ['create-admin', '--email', ADMIN.email, '--db', db, '--create'], `${ADMIN.password}\n`);
         const { url, child } = await startServer(bin, db, serverEnv);
+        forgetAdminToken();
         try {
           await use({ url });
         } finally {
+          forgetAdminToken();
           await stopServer(child);
         }
       } finally {
@@ -157,9 +168,37 @@ export const test = base.extend({
   ],
 });
 
+/** The least time the start-up loader stays up (LOADER_MS in src/app/providers.jsx). */
+const LOADER_MS = 1_500;
+
+/** The browser contexts whose pages run on Playwright's clock. */
+const onClock = new WeakSet();
+
+/**
+ * Loads a page with `navigate` (a goto or a reload) without waiting out the start-up loader's least 1.5 s: the
+ * context's pages run on Playwright's clock, at real speed, and once the app has started the loader's timer the
+ * clock jumps past it. The page still waits for the content and its code, as the loader does; only the timer's wait
+ * (the larger part of every page load here) goes. The loader's own test, and the tests of what moves while a page
+ * loads, open their pages with page.goto and real time.
+ */
+export async function loadPage(page, navigate) {
+  const context = page.context();
+  if (!onClock.has(context)) {
+    onClock.add(context);
+    await page.clock.install();
+  }
+  // The app asks for the content in the same task as it starts the loader's timer, so once the request is out a
+  // jump of the clock (a task of its own in the page) finds the timer.
+  const started = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/content');
+  const response = await navigate();
+  await started;
+  await page.clock.fastForward(LOADER_MS);
+  return response;
+}
+
 /** Opens a path and waits for the start-up loader to give way to the site. */
 export async function visit(page, path) {
-  await page.goto(path);
+  await loadPage(page, () => page.goto(path));
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 10_000 });
 }
 
@@ -177,10 +216,27 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
 
-export async function adminToken(request) {
+/** Signs the seeded admin in: a new session (and an entry in the audit log's sign-ins); answers its token. */
+export async function signInAdmin(request) {
   const response = await request.post('/api/auth/login', { data: ADMIN });
   expect(response.status(), 'admin login').toBe(200);
   return (await response.json()).token;
+}
+
+/**
+ * The seeded admin's token on this worker's server, signed in once for all its tests (each sign-in is a bcrypt hash).
+ * A test that ends the admin's sessions (Logout, /logout, a new password) calls `forgetAdminToken()` before it does.
+ */
+let workerAdminToken = null;
+
+export async function adminToken(request) {
+  workerAdminToken ??= await signInAdmin(request);
+  return workerAdminToken;
+}
+
+/** The next `adminToken()` signs in again: the test is about to end every session of the seeded admin. */
+export function forgetAdminToken() {
+  workerAdminToken = null;
 }
 
 export const bearer = (token) => ({ Authorization: `Bearer ${token}` });

@@ -25,6 +25,16 @@ export async function emailOff(playwright, server) {
   await request.dispose();
 }
 
+/**
+ * The mails to `address` still in the outbox: waiting, or given up on. A mail is queued in the transaction of what
+ * causes it and leaves the outbox once the mail server has taken it, so none left means every one has arrived.
+ */
+export async function unsentTo(request, address) {
+  const response = await request.get('/api/admin/outbox?size=100', { headers: bearer(await adminToken(request)) });
+  expect(response.status(), 'outbox').toBe(200);
+  return (await response.json()).items.filter((mail) => mail.recipients.includes(address));
+}
+
 /** Clicks the outbox's Refresh until `check` passes. */
 export async function refreshUntil(page, check) {
   await expect(async () => {

@@ -37,7 +37,7 @@ test('the head of / names the notices feed and describes the organisation in JSO
 });
 
 test('each page the server names is the title the app gives it', async ({ page, request }) => {
-  // Each page waits out the 1.5 s start-up loader.
+  // A page load for each public page.
   test.setTimeout(90_000);
   for (const { path, heading, status } of PUBLIC_PAGES) {
     const served = await servedTitle(request, path);
