@@ -1,6 +1,7 @@
 // The public site in English and Bengali: which language a path is in, its twin in the other, and the words the app
 // itself writes, from one message catalog per language (src/i18n/). Each page loads only its own language's
 // catalog; the admin area stays English and uses none.
+import { createElement, Fragment } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** The languages, with the locale their numbers and dates are written in (Bengali with Bengali digits). */
@@ -108,10 +109,27 @@ export function translate(lang, key, values) {
   });
 }
 
-/** `t(key, values)` in the language of the page shown, and that language. */
+/**
+ * The message `key` with each `{name}` filled by `parts[name]`, which may be an element (a name marked lang="en", a
+ * link): the words around it stay where the language puts them.
+ */
+export function translateParts(lang, key, parts) {
+  const pieces = translate(lang, key).split(/\{(\w+)\}/);
+  return createElement(
+    Fragment,
+    null,
+    ...pieces.map((piece, index) => (index % 2 === 1 ? (parts[piece] ?? `{${piece}}`) : piece)),
+  );
+}
+
+/**
+ * `t(key, values)` in the language of the page shown, `t.parts(key, parts)` for a message holding elements, and
+ * `t.lang`, that language.
+ */
 export function useT() {
   const lang = useLang();
   const t = (key, values) => translate(lang, key, values);
+  t.parts = (key, parts) => translateParts(lang, key, parts);
   t.lang = lang;
   return t;
 }

@@ -75,22 +75,9 @@ export function ContactPage() {
         <FormActions
           submitLabel={t('contact.send')}
           busy={busy}
-          message={why && <NotSent t={t} why={why} />}
+          message={why && t.parts('contact.notSent', { why })}
         />
       </form>
     </div>
-  );
-}
-
-/** That the message was not sent, `why` (a text, or the server's English marked as such), and that it is kept. */
-function NotSent({ t, why }) {
-  if (typeof why === 'string') return t('contact.notSent', { why });
-  const [before, after] = t('contact.notSent').split('{why}');
-  return (
-    <>
-      {before}
-      {why}
-      {after}
-    </>
   );
 }

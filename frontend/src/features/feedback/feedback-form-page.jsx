@@ -37,18 +37,7 @@ export function FeedbackFormPage() {
 
   // Why it was not sent: in English the server's reason (a 400's alone), in Bengali the catalog's words for it.
   const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent, meaning);
-  let notSentMessage = why;
-  if (why && status !== 400 && t.lang === 'en') notSentMessage = t('feedback.notSent', { why });
-  else if (why && status !== 400) {
-    const [before, after] = t('feedback.notSent').split('{why}');
-    notSentMessage = (
-      <>
-        {before}
-        {why}
-        {after}
-      </>
-    );
-  }
+  const notSentMessage = why && status !== 400 ? t.parts('feedback.notSent', { why }) : why;
 
   return (
     <div className="page">

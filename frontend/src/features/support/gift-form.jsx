@@ -69,25 +69,12 @@ export function GiftForm() {
         <FormActions
           submitLabel={t('support.gift.submit')}
           busy={busy}
-          message={why && (status === 400 ? why : <NotSent t={t} why={why} />)}
+          message={why && (status === 400 ? why : t.parts('support.gift.notSent', { why }))}
         />
         <p role="status" className="form-result">
           {thanked}
         </p>
       </form>
     </section>
-  );
-}
-
-/** That the note was not sent, `why` (a text, or the server's English marked as such), and that it is kept. */
-function NotSent({ t, why }) {
-  if (typeof why === 'string') return t('support.gift.notSent', { why });
-  const [before, after] = t('support.gift.notSent').split('{why}');
-  return (
-    <>
-      {before}
-      {why}
-      {after}
-    </>
   );
 }

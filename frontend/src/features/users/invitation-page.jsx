@@ -76,12 +76,9 @@ function goneSentence(t, { message, reason, status }) {
   // The admin who sent it, by name, as the server's sentence has it.
   const by = reason !== 'unknown' && message?.match(/Ask (.+) \(or another admin of the site\) for a new link\.$/)?.[1];
   if (!by) return `${t(`invitation.gone.${reason}`)} ${t('invitation.askAdmin')}`;
-  const [before, after] = t('invitation.askSender').split('{by}');
   return (
     <>
-      {t(`invitation.gone.${reason}`)} {before}
-      <span lang={latinOn(t.lang, by)}>{by}</span>
-      {after}
+      {t(`invitation.gone.${reason}`)} {t.parts('invitation.askSender', { by: <span lang={latinOn(t.lang, by)}>{by}</span> })}
     </>
   );
 }
