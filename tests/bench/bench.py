@@ -153,8 +153,13 @@ def lighthouse_once(prefix, url, tmp):
             "kb": a["total-byte-weight"]["numericValue"] / 1024}
 
 
-def lighthouse(base, tmp, runs, busy):
-    """Lighthouse (mobile) on /, /gallery and /team, `runs` times each: each figure's median over
+# The public pages Lighthouse measures, in both languages.
+PAGES = ["/", "/gallery", "/team", "/notice", "/support", "/contact"]
+PAGES += ["/bn" + ("" if page == "/" else page) for page in PAGES]
+
+
+def lighthouse(base, tmp, runs, busy, pages):
+    """Lighthouse (mobile) on `pages`, `runs` times each: each figure's median over
     the runs, and the range of the blocking time (which swings most). `busy`: meanwhile another
     client keeps the server and both cores working (a phone on a busy site, a build machine doing
     something else)."""
@@ -167,7 +172,7 @@ def lighthouse(base, tmp, runs, busy):
         load = subprocess.Popen(["wrk", "-t1", "-c16", "-d3600s", base + "/api/content"], stdout=subprocess.DEVNULL)
     try:
         rows = []
-        for page in ["/", "/gallery", "/team"]:
+        for page in pages:
             done = [lighthouse_once(prefix, base + page, tmp) for _ in range(runs)]
             mid = {key: median([run[key] for run in done]) for key in done[0]}
             tbts = sorted(run["tbt"] for run in done)
@@ -195,6 +200,7 @@ def main():
     ap.add_argument("--no-lighthouse", action="store_true")
     ap.add_argument("--runs", type=int, default=5, help="alternating runs of ours and nginx (median counts)")
     ap.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page (median counts)")
+    ap.add_argument("--pages", default=",".join(PAGES), help="the pages Lighthouse measures, comma-separated")
     args = ap.parse_args()
     ensure_tools()
     sh("cargo", "build", "--release", "--quiet", cwd=ROOT)
@@ -242,8 +248,9 @@ def main():
         login_out = logins.communicate()[0]
         login_rps = float(re.search(r"Requests/sec:\s+([\d.]+)", login_out).group(1))
         memory = rss_kb(proc.pid) / 1024
-        lh = [] if args.no_lighthouse else (lighthouse(base, tmp, args.lighthouse_runs, busy=False)
-                                            + lighthouse(base, tmp, args.lighthouse_runs, busy=True))
+        pages = [page for page in args.pages.split(",") if page]
+        lh = [] if args.no_lighthouse else (lighthouse(base, tmp, args.lighthouse_runs, False, pages)
+                                            + lighthouse(base, tmp, args.lighthouse_runs, True, pages))
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait()
