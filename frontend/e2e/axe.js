@@ -10,10 +10,15 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  * The violations axe finds on the page once its transitions have ended, one line each: rule, impact and the elements.
  * A button the pointer just reached is still fading from one colour pair to the other, and a contrast measured
  * halfway would fail a page that passes in every state it rests in.
+ * A list that is reloading (aria-busy, its rows dimmed) is waited for, up to 5 s.
  * The page is scanned where it is scrolled to: in the admin area nothing sticks over the screen (the navigation bar
  * scrolls away), so no button a click has scrolled to the top is judged too small to press.
  */
 export async function violations(page) {
+  // A list reloading (a filter just changed) dims its old rows until the new ones come: judge the rows that stay.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 5000 })
+    .catch(() => {});
   await page.evaluate(() =>
     Promise.race([
       Promise.all(

@@ -27,9 +27,13 @@ pub fn feed(facts: &Facts, site: Option<&str>, lang: Lang) -> String {
         .max()
         .map(timestamp)
         .unwrap_or_else(|| timestamp("2010-01-01"));
+    // The English feed's root is as it always was; another language's names it.
+    let lang_attribute = match lang {
+        Lang::English => String::new(),
+        Lang::Other(code, _) => format!(" xml:lang=\"{code}\""),
+    };
     let mut out = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">\n",
-        lang.code()
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"{lang_attribute}>\n"
     );
     let _ = writeln!(
         out,
