@@ -73,13 +73,21 @@ pub fn spawn(command: &mut Command) -> Running {
     Running { child, log }
 }
 
-/// A port of 127.0.0.1 that nothing listens on just now.
+/// A port of 127.0.0.1 that nothing listens on just now, chosen at random below the range the
+/// system hands out for `bind(0)` and outgoing connections (32768 up, Linux's default): no other
+/// test's listener or client can take it between a test choosing it and using it (a mail server
+/// that is "down", then back on the same port).
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    use std::hash::{BuildHasher, Hasher};
+    loop {
+        // Each RandomState has keys of its own: a random number without a crate for it.
+        let mut random = std::collections::hash_map::RandomState::new().build_hasher();
+        random.write_u32(std::process::id());
+        let port = 20_000 + (random.finish() % 12_000) as u16;
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 /// Waits until something listens on `port` of 127.0.0.1.
