@@ -97,10 +97,10 @@ pub(super) async fn update(
 }
 
 /// An editor's refusal to change where donors' money goes, or what donors read beside it.
-const DONATIONS_ADMINS_ONLY: &str = "Only admins can change the donation details";
+pub(super) const DONATIONS_ADMINS_ONLY: &str = "Only admins can change the donation details";
 
 /// Whether a setting says something donors rely on (admins alone change those).
-fn for_donors(key: &str) -> bool {
+pub(super) fn for_donors(key: &str) -> bool {
     DONATION_DETAILS.contains(&key) || DONOR_FACING.contains(&key)
 }
 

@@ -1,12 +1,16 @@
 //! The Bengali versions of the public texts: every text with its English and its Bengali, and a
-//! change of one. For admins and editors, as the texts themselves are.
+//! change of one. For admins and editors, as the texts themselves are — but the Bengali of what
+//! donors read on the Support page is for admins alone and alerted to every admin, as its English
+//! is (see `site_settings`).
 
 use super::calls::message;
-use crate::access::{Json, StaffUser};
+use super::site_settings::{for_donors, DONATIONS_ADMINS_ONLY};
+use crate::access::{ClientIp, Json, StaffUser};
+use crate::alerts::{self, Alert};
 use crate::audit;
 use crate::db;
-use crate::db::audit::Change;
-use crate::domain::{BengaliText, TextRequest};
+use crate::db::audit::{Change, Kind};
+use crate::domain::{BengaliText, Role, TextKind, TextRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
@@ -23,23 +27,39 @@ pub(super) async fn list(
 
 /// Stores one Bengali text (an empty one removes it, and the English shows again).
 pub(super) async fn save(
-    _: StaffUser,
+    user: StaffUser,
     state: web::Data<AppState>,
+    ip: ClientIp,
     body: Json<TextRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let text = BengaliText::parse(body.into_inner())?;
+    let for_donors = text.kind == TextKind::Setting && for_donors(&text.record);
+    if for_donors && user.0.role != Role::Admin {
+        return Err(crate::access::refuse(DONATIONS_ADMINS_ONLY));
+    }
     let removed = text.text.is_empty();
+    let mailer = state.mail.clone();
+    let (actor, address) = (user.0.named(), ip.0.to_string());
     db::run(&state.pool, move |conn| {
         let before = db::translations::set(conn, &text)?
             .ok_or(ApiError::NotFound("That text no longer exists"))?;
+        let change = Change {
+            field: format!("{} (বাংলা)", text.field),
+            old: before,
+            new: text.text.clone(),
+        };
+        if for_donors && change.old != change.new {
+            let site = mailer.setup(conn)?.site_address;
+            let alert = Alert::change(&actor, &address, "what donors read", &[change.clone()]);
+            alerts::raise(conn, &alert, site.as_deref())?;
+        }
         audit::note(|note| {
             note.action = Some("Bengali text changed".to_owned());
             note.target = Some(format!("{} {}", text.kind.as_str(), text.record));
-            note.changes.push(Change {
-                field: format!("{} (বাংলা)", text.field),
-                old: before,
-                new: text.text.clone(),
-            });
+            if for_donors {
+                note.kind = Some(Kind::Payment);
+            }
+            note.changes.push(change);
         });
         Ok(())
     })

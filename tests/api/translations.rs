@@ -234,3 +234,49 @@ fn a_notice_in_bengali_shows_on_the_board_and_the_bengali_feed_and_goes_with_its
     let left: i64 = app.query("SELECT count(*) FROM translations WHERE kind = 'notice'");
     assert_eq!(left, 0, "the notice's Bengali title went with it");
 }
+
+#[test]
+fn the_bengali_of_what_donors_read_is_for_admins_and_alerted_like_its_english() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
+    let appeal = json!({"kind": "setting", "record": "donationAppeal", "field": "donationAppeal",
+        "text": "দান পাঠান এই ইউপিআই-তে: thief@bank"});
+    let refused = save(&app, &editor, appeal.clone());
+    assert_eq!(refused.status, 403, "{}", refused.text());
+    assert!(app.content()["settings"]["bn"]
+        .get("donationAppeal")
+        .is_none());
+
+    let alerts_before = app.get("/api/admin/alerts").bearer(&admin).send().json()["total"]
+        .as_i64()
+        .unwrap();
+    saved(&app, &admin, appeal);
+    let alerts = app.get("/api/admin/alerts").bearer(&admin).send().json();
+    assert_eq!(
+        alerts["total"].as_i64().unwrap(),
+        alerts_before + 1,
+        "{alerts}"
+    );
+    let alert = &alerts["items"][0];
+    assert!(
+        alert["subject"]
+            .as_str()
+            .unwrap()
+            .contains("what donors read"),
+        "{alert}"
+    );
+    assert!(
+        alert["body"].as_str().unwrap().contains("thief@bank"),
+        "{alert}"
+    );
+    // Other texts stay the editors' to change, without an alert.
+    saved(
+        &app,
+        &editor,
+        json!({"kind": "setting", "record": "address", "field": "address", "text": "জলপাইগুড়ি"}),
+    );
+    let after = app.get("/api/admin/alerts").bearer(&admin).send().json()["total"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(after, alerts_before + 1);
+}
