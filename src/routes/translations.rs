@@ -50,7 +50,12 @@ pub(super) async fn save(
         };
         if for_donors && change.old != change.new {
             let site = mailer.setup(conn)?.site_address;
-            let alert = Alert::change(&actor, &address, "what donors read", &[change.clone()]);
+            let alert = Alert::change(
+                &actor,
+                &address,
+                "what donors read",
+                std::slice::from_ref(&change),
+            );
             alerts::raise(conn, &alert, site.as_deref())?;
         }
         audit::note(|note| {
