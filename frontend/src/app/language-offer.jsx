@@ -2,8 +2,7 @@
 // Bengali page, not sent there: one line under the header until the visitor follows it or closes it.
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { browserPrefersBengali, chosenLanguage, inLanguage, rememberLanguage, useT } from '../lib/i18n.js';
-import { hasTwin } from './language-switch.jsx';
+import { browserPrefersBengali, chosenLanguage, hasTwin, inLanguage, rememberLanguage, useT } from '../lib/i18n.js';
 import './language-offer.css';
 
 export function LanguageOffer() {

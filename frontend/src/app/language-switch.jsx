@@ -1,10 +1,7 @@
 // The language switch (English | বাংলা): the same page in the other language, remembered for the next visit. In the
 // header's top banner, and in the phone menu. The admin area has no Bengali twin, so it shows none.
 import { Link, useLocation } from 'react-router-dom';
-import { inLanguage, LANGUAGES, rememberLanguage, useT } from '../lib/i18n.js';
-
-/** Whether the page at `pathname` has a twin in the other language. */
-export const hasTwin = (pathname) => !(pathname === '/admin' || pathname.startsWith('/admin/'));
+import { hasTwin, inLanguage, LANGUAGES, rememberLanguage, useT } from '../lib/i18n.js';
 
 export function LanguageSwitch({ className, linkClass = 'language-link', onChoose }) {
   const t = useT();

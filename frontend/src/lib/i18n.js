@@ -19,14 +19,14 @@ const CHOSEN = 'lang';
 /** The language of a path. */
 export const langOf = (pathname) => (pathname === BENGALI || pathname.startsWith(`${BENGALI}/`) ? 'bn' : 'en');
 
-/** Whether a path has a twin in Bengali: the admin area does not (it stays English). */
-const twinned = (path) => !(path === '/admin' || path.startsWith('/admin/'));
+/** Whether a path has a twin in the other language: the admin area does not (it stays English). */
+export const hasTwin = (path) => !(path === '/admin' || path.startsWith('/admin/'));
 
 /** `path` (an English path, with any query or hash) as the page in `lang`: `/gallery` → `/bn/gallery`. */
 export function inLanguage(path, lang) {
   if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return path;
   const english = langOf(path) === 'bn' ? path.slice(BENGALI.length) || '/' : path;
-  if (lang !== 'bn' || !twinned(english)) return english;
+  if (lang !== 'bn' || !hasTwin(english)) return english;
   return english === '/' ? BENGALI : english.match(/^\/[?#]/) ? `${BENGALI}${english.slice(1)}` : `${BENGALI}${english}`;
 }
 
