@@ -276,3 +276,17 @@ export async function siteContent(request) {
   expect(response.status(), 'content').toBe(200);
   return response.json();
 }
+
+/** From the next page load on, `window.layoutShifts` lists every layout shift not caused by input, with what moved. */
+export async function recordLayoutShifts(page) {
+  await page.addInitScript(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map(({ node }) => (node ? `${node.nodeName}${node.id ? `#${node.id}` : ''}` : '?'));
+        window.layoutShifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}

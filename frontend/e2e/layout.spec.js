@@ -1,5 +1,5 @@
 // Every public route, the header, the footer, the 404 page, and the layout at 360 px.
-import { PUBLIC_PAGES, describeMessage, expect, loadPage, siteContent, test, visit } from './fixtures.js';
+import { PUBLIC_PAGES, describeMessage, expect, loadPage, recordLayoutShifts, siteContent, test, visit } from './fixtures.js';
 
 test('every public route renders inside the header and footer', async ({ page }) => {
   // A page load for each public page.
@@ -140,20 +140,6 @@ test('the whole site works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email')).toBeFocused();
 });
-
-/** From the next page load on, `window.layoutShifts` lists every layout shift not caused by input, with what moved. */
-async function recordLayoutShifts(page) {
-  await page.addInitScript(() => {
-    window.layoutShifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (entry.hadRecentInput) continue;
-        const moved = entry.sources.map(({ node }) => (node ? `${node.nodeName}${node.id ? `#${node.id}` : ''}` : '?'));
-        window.layoutShifts.push({ value: entry.value, moved });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
 
 test('nothing moves while /, /gallery and /team load, even when the page code comes after the loader', async ({
   page,

@@ -25,6 +25,8 @@ function lazyPage(load, name) {
     return <Shown {...props} />;
   }
   Page.preload = preload;
+  // What the page asks for before its first render (its own `prepare`, if it has one), once its code is in.
+  Page.prepare = () => loaded?.prepare?.();
   return Page;
 }
 
@@ -68,13 +70,23 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+// How long the loader waits for a first page's own data; past that the page shows its loading state.
+const PREPARE_MS = 3000;
+
 /**
- * Fetches the chunks of the pages that `pathname` shows, so the app can keep the loader up until the first page
- * renders whole. A chunk that fails to load is left to the page's own Suspense.
+ * Fetches the chunks of the pages that `pathname` shows, and what each asks for before its first render, so the
+ * app can keep the loader up until the first page renders whole. A chunk that fails to load is left to the page's
+ * own Suspense; data that fails or is slow, to the page.
  */
 export function preloadPagesFor(pathname, teams) {
   const matches = matchRoutes(renderedRoutes(siteRoutes, routableRosterSlugs(teams)), pathname) ?? [];
-  const preloads = matches.map(({ route }) => route.element?.type?.preload?.().catch(() => undefined));
+  const preloads = matches.map(({ route }) => {
+    const page = route.element?.type;
+    const prepared = page?.preload?.().then(() =>
+      Promise.race([page.prepare?.(), new Promise((resolve) => setTimeout(resolve, PREPARE_MS))]),
+    );
+    return prepared?.catch(() => undefined);
+  });
   return Promise.all(preloads);
 }
 

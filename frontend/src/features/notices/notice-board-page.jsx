@@ -43,8 +43,28 @@ async function loadPage(page) {
   return { total, notices: items.map((notice, index) => ({ ...notice, number: total - (offset + index) })) };
 }
 
+// The first page, asked for while the app's loader still shows when the board is the page a visitor opened: the
+// board then first renders with its notices, and nothing below them moves when they arrive.
+let early = null;
+
+function prepare() {
+  if (!early) {
+    const asked = { loaded: null };
+    asked.promise = loadPage(1).then((loaded) => {
+      asked.loaded = loaded;
+    });
+    early = asked;
+  }
+  return early.promise;
+}
+
+const boardOf = (loaded) => ({ ...loaded, pages: 1, firstOlder: null });
+
 export function NoticeBoardPage() {
-  const [board, setBoard] = useState({ notices: null, total: 0, pages: 0, firstOlder: null });
+  // Read here, let go of in the first effect: a board opened later asks afresh.
+  const [board, setBoard] = useState(() =>
+    early?.loaded ? boardOf(early.loaded) : { notices: null, total: 0, pages: 0, firstOlder: null },
+  );
   const t = useT();
   const [busy, setBusy] = useState(false);
   // Whether the first page, or the older notices asked for last, could not be loaded.
@@ -53,11 +73,14 @@ export function NoticeBoardPage() {
 
   const showFirst = (loaded) => {
     setFailed({ first: !loaded, older: false });
-    if (loaded) setBoard({ ...loaded, pages: 1, firstOlder: null });
+    if (loaded) setBoard(boardOf(loaded));
   };
   const loadFirst = () => loadPage(1).then(showFirst);
 
   useEffect(() => {
+    const prepared = early?.loaded;
+    early = null;
+    if (prepared) return undefined;
     let live = true;
     loadPage(1).then((loaded) => live && showFirst(loaded));
     return () => {
@@ -138,6 +161,8 @@ export function NoticeBoardPage() {
     </div>
   );
 }
+
+NoticeBoardPage.prepare = prepare;
 
 /** A notice's title (a link when it has one): in the page's language, or the English marked as such. */
 function NoticeTitle({ notice }) {
