@@ -12,7 +12,8 @@ import urllib.parse, urllib.request
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ADMIN_EMAIL, ADMIN_PASSWORD = "bench@example.org", "bench password 123"
 sys.path.insert(0, os.path.dirname(__file__))
-from bench import provenance, ensure_tools, ms, request, wrk  # noqa: E402  (the throughput benchmark's helpers)
+from bench import ensure_tools, ms, request, wrk  # noqa: E402  (the throughput benchmark's helpers)
+from report import print_table  # noqa: E402
 
 WORDS = ("class evening children books teacher school exam result holiday help thanks "
          "volunteer donate mathematics english science drawing library lamp notice").split()
@@ -181,10 +182,7 @@ def main():
             proc.wait()
         rows.append(("server resident memory, peak throughout", f"{peak:.0f} MB", "ok" if peak < 60 else "OVER the 60 MB budget"))
 
-    print(provenance())
-    width = max(len(r[0]) for r in rows)
-    for name, value, verdict in rows:
-        print(f"{name.ljust(width)}  {value:>22}  {verdict}")
+    print_table(rows, value_width=22)
 
 
 if __name__ == "__main__":
