@@ -130,7 +130,7 @@ pub use pool::{checkpoint, configure, open, open_noting, scrub_log, Pool};
 use rows::{
     all_rows, changed_any, each_row, inserted_row, page_like, page_of, reorder, written_row,
 };
-pub use rows::{EachRow, Page, PageSql};
-use transactions::with_photo;
+pub use rows::{EachRow, Page, PageSql, Picture};
 pub use transactions::{begin, begin_with, conflict_if_taken, in_transaction, run, run_here, Tx};
+use transactions::{changed_with_photo, inserted_with_photo};
 pub use versions::{reading, Table, Versions};
