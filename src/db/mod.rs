@@ -75,6 +75,25 @@ macro_rules! page_sql {
 }
 use page_sql;
 
+/// The `UPDATE` that marks the row of `$table` with id `?1`: `$column` becomes the moment of the
+/// first marking when `?2` is true (a second marking keeps it), NULL when false. It returns the
+/// row's `$columns!()`.
+macro_rules! mark_sql {
+    ($columns:ident, $table:literal, $column:literal) => {
+        concat!(
+            "UPDATE ",
+            $table,
+            " SET ",
+            $column,
+            " = CASE WHEN ?2 THEN coalesce(",
+            $column,
+            ", strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END WHERE id = ?1 RETURNING ",
+            $columns!()
+        )
+    };
+}
+use mark_sql;
+
 /// `pub fn page`: one page of `$table`'s rows whose search is the `LIKE` pattern `?1` of the
 /// module's `matching!()`, in the order each sort of `$sort` names (a literal `ORDER BY`).
 macro_rules! like_page {
