@@ -137,14 +137,15 @@ impl Document {
             })
             .collect();
 
+        let shown = |kind: TextKind, picture: db::Picture| Picture {
+            bn: bengali.of(kind, &picture.id.to_string()),
+            id: picture.id,
+            caption: picture.caption,
+            photo: photo(picture.photo_id, picture.art, PICTURE_ART),
+        };
         let (mut works, mut awards) = (Vec::new(), Vec::new());
         for card in db::cards::list(conn)? {
-            let picture = Picture {
-                bn: bengali.of(TextKind::Card, &card.id.to_string()),
-                id: card.id,
-                caption: card.caption,
-                photo: photo(card.photo_id, card.art, PICTURE_ART),
-            };
+            let picture = shown(TextKind::Card, card.picture);
             if card.section == "works" {
                 works.push(picture);
             } else {
@@ -154,12 +155,7 @@ impl Document {
 
         let gallery = db::gallery_images::list(conn)?
             .into_iter()
-            .map(|image| Picture {
-                bn: bengali.of(TextKind::Gallery, &image.id.to_string()),
-                id: image.id,
-                caption: image.caption,
-                photo: photo(image.photo_id, image.art, PICTURE_ART),
-            })
+            .map(|image| shown(TextKind::Gallery, image))
             .collect();
 
         let mut members: HashMap<i64, Vec<Member>> = HashMap::new();

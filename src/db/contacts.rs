@@ -178,11 +178,7 @@ pub fn unread(conn: &Connection) -> Result<i64, ApiError> {
 
 /// Marks a message read or unread; `None` when there is no such message.
 pub fn set_read(conn: &mut Connection, id: i64, read: bool) -> Result<Option<Contact>, ApiError> {
-    let sql = concat!(
-        "UPDATE contacts SET read_at = CASE WHEN ?2 THEN coalesce(read_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END
-         WHERE id = ?1 RETURNING ",
-        columns!()
-    );
+    let sql = super::mark_sql!(columns, "contacts", "read_at");
     Ok(super::written_row(
         conn,
         sql,

@@ -1,18 +1,12 @@
 //! The `gallery_images` table: the photos of the `/gallery` page.
 
+use super::Picture;
 use crate::domain::{Order, PictureInput};
 use crate::error::ApiError;
 use rusqlite::{params, Connection};
 
-super::row! {
-    pub struct GalleryImage {
-        pub id: i64,
-        pub caption: String,
-        pub photo_id: Option<i64>,
-        /// A shipped drawing, for sample images without an uploaded photo.
-        pub art: Option<String>,
-    }
-}
+/// A gallery image is a captioned picture and nothing more.
+pub type GalleryImage = Picture;
 
 /// In the order admins set.
 pub fn list(conn: &Connection) -> Result<Vec<GalleryImage>, ApiError> {
@@ -20,39 +14,36 @@ pub fn list(conn: &Connection) -> Result<Vec<GalleryImage>, ApiError> {
         conn,
         "SELECT id, caption, photo_id, art FROM gallery_images ORDER BY sort_order, id",
         [],
-        GalleryImage::from_row,
+        Picture::from_row,
     )
 }
 
 /// Adds an image at the end of the gallery.
 pub fn insert(conn: &mut Connection, input: &PictureInput) -> Result<i64, ApiError> {
-    super::with_photo(conn, input.photo_id, |conn| {
-        Ok(super::inserted_row(
-            conn,
-            "INSERT INTO gallery_images (sort_order, caption, photo_id)
-             VALUES ((SELECT coalesce(max(sort_order), 0) + 1 FROM gallery_images), ?1, ?2) RETURNING id",
-            params![input.caption, input.photo_id.flatten()],
-            |row| row.get(0),
-        )?)
-    })
+    super::inserted_with_photo(
+        conn,
+        input.photo_id,
+        "INSERT INTO gallery_images (sort_order, caption, photo_id)
+         VALUES ((SELECT coalesce(max(sort_order), 0) + 1 FROM gallery_images), ?1, ?2) RETURNING id",
+        params![input.caption, input.photo_id.flatten()],
+    )
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &PictureInput) -> Result<bool, ApiError> {
-    super::with_photo(conn, input.photo_id, |conn| {
-        super::changed_any(
-            conn,
-            "UPDATE gallery_images SET caption = coalesce(?2, caption),
-                photo_id = CASE WHEN ?3 THEN ?4 ELSE photo_id END,
-                art = CASE WHEN ?3 THEN NULL ELSE art END
-             WHERE id = ?1",
-            params![
-                id,
-                input.caption,
-                input.photo_id.is_some(),
-                input.photo_id.flatten()
-            ],
-        )
-    })
+    super::changed_with_photo(
+        conn,
+        input.photo_id,
+        "UPDATE gallery_images SET caption = coalesce(?2, caption),
+            photo_id = CASE WHEN ?3 THEN ?4 ELSE photo_id END,
+            art = CASE WHEN ?3 THEN NULL ELSE art END
+         WHERE id = ?1",
+        params![
+            id,
+            input.caption,
+            input.photo_id.is_some(),
+            input.photo_id.flatten()
+        ],
+    )
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -77,11 +77,7 @@ super::like_page!(Gift, GiftSort, "gifts" {
 /// Marks the gift received (keeping the first time it was) or not yet; `None` when there is no
 /// such gift.
 pub fn set_received(conn: &Connection, id: i64, received: bool) -> Result<Option<Gift>, ApiError> {
-    let sql = concat!(
-        "UPDATE gifts SET received_at = CASE WHEN ?2 THEN coalesce(received_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END
-         WHERE id = ?1 RETURNING ",
-        columns!()
-    );
+    let sql = super::mark_sql!(columns, "gifts", "received_at");
     Ok(super::written_row(
         conn,
         sql,

@@ -87,50 +87,47 @@ fn link(input: &MemberInput) -> Option<&str> {
 
 /// Adds a member at the end of an existing roster (the caller checks that it exists).
 pub fn insert(conn: &mut Connection, roster_id: i64, input: &MemberInput) -> Result<i64, ApiError> {
-    super::with_photo(conn, input.photo_id, |conn| {
-        Ok(super::inserted_row(
-            conn,
-            "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, link)
-             VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM members WHERE roster_id = ?1),
-                     ?2, coalesce(?3, ''), coalesce(?4, ''), coalesce(?5, ''), ?6, ?7)
-             RETURNING id",
-            params![
-                roster_id,
-                input.name,
-                input.department,
-                input.year,
-                input.position,
-                input.photo_id.flatten(),
-                link(input)
-            ],
-            |row| row.get(0),
-        )?)
-    })
+    super::inserted_with_photo(
+        conn,
+        input.photo_id,
+        "INSERT INTO members (roster_id, sort_order, name, department, year, position, photo_id, link)
+         VALUES (?1, (SELECT coalesce(max(sort_order), 0) + 1 FROM members WHERE roster_id = ?1),
+                 ?2, coalesce(?3, ''), coalesce(?4, ''), coalesce(?5, ''), ?6, ?7)
+         RETURNING id",
+        params![
+            roster_id,
+            input.name,
+            input.department,
+            input.year,
+            input.position,
+            input.photo_id.flatten(),
+            link(input)
+        ],
+    )
 }
 
 pub fn update(conn: &mut Connection, id: i64, input: &MemberInput) -> Result<bool, ApiError> {
-    super::with_photo(conn, input.photo_id, |conn| {
-        super::changed_any(
-            conn,
-            "UPDATE members SET name = coalesce(?2, name), department = coalesce(?3, department),
-                year = coalesce(?4, year), position = coalesce(?5, position),
-                photo_id = CASE WHEN ?6 THEN ?7 ELSE photo_id END,
-                art = CASE WHEN ?6 THEN NULL ELSE art END,
-                link = CASE WHEN ?8 THEN ?9 ELSE link END
-             WHERE id = ?1",
-            params![
-                id,
-                input.name,
-                input.department,
-                input.year,
-                input.position,
-                input.photo_id.is_some(),
-                input.photo_id.flatten(),
-                input.link.is_some(),
-                link(input)
-            ],
-        )
-    })
+    super::changed_with_photo(
+        conn,
+        input.photo_id,
+        "UPDATE members SET name = coalesce(?2, name), department = coalesce(?3, department),
+            year = coalesce(?4, year), position = coalesce(?5, position),
+            photo_id = CASE WHEN ?6 THEN ?7 ELSE photo_id END,
+            art = CASE WHEN ?6 THEN NULL ELSE art END,
+            link = CASE WHEN ?8 THEN ?9 ELSE link END
+         WHERE id = ?1",
+        params![
+            id,
+            input.name,
+            input.department,
+            input.year,
+            input.position,
+            input.photo_id.is_some(),
+            input.photo_id.flatten(),
+            input.link.is_some(),
+            link(input)
+        ],
+    )
 }
 
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {

@@ -75,6 +75,25 @@ macro_rules! page_sql {
 }
 use page_sql;
 
+/// The `UPDATE` that marks the row of `$table` with id `?1`: `$column` becomes the moment of the
+/// first marking when `?2` is true (a second marking keeps it), NULL when false. It returns the
+/// row's `$columns!()`.
+macro_rules! mark_sql {
+    ($columns:ident, $table:literal, $column:literal) => {
+        concat!(
+            "UPDATE ",
+            $table,
+            " SET ",
+            $column,
+            " = CASE WHEN ?2 THEN coalesce(",
+            $column,
+            ", strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END WHERE id = ?1 RETURNING ",
+            $columns!()
+        )
+    };
+}
+use mark_sql;
+
 /// `pub fn page`: one page of `$table`'s rows whose search is the `LIKE` pattern `?1` of the
 /// module's `matching!()`, in the order each sort of `$sort` names (a literal `ORDER BY`).
 macro_rules! like_page {
@@ -130,7 +149,7 @@ pub use pool::{checkpoint, configure, open, open_noting, scrub_log, Pool};
 use rows::{
     all_rows, changed_any, each_row, inserted_row, page_like, page_of, reorder, written_row,
 };
-pub use rows::{EachRow, Page, PageSql};
-use transactions::with_photo;
+pub use rows::{EachRow, Page, PageSql, Picture};
 pub use transactions::{begin, begin_with, conflict_if_taken, in_transaction, run, run_here, Tx};
+use transactions::{changed_with_photo, inserted_with_photo};
 pub use versions::{reading, Table, Versions};

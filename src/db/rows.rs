@@ -1,5 +1,6 @@
 //! The shapes tables share: pages of long lists, rows a write gives back, whole lists read or
-//! handed on row by row, and a list put in a new order.
+//! handed on row by row, a list put in a new order, and the captioned picture of the gallery and
+//! the home page's cards.
 
 use super::begin;
 use super::kept_orders::KeptOrders;
@@ -160,6 +161,28 @@ pub(super) fn all_rows<T>(
         .query_map(params, from_row)?
         .collect::<Result<_, _>>()?;
     Ok(rows)
+}
+
+/// A captioned photo in an ordered list: a gallery image, or a card of the home page's carousels.
+#[derive(Debug)]
+pub struct Picture {
+    pub id: i64,
+    pub caption: String,
+    pub photo_id: Option<i64>,
+    /// A shipped drawing, for sample pictures without an uploaded photo.
+    pub art: Option<String>,
+}
+
+impl Picture {
+    /// Read from the columns `id`, `caption`, `photo_id` and `art`.
+    pub(super) fn from_row(row: &rusqlite::Row) -> rusqlite::Result<Picture> {
+        Ok(Picture {
+            id: row.get("id")?,
+            caption: row.get("caption")?,
+            photo_id: row.get("photo_id")?,
+            art: row.get("art")?,
+        })
+    }
 }
 
 /// Whether the write `sql` (an `UPDATE` or `DELETE` by id) changed a row: `false` means there

@@ -39,9 +39,33 @@ pub fn run_here<T>(
     result
 }
 
+/// The id of the row the `INSERT … RETURNING id` `sql` adds, a row that names the photo
+/// `photo_id` (if any): in one transaction with the check that the photo exists.
+pub(super) fn inserted_with_photo(
+    conn: &mut Connection,
+    photo_id: Option<Option<i64>>,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<i64, ApiError> {
+    with_photo(conn, photo_id, |conn| {
+        Ok(super::inserted_row(conn, sql, params, |row| row.get(0))?)
+    })
+}
+
+/// [`changed_any`](super::changed_any) for an `UPDATE` by id that may set the row's photo
+/// `photo_id`: in one transaction with the check that the photo exists.
+pub(super) fn changed_with_photo(
+    conn: &mut Connection,
+    photo_id: Option<Option<i64>>,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<bool, ApiError> {
+    with_photo(conn, photo_id, |conn| super::changed_any(conn, sql, params))
+}
+
 /// [`in_transaction`] for a write that sets a row's photo: the photo it names (if any) exists
 /// when the write lands.
-pub(super) fn with_photo<T>(
+fn with_photo<T>(
     conn: &mut Connection,
     photo_id: Option<Option<i64>>,
     write: impl FnOnce(&Connection) -> Result<T, ApiError>,

@@ -26,7 +26,7 @@ pub(super) fn preview_image(conn: &mut Connection) -> Result<Encoded, ApiError> 
         .chain(
             db::cards::list(conn)?
                 .into_iter()
-                .filter_map(|c| c.photo_id),
+                .filter_map(|c| c.picture.photo_id),
         );
     let media = db::media::all(conn)?;
     let (width, height) = IMAGE_SIZE;

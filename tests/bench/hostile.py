@@ -10,7 +10,7 @@
 import argparse, io, json, os, random, resource, socket, sqlite3, ssl, struct, subprocess, sys
 import tempfile, threading, time, zlib
 sys.path.insert(0, os.path.dirname(__file__))
-from bench import provenance  # noqa: E402  (the line naming commit, date and machine)
+from report import print_table  # noqa: E402  (the table, under the line naming commit, date and machine)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ADMIN_EMAIL, ADMIN_PASSWORD = "bench@example.org", "bench password 123"
@@ -261,10 +261,7 @@ def main():
             proc.wait()
         rows += https_under_flood(args.bin, tmp)
 
-    print(provenance())
-    width = max(len(r[0]) for r in rows)
-    for name, value, verdict in rows:
-        print(f"{name.ljust(width)}  {value:>16}  {verdict}")
+    print_table(rows)
 
 
 if __name__ == "__main__":

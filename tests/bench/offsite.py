@@ -10,7 +10,8 @@ import argparse, json, os, random, socket, subprocess, sys, tempfile, threading,
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench import provenance, ensure_tools, ms, wrk  # noqa: E402
+from bench import ensure_tools, ms, wrk  # noqa: E402
+from report import print_table  # noqa: E402
 from scale import ADMIN_EMAIL, ADMIN_PASSWORD, PeakMemory, ROOT, seed  # noqa: E402
 
 
@@ -100,10 +101,7 @@ def main():
          "ok" if ms(result["p99"]) < 20 else "OVER the 20 ms budget"),
         ("  requests per second, p50, errors", f"{result['rps']:.0f}, {result['p50']}, {result['errors']}", ""),
     ]
-    print(provenance())
-    width = max(len(r[0]) for r in rows)
-    for name, value, verdict in rows:
-        print(f"{name.ljust(width)}  {value:>16}  {verdict}")
+    print_table(rows)
 
 
 if __name__ == "__main__":
