@@ -92,7 +92,11 @@ export const routeTable = [
         indexed: true,
         description: 'Tell Jyoti what you think.',
       },
-      { path: 'signup', load: () => import('../features/auth/signup-page.jsx').then((m) => m.SignupPage), title: 'Registration' },
+      {
+        path: 'signup',
+        load: () => import('../features/auth/signup-page.jsx').then((m) => m.SignupPage),
+        title: 'Registration',
+      },
       { path: 'login', load: () => import('../features/auth/login-page.jsx').then((m) => m.LoginPage), title: 'Login' },
       {
         path: 'forgot-password',

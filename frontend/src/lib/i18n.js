@@ -85,7 +85,7 @@ export function formatNumber(value, lang) {
   return numbers[lang].format(value);
 }
 
-/** Bengali digits as typed on a Bengali keyboard (৫০০) as the ones the server reads (500); other text as it is. */
+/** Bengali digits, as a Bengali keyboard types them (৫০০), as the ones the server reads (500). */
 export const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
 
 /**
