@@ -1,15 +1,28 @@
 // The one client-route table, as plain data: each path, the page it shows and where the page's code comes from.
 import { linkStylesheet } from '../lib/stylesheets.js';
 
+// Pages routed twice, each one page: the core team and the other rosters; a certificate's check with and without its
+// number.
+const rosterPage = () => import('../features/rosters/roster-page.jsx').then((m) => m.RosterPage);
+const verifyPage = () => import('../features/certificates/verify-page.jsx').then((m) => m.VerifyPage);
+
+// The admin screens share one chunk that visitors never download. Its styles too: they are not in the stylesheet
+// visitors load.
+const adminScreens = () =>
+  Promise.all([import('./admin-screens.js'), linkStylesheet('admin')]).then(([screens]) => screens);
+
 /**
  * routes.jsx renders this table; build.mjs lists its paths for the server (dist/routes.json), so a route added
  * here is both shown by the app and answered with 200 by the server.
  *
- * A route has a `path` (React Router syntax, relative to its parent) or is its parent's `index`; it shows a `page`
- * (named as its module exports it, given `props`), goes on to a `redirect`, or only holds `children`.
- * Where a page's code comes from: `load` imports its own chunk, which the app fetches in the background once it
- * runs; `chunk` imports one chunk for the page and every page below it, fetched only when one of them is shown;
- * Layout and HomePage ship in the first load. A page named again is the same page.
+ * A route has a `path` (React Router syntax, relative to its parent) or is its parent's `index`; it shows a page
+ * (given `props`), goes on to a `redirect`, or only holds `children`. Where a page's component comes from: `load`
+ * imports its own chunk and picks the component from it, and the app fetches it in the background once it runs;
+ * `chunk` imports one chunk for the route and every route below it, fetched only when one of them is shown, and each
+ * of them picks its component from that chunk with `page`. The same `load` or `page` in two routes is one page.
+ * The table's root is the frame of every page (Layout) and its index the home page (HomePage): both ship in the first
+ * load, and routes.jsx imports them, because this table imports no component: build.mjs reads it in Node, which
+ * cannot read JSX, and the layout reads it, so importing the layout here would make a cycle.
  * A `rosterPaths` route stands for one route per roster but the core team, at that prefix plus the roster's slug:
  * the rosters come from the content.
  *
@@ -22,12 +35,11 @@ import { linkStylesheet } from '../lib/stylesheets.js';
  */
 export const routeTable = [
   {
+    // Layout, and HomePage as its index (routes.jsx).
     path: '/',
-    page: 'Layout',
     children: [
       {
         index: true,
-        page: 'HomePage',
         nav: 'Home',
         indexed: true,
         description:
@@ -35,8 +47,7 @@ export const routeTable = [
       },
       {
         path: 'support',
-        page: 'SupportPage',
-        load: () => import('../features/support/support-page.jsx'),
+        load: () => import('../features/support/support-page.jsx').then((m) => m.SupportPage),
         title: 'Support Jyoti',
         nav: 'Support',
         indexed: true,
@@ -44,17 +55,15 @@ export const routeTable = [
       },
       {
         path: 'team',
-        page: 'RosterPage',
         props: { slug: 'core' },
-        load: () => import('../features/rosters/roster-page.jsx'),
+        load: rosterPage,
         nav: 'Team',
         indexed: true,
       },
-      { rosterPaths: 'team', page: 'RosterPage', indexed: true },
+      { rosterPaths: 'team', load: rosterPage, indexed: true },
       {
         path: 'gallery',
-        page: 'GalleryPage',
-        load: () => import('../features/gallery/gallery-page.jsx'),
+        load: () => import('../features/gallery/gallery-page.jsx').then((m) => m.GalleryPage),
         title: 'Gallery',
         nav: 'Gallery',
         indexed: true,
@@ -62,8 +71,7 @@ export const routeTable = [
       },
       {
         path: 'notice',
-        page: 'NoticeBoardPage',
-        load: () => import('../features/notices/notice-board-page.jsx'),
+        load: () => import('../features/notices/notice-board-page.jsx').then((m) => m.NoticeBoardPage),
         title: 'NOTICE BOARD',
         nav: 'Notice',
         indexed: true,
@@ -71,8 +79,7 @@ export const routeTable = [
       },
       {
         path: 'contact',
-        page: 'ContactPage',
-        load: () => import('../features/contacts/contact-page.jsx'),
+        load: () => import('../features/contacts/contact-page.jsx').then((m) => m.ContactPage),
         title: 'Keep in Touch',
         nav: 'Contact',
         indexed: true,
@@ -80,82 +87,77 @@ export const routeTable = [
       },
       {
         path: 'form',
-        page: 'FeedbackFormPage',
-        load: () => import('../features/feedback/feedback-form-page.jsx'),
+        load: () => import('../features/feedback/feedback-form-page.jsx').then((m) => m.FeedbackFormPage),
         title: 'Feedback Form',
         indexed: true,
         description: 'Tell Jyoti what you think.',
       },
-      { path: 'signup', page: 'SignupPage', load: () => import('../features/auth/signup-page.jsx'), title: 'Registration' },
-      { path: 'login', page: 'LoginPage', load: () => import('../features/auth/login-page.jsx'), title: 'Login' },
+      {
+        path: 'signup',
+        load: () => import('../features/auth/signup-page.jsx').then((m) => m.SignupPage),
+        title: 'Registration',
+      },
+      { path: 'login', load: () => import('../features/auth/login-page.jsx').then((m) => m.LoginPage), title: 'Login' },
       {
         path: 'forgot-password',
-        page: 'ForgotPasswordPage',
-        load: () => import('../features/auth/forgot-password-page.jsx'),
+        load: () => import('../features/auth/forgot-password-page.jsx').then((m) => m.ForgotPasswordPage),
         title: 'Forgot password',
       },
       {
         path: 'reset-password',
-        page: 'ResetPasswordPage',
-        load: () => import('../features/auth/reset-password-page.jsx'),
+        load: () => import('../features/auth/reset-password-page.jsx').then((m) => m.ResetPasswordPage),
         title: 'Choose a new password',
       },
       {
         path: 'invitation',
-        page: 'InvitationPage',
-        load: () => import('../features/users/invitation-page.jsx'),
+        load: () => import('../features/users/invitation-page.jsx').then((m) => m.InvitationPage),
         title: 'Join the Jyoti team',
       },
-      { path: 'logout', page: 'LogoutPage', load: () => import('../features/auth/logout-page.jsx') },
+      { path: 'logout', load: () => import('../features/auth/logout-page.jsx').then((m) => m.LogoutPage) },
       {
         path: 'verify',
-        page: 'VerifyPage',
-        load: () => import('../features/certificates/verify-page.jsx'),
+        load: verifyPage,
         title: 'Verify authenticity of certificate',
         nav: 'Verify',
         indexed: true,
         description: 'Check a certificate issued by Jyoti by its number.',
       },
-      { path: 'verify/:number', page: 'VerifyPage', title: 'Verify authenticity of certificate' },
+      { path: 'verify/:number', load: verifyPage, title: 'Verify authenticity of certificate' },
       {
         path: 'account',
-        page: 'AccountPage',
-        load: () => import('../features/account/account-page.jsx'),
+        load: () => import('../features/account/account-page.jsx').then((m) => m.AccountPage),
         title: 'Your account',
       },
       {
         path: 'admin',
-        page: 'AdminLayout',
+        chunk: adminScreens,
+        page: (screens) => screens.AdminLayout,
         // Until a screen shows its own heading, "Admin".
         title: 'Admin',
-        // The admin screens share one chunk that visitors never download.
-        // Its styles too: they are not in the stylesheet visitors load.
-        chunk: () => Promise.all([import('./admin-screens.js'), linkStylesheet('admin')]).then(([screens]) => screens),
         children: [
-          { index: true, page: 'DashboardPage', nav: 'Dashboard' },
-          { path: 'alerts', page: 'AlertsPage', nav: 'Alerts', adminOnly: true },
-          { path: 'users', page: 'UsersPage', nav: 'Users', adminOnly: true },
-          { path: 'users/:id', children: editRoutes('UserEditPage'), adminOnly: true },
-          { path: 'contacts', page: 'ContactsPage', nav: 'Contacts' },
-          { path: 'feedback', page: 'FeedbackPage', nav: 'Feedback' },
-          { path: 'gifts', page: 'GiftsPage', nav: 'Gifts', adminOnly: true },
-          { path: 'notices', page: 'NoticesPage', nav: 'Notices' },
-          { path: 'servicelist/:id', children: editRoutes('NoticeEditPage') },
-          { path: 'certificates', page: 'CertificatesPage', nav: 'Certificates' },
-          { path: 'team', page: 'RostersAdminPage', nav: 'Team' },
-          { path: 'cards', page: 'CardsAdminPage', nav: 'Home cards' },
-          { path: 'gallery', page: 'GalleryAdminPage', nav: 'Gallery' },
-          { path: 'settings', page: 'SettingsAdminPage', nav: 'Settings' },
-          { path: 'photos', page: 'PhotosAdminPage', nav: 'Photos' },
-          { path: 'bengali', page: 'BengaliTextsPage', nav: 'Bengali' },
-          { path: 'email', page: 'MailAdminPage', nav: 'Email', adminOnly: true },
-          { path: 'audit', page: 'AuditPage', nav: 'Activity', adminOnly: true },
+          { index: true, page: (screens) => screens.DashboardPage, nav: 'Dashboard' },
+          { path: 'alerts', page: (screens) => screens.AlertsPage, nav: 'Alerts', adminOnly: true },
+          { path: 'users', page: (screens) => screens.UsersPage, nav: 'Users', adminOnly: true },
+          { path: 'users/:id', children: editRoutes((screens) => screens.UserEditPage), adminOnly: true },
+          { path: 'contacts', page: (screens) => screens.ContactsPage, nav: 'Contacts' },
+          { path: 'feedback', page: (screens) => screens.FeedbackPage, nav: 'Feedback' },
+          { path: 'gifts', page: (screens) => screens.GiftsPage, nav: 'Gifts', adminOnly: true },
+          { path: 'notices', page: (screens) => screens.NoticesPage, nav: 'Notices' },
+          { path: 'servicelist/:id', children: editRoutes((screens) => screens.NoticeEditPage) },
+          { path: 'certificates', page: (screens) => screens.CertificatesPage, nav: 'Certificates' },
+          { path: 'team', page: (screens) => screens.RostersAdminPage, nav: 'Team' },
+          { path: 'cards', page: (screens) => screens.CardsAdminPage, nav: 'Home cards' },
+          { path: 'gallery', page: (screens) => screens.GalleryAdminPage, nav: 'Gallery' },
+          { path: 'settings', page: (screens) => screens.SettingsAdminPage, nav: 'Settings' },
+          { path: 'photos', page: (screens) => screens.PhotosAdminPage, nav: 'Photos' },
+          { path: 'bengali', page: (screens) => screens.BengaliTextsPage, nav: 'Bengali' },
+          { path: 'email', page: (screens) => screens.MailAdminPage, nav: 'Email', adminOnly: true },
+          { path: 'audit', page: (screens) => screens.AuditPage, nav: 'Activity', adminOnly: true },
         ],
       },
       {
         path: '*',
-        page: 'NotFoundPage',
-        load: () => import('../features/not-found/not-found-page.jsx'),
+        load: () => import('../features/not-found/not-found-page.jsx').then((m) => m.NotFoundPage),
         title: "Sorry, We couldn't find what you are looking for!",
       },
     ],

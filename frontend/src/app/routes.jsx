@@ -12,11 +12,11 @@ import { routeTable, siteRoutes } from './route-table.js';
  * suspending, so neither the first page after the loader nor a later navigation flashes the Suspense fallback
  * (whose swap for the page would shift the layout).
  */
-function lazyPage(load, name) {
+function lazyPage(load) {
   let loaded = null;
   const preload = () =>
-    load().then((module) => {
-      loaded = module[name];
+    load().then((component) => {
+      loaded = component;
     });
   const Suspending = lazy(() => preload().then(() => ({ default: loaded })));
   function Page(props) {
@@ -30,21 +30,34 @@ function lazyPage(load, name) {
   return Page;
 }
 
-// Every page of the route table, made once by name: its chunk is fetched once and its component type stays the
-// same, so a new render of the table never remounts a page.
-const pages = { Layout, HomePage };
+// Every lazy page of the route table, made once per import (its `load`, or its `page` in a shared chunk): its chunk is
+// fetched once and its component type stays the same, so a new render of the table never remounts a page. The /bn
+// twins are the same route objects, so they share their English page.
+const lazyPages = new Map();
 const backgroundPages = [];
 makePages(routeTable);
 
 function makePages(routes, sharedChunk) {
   for (const { page, load, chunk = sharedChunk, children } of routes) {
-    if (page && !pages[page]) {
-      if (!load && !chunk) throw new Error(`The route table does not say where the code of ${page} comes from`);
-      pages[page] = lazyPage(load ?? chunk, page);
-      if (load) backgroundPages.push(pages[page]);
+    const key = load ?? page;
+    if (key && !lazyPages.has(key)) {
+      if (page && !chunk) throw new Error('A route picks its page from a chunk, but no route above it has a chunk');
+      const lazyOne = lazyPage(load ?? (() => chunk().then(page)));
+      lazyPages.set(key, lazyOne);
+      if (load) backgroundPages.push(lazyOne);
     }
     if (children) makePages(children, chunk);
   }
+}
+
+/**
+ * The component a route shows. The first load's two pages are not in the table, which imports no component (see
+ * route-table.js): the table's root is the frame of every page, its index the home page.
+ */
+function pageOf({ load, page, index }, depth) {
+  if (load || page) return lazyPages.get(load ?? page);
+  if (depth === 0) return Layout;
+  return depth === 1 && index ? HomePage : undefined;
 }
 
 export function AppRoutes() {
@@ -101,9 +114,10 @@ function routableRosterSlugs(teams) {
 }
 
 /** The route table as React Router routes: each with its element, the roster entry one route per roster. */
-function renderedRoutes(table, rosterSlugs) {
-  return table.flatMap(({ path, index, page, props, redirect, rosterPaths, children }) => {
-    const Page = pages[page];
+function renderedRoutes(table, rosterSlugs, depth = 0) {
+  return table.flatMap((route) => {
+    const { path, index, props, redirect, rosterPaths, children } = route;
+    const Page = pageOf(route, depth);
     if (rosterPaths) {
       return rosterSlugs
         .split(' ')
@@ -111,6 +125,6 @@ function renderedRoutes(table, rosterSlugs) {
         .map((slug) => ({ path: `${rosterPaths}${slug}`, element: <Page key={slug} slug={slug} /> }));
     }
     const element = redirect ? <Navigate to={redirect} replace /> : Page && <Page {...props} />;
-    return [{ path, index, element, children: children && renderedRoutes(children, rosterSlugs) }];
+    return [{ path, index, element, children: children && renderedRoutes(children, rosterSlugs, depth + 1) }];
   });
 }

@@ -1,9 +1,9 @@
 // The end of a form: its own error line for a refusal that names no single field, then its buttons. And what a
-// refusal says in the page's language.
-import { notifyRefusal } from '../lib/api-hooks.js';
+// refusal says in the page's language, for a toast or for a public form that says it in place.
+import { notifyRefusal, useForm } from '../lib/api-hooks.js';
 import { translate, useT } from '../lib/i18n.js';
 import { notify } from '../lib/toast.js';
-import { latinOn } from './field.jsx';
+import { fieldReason, latinOn } from './field.jsx';
 import './form-actions.css';
 
 /** What a refusal's status means whatever the form, in the catalog's words. */
@@ -42,6 +42,25 @@ export function notifyRefusalIn(lang, response, meaning) {
   const { message = '', errors, reason } = response.data ?? {};
   const refusal = { status: response.status, message, errors, reason };
   notify.error(refusalIn(lang, refusal, '', meaning));
+}
+
+/**
+ * useForm for a public form that says a refusal in place, in the page's language, not in a toast: `field(name)`
+ * gives a Field its props, its error on a Bengali page the catalog's `fieldErrors[name]` where the server's reason
+ * is one Field cannot say in Bengali; `why` is why a send failed that no field is to blame for (useForm's
+ * `notSent`), in English the server's reason, in Bengali the catalog's words for it (`meaning` as for refusalIn).
+ */
+export function useFormInLanguage(initial, { fieldErrors = {}, meaning, ...options }) {
+  const t = useT();
+  const form = useForm(initial, { onRefusal: () => {}, ...options });
+  const { field, notSent, status, message, errors } = form;
+  const fieldInLanguage = (name) => {
+    const props = field(name);
+    const said = t.lang === 'en' || !props.error || typeof fieldReason(t.lang, props.error) === 'string';
+    return said || !fieldErrors[name] ? props : { ...props, error: t(fieldErrors[name]) };
+  };
+  const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent, meaning);
+  return { ...form, field: fieldInLanguage, why };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Hooks for screens that read and change data through the API: a loaded list or record with reload, a form's
-// values and round trip with the server's field errors, and the toasts for a change that worked or was refused.
+// values and round trip with the server's field errors, a button's change, and the toasts for a change that worked
+// or was refused.
 import { useCallback, useEffect, useState } from 'react';
 import { notify } from './toast.js';
 
@@ -85,6 +86,27 @@ export function useForm(initial, { send, onSuccess, onRefusal = notifyRefusal, c
 function whyNotSent({ status, message }) {
   if (status === 0) return 'The site could not be reached; check the connection.';
   return message || `The server could not take it (status ${status}).`;
+}
+
+/**
+ * A change a button makes: `run()` calls `act()` (doing nothing while a call is under way, `busy`), then says so
+ * with the server's words (`success` without them) and runs `onDone()`, or shows the server's reason.
+ */
+export function useAction(act, { success, onDone }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    const response = await act();
+    setBusy(false);
+    if (!response.ok) {
+      notifyRefusal(response);
+      return;
+    }
+    notifyDone(response, success);
+    onDone?.();
+  };
+  return { run, busy };
 }
 
 /**

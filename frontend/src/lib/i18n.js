@@ -85,6 +85,9 @@ export function formatNumber(value, lang) {
   return numbers[lang].format(value);
 }
 
+/** Bengali digits, as a Bengali keyboard types them (৫০০), as the ones the server reads (500). */
+export const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+
 /**
  * The message `key` of `lang`'s catalog with `{name}` filled from `values` (numbers in the language's digits). A
  * message with plural forms ({one, other}) is chosen by `values.count` under CLDR's rules for the language.

@@ -1,6 +1,5 @@
 // A button of an admin table that asks first, then acts and says so (a delete, signing an account out).
-import { useState } from 'react';
-import { notifyDone, notifyRefusal } from '../../lib/api-hooks.js';
+import { useAction } from '../../lib/api-hooks.js';
 
 /**
  * `label` is the button's text; `rowName` completes its name for screen readers (which row); `question` is the
@@ -18,19 +17,9 @@ export function ConfirmButton({
   disabled = false,
   className = 'button button-small button-outline',
 }) {
-  const [busy, setBusy] = useState(false);
-
-  const confirmAndAct = async () => {
-    if (disabled || busy || !window.confirm(question)) return;
-    setBusy(true);
-    const response = await act();
-    setBusy(false);
-    if (!response.ok) {
-      notifyRefusal(response);
-      return;
-    }
-    notifyDone(response, success);
-    onDone?.();
+  const { run, busy } = useAction(act, { success, onDone });
+  const confirmAndAct = () => {
+    if (!disabled && !busy && window.confirm(question)) run();
   };
 
   return (

@@ -1,11 +1,10 @@
 // 'Keep in Touch': how to visit (class times, address, phone) above the contact and star-review form. On a Bengali
 // page the reasons for a refusal are the catalog's, not the server's English, wherever the page knows what went wrong.
-import { Field, fieldReason } from '../../components/field.jsx';
+import { Field } from '../../components/field.jsx';
 import { VisitUs } from '../../components/visit-us.jsx';
 import { useContent } from '../../lib/content.js';
-import { FormActions, refusalIn } from '../../components/form-actions.jsx';
-import { useForm } from '../../lib/api-hooks.js';
-import { useT } from '../../lib/i18n.js';
+import { FormActions, useFormInLanguage } from '../../components/form-actions.jsx';
+import { useT, westernDigits } from '../../lib/i18n.js';
 import { notify } from '../../lib/toast.js';
 import { sendContact } from './api.js';
 
@@ -21,47 +20,35 @@ const FIELD_ERRORS = {
   message: 'contact.error.message',
 };
 
-/** Bengali digits (a Bengali keyboard's ৯৮৭…) as the ones the server reads (987…). */
-const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
-
 export function ContactPage() {
   const { settings } = useContent();
   const t = useT();
-  const { field, setForm, submit, busy, notSent, status, message, errors } = useForm(EMPTY, {
+  // A refusal shows the reasons beside the fields; any other failure says the message was not sent and keeps it.
+  const { field, setForm, submit, busy, why } = useFormInLanguage(EMPTY, {
     send: (contact) => sendContact({ ...contact, telephone: westernDigits(contact.telephone) }),
     onSuccess: () => {
       notify.success(t('contact.delivered'));
       setForm(EMPTY);
     },
-    // A refusal shows the reasons beside the fields; any other failure says the message was not sent and keeps it.
-    onRefusal: () => {},
+    fieldErrors: FIELD_ERRORS,
   });
-
-  const localField = (name) => {
-    const props = field(name);
-    if (t.lang === 'en' || !props.error || typeof fieldReason(t.lang, props.error) === 'string') return props;
-    return { ...props, error: t(FIELD_ERRORS[name]) };
-  };
-
-  // Why it was not sent: in English the server's reason, in Bengali the catalog's words for it.
-  const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent);
 
   return (
     <div className="page">
       <h1 className="page-title">{t('contact.title')}</h1>
       <VisitUs settings={settings} volunteer={false} className="contact-visit" />
       <form className="form-card" onSubmit={submit}>
-        <Field label={t('contact.name')} {...localField('name')} required maxLength={100} autoComplete="name" />
-        <Field label={t('contact.email')} type="email" {...localField('email')} required autoComplete="email" />
+        <Field label={t('contact.name')} {...field('name')} required maxLength={100} autoComplete="name" />
+        <Field label={t('contact.email')} type="email" {...field('email')} required autoComplete="email" />
         <Field
           label={t('contact.telephone')}
           type="tel"
-          {...localField('telephone')}
+          {...field('telephone')}
           required
           maxLength={30}
           autoComplete="tel"
         />
-        <Field as="select" label={t('contact.rating')} {...localField('subject')} required>
+        <Field as="select" label={t('contact.rating')} {...field('subject')} required>
           <option value="" disabled>
             {t('contact.review')}
           </option>
@@ -71,7 +58,7 @@ export function ContactPage() {
             </option>
           ))}
         </Field>
-        <Field as="textarea" label={t('contact.message')} {...localField('message')} required maxLength={5000} />
+        <Field as="textarea" label={t('contact.message')} {...field('message')} required maxLength={5000} />
         <FormActions
           submitLabel={t('contact.send')}
           busy={busy}

@@ -2,8 +2,7 @@
 // and clears, a refused one names each field's reason, a failed one says it was not sent and keeps the answers.
 import { useState } from 'react';
 import { Field, fieldReason } from '../../components/field.jsx';
-import { FormActions, refusalIn } from '../../components/form-actions.jsx';
-import { useForm } from '../../lib/api-hooks.js';
+import { FormActions, useFormInLanguage } from '../../components/form-actions.jsx';
 import { useT } from '../../lib/i18n.js';
 import { sendFeedback } from './api.js';
 import './feedback.css';
@@ -17,7 +16,7 @@ const meaning = ({ status }) => (status === 400 ? 'feedback.empty' : undefined);
 export function FeedbackFormPage() {
   const [thanked, setThanked] = useState(false);
   const t = useT();
-  const { form, field, change, setForm, submit, busy, notSent, status, message, errors } = useForm(EMPTY, {
+  const { form, field, change, setForm, submit, busy, status, errors, why } = useFormInLanguage(EMPTY, {
     send: (answers) => {
       setThanked(false);
       return sendFeedback(answers);
@@ -26,7 +25,7 @@ export function FeedbackFormPage() {
       setForm(EMPTY);
       setThanked(true);
     },
-    onRefusal: () => {},
+    meaning,
   });
 
   const reset = (event) => {
@@ -36,7 +35,6 @@ export function FeedbackFormPage() {
   };
 
   // Why it was not sent: in English the server's reason (a 400's alone), in Bengali the catalog's words for it.
-  const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent, meaning);
   const notSentMessage = why && status !== 400 ? t.parts('feedback.notSent', { why }) : why;
 
   return (

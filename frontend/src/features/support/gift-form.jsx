@@ -3,10 +3,9 @@
 // reason; a failed one says it was not sent and keeps what was typed. On a Bengali page the reasons are the
 // catalog's, not the server's English, wherever the page knows what went wrong.
 import { useState } from 'react';
-import { Field, fieldReason } from '../../components/field.jsx';
-import { FormActions, refusalIn } from '../../components/form-actions.jsx';
-import { useForm } from '../../lib/api-hooks.js';
-import { useT } from '../../lib/i18n.js';
+import { Field } from '../../components/field.jsx';
+import { FormActions, useFormInLanguage } from '../../components/form-actions.jsx';
+import { useT, westernDigits } from '../../lib/i18n.js';
 import { tellGift } from './api.js';
 import './gift-form.css';
 
@@ -23,13 +22,11 @@ const FIELD_ERRORS = {
   email: 'support.gift.error.email',
 };
 
-/** Bengali digits (a Bengali keyboard's ৫০০) as the ones the server reads (500). */
-const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
-
 export function GiftForm() {
   const t = useT();
   const [thanked, setThanked] = useState('');
-  const { field, setForm, submit, busy, notSent, status, message, errors } = useForm(EMPTY, {
+  // Why it was not sent, beside the button: in English the server's reason (a 400's alone), in Bengali the catalog's.
+  const { field, setForm, submit, busy, status, why } = useFormInLanguage(EMPTY, {
     send: (gift) => {
       setThanked('');
       return tellGift({ ...gift, amount: westernDigits(gift.amount), reference: westernDigits(gift.reference) });
@@ -38,34 +35,25 @@ export function GiftForm() {
       setForm(EMPTY);
       setThanked(gift.email.trim() ? t('support.gift.thanksEmail') : t('support.gift.thanks'));
     },
-    onRefusal: () => {},
+    fieldErrors: FIELD_ERRORS,
   });
-
-  const localField = (name) => {
-    const props = field(name);
-    if (t.lang === 'en' || !props.error || typeof fieldReason(t.lang, props.error) === 'string') return props;
-    return { ...props, error: t(FIELD_ERRORS[name]) };
-  };
-
-  // Why it was not sent: in English the server's reason (a 400's alone), in Bengali the catalog's words for it.
-  const why = notSent && refusalIn(t.lang, { status, message, errors }, notSent);
 
   return (
     <section className="card support-way" aria-labelledby="gift-title">
       <h2 id="gift-title">{t('support.gift.title')}</h2>
       <p className="gift-why">{t('support.gift.why')}</p>
       <form className="gift-form" onSubmit={submit} noValidate>
-        <Field label={t('support.gift.name')} {...localField('name')} maxLength={100} autoComplete="name" required />
-        <Field label={t('support.gift.amount')} {...localField('amount')} inputMode="decimal" autoComplete="off" required />
+        <Field label={t('support.gift.name')} {...field('name')} maxLength={100} autoComplete="name" required />
+        <Field label={t('support.gift.amount')} {...field('amount')} inputMode="decimal" autoComplete="off" required />
         <Field
           label={t('support.gift.reference')}
-          {...localField('reference')}
+          {...field('reference')}
           maxLength={100}
           autoComplete="off"
           spellCheck={false}
           required
         />
-        <Field label={t('support.gift.email')} type="email" {...localField('email')} autoComplete="email" />
+        <Field label={t('support.gift.email')} type="email" {...field('email')} autoComplete="email" />
         <FormActions
           submitLabel={t('support.gift.submit')}
           busy={busy}

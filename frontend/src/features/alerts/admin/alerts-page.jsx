@@ -6,7 +6,7 @@ import { Received } from '../../../components/admin/cells.jsx';
 import { DataTable } from '../../../components/admin/data-table.jsx';
 import { countOf, Pager } from '../../../components/admin/list-controls.jsx';
 import { usePagedList } from '../../../components/admin/use-paged-list.js';
-import { notifyDone, notifyRefusal } from '../../../lib/api-hooks.js';
+import { useAction } from '../../../lib/api-hooks.js';
 import { fetchAlerts, markAlertsRead, markAllAlertsRead } from '../api.js';
 import './alerts-page.css';
 
@@ -123,18 +123,9 @@ function MarkButton({
   className = 'button button-small button-outline',
   children,
 }) {
-  const [busy, setBusy] = useState(false);
-  const press = async () => {
-    if (busy || disabled) return;
-    setBusy(true);
-    const response = await act();
-    setBusy(false);
-    if (!response.ok) {
-      notifyRefusal(response);
-      return;
-    }
-    notifyDone(response, 'Marked as read');
-    onMarked();
+  const { run, busy } = useAction(act, { success: 'Marked as read', onDone: onMarked });
+  const press = () => {
+    if (!disabled) run();
   };
   return (
     <button

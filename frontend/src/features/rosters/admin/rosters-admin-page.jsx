@@ -14,14 +14,15 @@ import './rosters-admin-page.css';
 
 const CORE = 'core';
 const publicPath = (slug) => (slug === CORE ? '/team' : `/team${slug}`);
-const slugOf = (form) => form.slug.trim().toLowerCase();
+// A page address as the server keeps it.
+const slugOf = (typed) => typed.trim().toLowerCase();
 // A suggested address or title is selected as its field is reached, so typing replaces it.
 const selectAll = (event) => event.target.select();
 
 /** What the rename form changes: the slug and the title, each only when it differs. */
 function rosterChanges(roster, form) {
   const changes = {};
-  if (slugOf(form) !== roster.slug) changes.slug = slugOf(form);
+  if (slugOf(form.slug) !== roster.slug) changes.slug = slugOf(form.slug);
   if (form.title !== roster.title) changes.title = form.title;
   return changes;
 }
@@ -39,7 +40,7 @@ export function RostersAdminPage() {
 
   // A new roster, or a new slug for the roster on show, becomes the one whose members are managed.
   const showSaved = (form) => {
-    choose(slugOf(form));
+    choose(slugOf(form.slug));
     reload();
   };
 
@@ -86,7 +87,7 @@ export function RostersAdminPage() {
             title={`Show ${roster.title} at /team`}
             submitLabel="Show at /team"
             initial={{ formerSlug: formerCoreAddress(slugs, roster.slug) }}
-            send={(form) => makeCoreTeam(roster._id, form.formerSlug.trim().toLowerCase())}
+            send={(form) => makeCoreTeam(roster._id, slugOf(form.formerSlug))}
             success="The core team is changed"
             onSaved={() => {
               choose(CORE);
@@ -99,16 +100,9 @@ export function RostersAdminPage() {
                   {roster.title} becomes the core team on /team. The core team until now,{' '}
                   {teams[CORE]?.title ?? 'the current one'}, keeps its members at a page of its own:
                 </p>
-                <Field
+                <AddressField
                   label={`Its new page address: what follows /team (${formerCoreAddress(slugs, roster.slug)} is free)`}
                   {...field('formerSlug')}
-                  onFocus={selectAll}
-                  required
-                  maxLength={20}
-                  pattern="[a-zA-Z0-9\-]+"
-                  title="Letters a-z, digits and -"
-                  autoCapitalize="none"
-                  spellCheck={false}
                 />
               </>
             )}
@@ -136,7 +130,7 @@ export function RostersAdminPage() {
       button="Create team"
       title="Create team"
       initial={{ slug: '', title: '' }}
-      send={(form) => rosterCalls.create({ slug: slugOf(form), title: form.title })}
+      send={(form) => rosterCalls.create({ slug: slugOf(form.slug), title: form.title })}
       success="Created Successfully"
       onSaved={showSaved}
     >
@@ -150,7 +144,7 @@ export function RostersAdminPage() {
       title="Start a new year"
       submitLabel="Create team"
       initial={{ from: String(teams[CORE]?._id ?? rosters[0]?._id ?? ''), slug: nextYear, title: `Team ${nextYear}` }}
-      send={(form) => copyRoster(form.from, { slug: slugOf(form), title: form.title })}
+      send={(form) => copyRoster(form.from, { slug: slugOf(form.slug), title: form.title })}
       success="Team Created"
       onSaved={showSaved}
     >
@@ -217,23 +211,32 @@ export function RostersAdminPage() {
 function RosterFields({ form: { field }, core = false, example }) {
   return (
     <>
-      <Field
+      <AddressField
         label={
           core
             ? 'Page address (the core team always lives at /team)'
             : `Page address: what follows /team, e.g. ${example} for the page /team${example}`
         }
         {...field('slug')}
-        onFocus={selectAll}
-        required
-        maxLength={20}
-        pattern="[a-zA-Z0-9\-]+"
-        title="Letters a-z, digits and -"
         readOnly={core}
-        autoCapitalize="none"
-        spellCheck={false}
       />
       <Field label={`Title, e.g. Team ${example}`} {...field('title')} onFocus={selectAll} required maxLength={100} />
     </>
+  );
+}
+
+/** A roster's page address, what follows /team: the server's rule for it, checked before the form is sent. */
+function AddressField(props) {
+  return (
+    <Field
+      onFocus={selectAll}
+      required
+      maxLength={20}
+      pattern="[a-zA-Z0-9\-]+"
+      title="Letters a-z, digits and -"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
   );
 }
