@@ -2,7 +2,8 @@
 // as long as it took, with what ran it (a script and how it was called, or only style, layout and paint), and the
 // blocking time Lighthouse's slow phone would count for it (four times as long, less 50 ms). Unthrottled, as
 // Lighthouse measures before it simulates the slow phone; run it quiet and beside a load to see both.
-// Usage (from frontend/): node ../tests/bench/page-tasks.mjs URL [RUNS=3] [MIN_MS=5]
+// Usage (from frontend/): node ../tests/bench/page-tasks.mjs URL [RUNS=3] [MIN_MS=5] [detail]
+// With `detail`, each task shown is broken down by the browser's own steps inside it (Layout, Paint, Decode Image…).
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'frontend', 'package.json'));
 const { chromium } = require('@playwright/test');
 
-const [url, runs = '3', minMs = '5'] = process.argv.slice(2);
+const [url, runs = '3', minMs = '5', detail] = process.argv.slice(2);
 if (!url) {
   console.error('usage: node ../tests/bench/page-tasks.mjs URL [RUNS] [MIN_MS]');
   process.exit(2);
@@ -50,6 +51,9 @@ try {
     console.log(`run ${run}: ${tasks.length} tasks after the first paint, ${Math.round(blocking)} ms blocking on a slow phone`);
     for (const task of shown) {
       console.log(`  at ${String(task.at).padStart(5)} ms  ${task.ms.toFixed(1).padStart(5)} ms  ${task.what}`);
+      if (detail) {
+        for (const [name, ms] of task.steps) console.log(`        ${ms.toFixed(1).padStart(5)} ms  ${name}`);
+      }
     }
   }
 } finally {
@@ -70,6 +74,18 @@ function mainThreadTasks(events) {
       ?.ts ?? navigation.ts;
   const mainThread = events.find((e) => e.name === 'thread_name' && e.pid === pid && e.args.name === 'CrRendererMain')?.tid;
   const onMain = (e) => e.pid === pid && e.tid === mainThread;
+  // The browser's own steps directly inside a task, summed by name, longest first.
+  const inner = events.filter((e) => e.ph === 'X' && e.name !== 'RunTask' && onMain(e));
+  const steps = (task) => {
+    const sums = new Map();
+    const within = inner.filter((e) => e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+    for (const e of within) {
+      // Only the outermost: a step inside another step is part of it.
+      if (within.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur)) continue;
+      sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur / 1000);
+    }
+    return [...sums].filter(([, ms]) => ms >= 0.5).sort((a, b) => b[1] - a[1]);
+  };
   const scripts = events.filter((e) => e.name === 'AnimationFrame::Script::Execute' && e.ph === 'b' && onMain(e));
   return events
     .filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts > firstPaint)
@@ -81,6 +97,6 @@ function mainThreadTasks(events) {
             .filter(Boolean)
             .join(' ')
         : 'no script: style, layout, paint or the browser itself';
-      return { at: Math.round((task.ts - navigation.ts) / 1000), ms: task.dur / 1000, what };
+      return { at: Math.round((task.ts - navigation.ts) / 1000), ms: task.dur / 1000, what, steps: steps(task) };
     });
 }
