@@ -2,6 +2,7 @@
 // count so a notice keeps its number as new ones arrive (the oldest is Notice 1). Titles are the admins' words, in
 // the page's language where they are written in it; dates and numbers are written in the page's language.
 import { useEffect, useRef, useState } from 'react';
+import { AfterFirstPaint, InRows } from '../../components/after-first-paint.jsx';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
 import { useLocalized } from '../../components/localized.jsx';
@@ -11,6 +12,9 @@ import { fetchNotices } from './api.js';
 import './notices.css';
 
 const PAGE_SIZE = 10;
+// The notices a phone's first screen shows: the rest of the page's first notices are drawn a paint later, in tasks
+// of their own (on the app's first page only), so no one task holds a slow phone's main thread long.
+const FIRST_SCREEN = 3;
 
 const dateFormats = Object.fromEntries(
   Object.entries(LANGUAGES).map(([lang, { locale }]) => [
@@ -126,37 +130,44 @@ export function NoticeBoardPage() {
       ) : (
         <>
           <ol className="timeline">
-            {notices.map((notice) => (
-              <li key={notice._id}>
-                <article
-                  className="notice card"
-                  ref={notice._id === firstOlder ? firstNew : undefined}
-                  tabIndex={notice._id === firstOlder ? -1 : undefined}
-                >
-                  <p className="notice-meta">
-                    <span className="notice-label">{t('notices.label', { number: notice.number })}</span>
-                    {notice.date && <time dateTime={notice.date}>{formatDate(notice.date, t.lang)}</time>}
-                  </p>
-                  <NoticeTitle notice={notice} />
-                </article>
-              </li>
-            ))}
+            <InRows
+              items={notices}
+              rowSize={FIRST_SCREEN}
+              render={(notice) => (
+                <li key={notice._id}>
+                  <article
+                    className="notice card"
+                    ref={notice._id === firstOlder ? firstNew : undefined}
+                    tabIndex={notice._id === firstOlder ? -1 : undefined}
+                  >
+                    <p className="notice-meta">
+                      <span className="notice-label">{t('notices.label', { number: notice.number })}</span>
+                      {notice.date && <time dateTime={notice.date}>{formatDate(notice.date, t.lang)}</time>}
+                    </p>
+                    <NoticeTitle notice={notice} />
+                  </article>
+                </li>
+              )}
+            />
           </ol>
           {total > PAGE_SIZE && (
-            <div className="notice-more">
-              <p role="status">
-                {t('notices.showing', {
-                  shown: countFormats[t.lang]().format(notices.length),
-                  total: countFormats[t.lang]().format(total),
-                })}
-              </p>
-              {failed.older && <p role="alert">{t('notices.olderFailed')}</p>}
-              {notices.length < total && (
-                <button type="button" className="button" onClick={showOlder} aria-busy={busy || undefined}>
-                  {busy ? t('notices.loadingOlder') : t('notices.showOlder')}
-                </button>
-              )}
-            </div>
+            // Drawn with the last of the notices, so it is never pushed down on screen.
+            <AfterFirstPaint last>
+              <div className="notice-more">
+                <p role="status">
+                  {t('notices.showing', {
+                    shown: countFormats[t.lang]().format(notices.length),
+                    total: countFormats[t.lang]().format(total),
+                  })}
+                </p>
+                {failed.older && <p role="alert">{t('notices.olderFailed')}</p>}
+                {notices.length < total && (
+                  <button type="button" className="button" onClick={showOlder} aria-busy={busy || undefined}>
+                    {busy ? t('notices.loadingOlder') : t('notices.showOlder')}
+                  </button>
+                )}
+              </div>
+            </AfterFirstPaint>
           )}
         </>
       )}
