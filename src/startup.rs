@@ -79,6 +79,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
             Table::Contacts,
             Table::Notices,
             Table::Certificates,
+            Table::AuditLog,
         ]
         .into_iter()
         .map(|table| Arc::new(KeptOrders::new(pool.clone(), table)))

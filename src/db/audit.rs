@@ -1,6 +1,7 @@
 //! The `audit_log` table: who changed what, from where, and when. Append-only: triggers refuse
 //! any change to an entry and the removal of one younger than two years.
 
+use super::kept_orders::KeptOrders;
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
@@ -205,21 +206,78 @@ macro_rules! matching {
     };
 }
 
-/// One page of the entries the filter keeps, newest first, and how many it keeps.
+/// The ids of every entry of one kind, newest first (`$kind` as [`Kind::as_str`] writes it).
+macro_rules! ids_of_kind {
+    ($kind:literal) => {
+        concat!(
+            "SELECT id FROM audit_log WHERE kind = '",
+            $kind,
+            "' ORDER BY at DESC, id DESC"
+        )
+    };
+}
+
+impl Filter {
+    /// The statement reading the ids of every entry the filter keeps, newest first, when it
+    /// needs no parameter (no search, no person): the ids a long log keeps in memory.
+    fn kept_ids_sql(&self) -> Option<&'static str> {
+        if self.pattern.is_some() || self.actor.is_some() {
+            return None;
+        }
+        Some(match self.kind {
+            None => "SELECT id FROM audit_log WHERE kind <> 'signins' ORDER BY at DESC, id DESC",
+            Some(None) => "SELECT id FROM audit_log ORDER BY at DESC, id DESC",
+            Some(Some(Kind::Signins)) => ids_of_kind!("signins"),
+            Some(Some(Kind::Payment)) => ids_of_kind!("payment"),
+            Some(Some(Kind::Users)) => ids_of_kind!("users"),
+            Some(Some(Kind::Content)) => ids_of_kind!("content"),
+            Some(Some(Kind::Settings)) => ids_of_kind!("settings"),
+            Some(Some(Kind::Commands)) => ids_of_kind!("commands"),
+        })
+    }
+}
+
+/// One page of the entries the filter keeps, newest first, and how many it keeps. Without a
+/// search or a person, the ids come from `kept` (read again after the log is written): the page
+/// is a slice of them and the total their number, however deep the page and long the log.
 pub fn page(
     conn: &Connection,
     filter: &Filter,
     page: u32,
     size: u32,
+    kept: Option<&KeptOrders>,
 ) -> Result<super::Page<Item>, ApiError> {
-    let (pattern, kind, actor) = filter.params();
     let offset = i64::from(page.saturating_sub(1)) * i64::from(size);
+    if let (Some(sql), Some(kept)) = (filter.kept_ids_sql(), kept) {
+        let ids = kept.ids(conn, sql)?;
+        let start = usize::try_from(offset).map_or(ids.len(), |start| start.min(ids.len()));
+        let end = start.saturating_add(size as usize).min(ids.len());
+        let chosen = serde_json::to_string(&ids[start..end]).map_err(ApiError::internal)?;
+        let items = conn
+            .prepare_cached(concat!(
+                "SELECT ",
+                columns!(),
+                " FROM audit_log WHERE id IN (SELECT value FROM json_each(?1))",
+                " ORDER BY at DESC, id DESC"
+            ))?
+            .query_map([chosen], Item::from_row)?
+            .collect::<Result<_, _>>()?;
+        return Ok(super::Page {
+            items,
+            total: ids.len() as i64,
+            page,
+            size,
+        });
+    }
+    let (pattern, kind, actor) = filter.params();
+    // The page's ids first, from the index of the order, then only their rows.
     let items = conn
         .prepare_cached(concat!(
             "SELECT ",
             columns!(),
+            " FROM audit_log WHERE id IN (SELECT id",
             matching!(),
-            " ORDER BY at DESC, id DESC LIMIT ?4 OFFSET ?5"
+            " ORDER BY at DESC, id DESC LIMIT ?4 OFFSET ?5) ORDER BY at DESC, id DESC"
         ))?
         .query_map(params![pattern, kind, actor, size, offset], Item::from_row)?
         .collect::<Result<_, _>>()?;

@@ -1,7 +1,7 @@
 //! The Activity screen's calls (admins only): the log a page at a time, searched, and as CSV.
 
 use crate::access::{AdminUser, Query};
-use crate::db::{self, audit::Filter, audit::Kind};
+use crate::db::{self, audit::Filter, audit::Kind, Table};
 use crate::domain::{like_pattern, search_text, AuditSort, ListQuery, Listing};
 use crate::download::{attachment, produced};
 use crate::error::ApiError;
@@ -68,8 +68,9 @@ pub(super) async fn page(
     .map_err(|err| rename_field(err, "size", size_field))?
     .unwrap_or_else(Listing::first_page);
     let (number, size) = (listing.page, listing.size);
+    let kept = state.kept_orders(Table::AuditLog).cloned();
     let page = db::run(&state.pool, move |conn| {
-        db::audit::page(conn, &filter, number, size)
+        db::audit::page(conn, &filter, number, size, kept.as_deref())
     })
     .await?;
     Ok(HttpResponse::Ok().json(json!({

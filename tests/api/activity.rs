@@ -218,3 +218,61 @@ fn links_in_the_alert_about_a_new_site_address_go_to_the_address_before_the_chan
     );
     assert!(!body.contains("https://phishing.example/admin"), "{body}");
 }
+
+/// The ids of an Activity answer's entries.
+fn ids(page: &Value) -> Vec<i64> {
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[test]
+fn each_kind_pages_through_the_whole_log_and_a_new_entry_shows_at_once() {
+    let (app, admin) = spawn_app_with_admin();
+    for day in 1..=9 {
+        app.create_notice(
+            &admin,
+            json!({"title": format!("Notice {day}"), "date": "2026-01-02"}),
+        );
+        assert_eq!(app.login("admin@example.org", PASSWORD).status, 200);
+    }
+    // The unsearched lists read ids kept in memory; pages of 4 must add up to the whole list,
+    // in the same order, with the same total.
+    let queries = ["", "kind=all", "kind=content", "kind=signins"];
+    let mut totals = Vec::new();
+    for query in queries {
+        let whole = activity(&app, &admin, query);
+        let mut paged = Vec::new();
+        for page in 1..=6 {
+            let part = app
+                .get(&format!("/api/admin/audit?pageSize=4&page={page}&{query}"))
+                .bearer(&admin)
+                .send()
+                .json();
+            assert_eq!(part["total"], whole["total"], "{query} page {page}");
+            paged.extend(ids(&part));
+        }
+        assert_eq!(paged, ids(&whole), "{query}");
+        totals.push(whole["total"].as_i64().unwrap());
+    }
+    assert_eq!(totals[2], 9, "nine notices added");
+    assert!(totals[3] >= 9, "nine sign-ins at least: {totals:?}");
+    assert_eq!(
+        totals[1],
+        totals[0] + totals[3],
+        "all = not sign-ins + sign-ins"
+    );
+
+    // A write is on the first page at once: the kept ids are read again after the log changes.
+    app.create_notice(&admin, json!({"title": "Late news", "date": "2026-01-03"}));
+    let first = activity(&app, &admin, "");
+    assert_eq!(first["total"].as_i64().unwrap(), totals[0] + 1);
+    assert_eq!(actions(&first)[0], "notice added");
+    assert!(first["items"][0]["target"]
+        .as_str()
+        .unwrap()
+        .contains("Late news"));
+}

@@ -29,7 +29,8 @@ await page.getByRole('heading', { name: 'Welcome To Admin Page' }).waitFor({ tim
 const cdp = await context.newCDPSession(page);
 for (const path of screens) {
   const started = Date.now();
-  await page.locator(`nav[aria-label="Admin"] a[href="${path}"]`).click();
+  // The sidebar (the phone menu, also named "Admin", is hidden at this width).
+  await page.locator(`nav.admin-nav a[href="${path}"]`).click();
   await page.waitForURL(`**${path}`);
   await page.locator('table tbody tr td').first().waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
