@@ -200,7 +200,7 @@ def lighthouse_once(prefix, url, tmp):
     return {"perf": cat.get("performance"), "a11y": cat.get("accessibility"), "bp": cat.get("best-practices"),
             "seo": cat.get("seo"), "lcp": a["largest-contentful-paint"]["numericValue"] / 1000,
             "cls": a["cumulative-layout-shift"]["numericValue"], "tbt": a["total-blocking-time"]["numericValue"],
-            "kb": a["total-byte-weight"]["numericValue"] / 1024}
+            "kb": a["total-byte-weight"]["numericValue"] / 1024, "version": r.get("lighthouseVersion", "?")}
 
 
 # The public pages Lighthouse measures, in both languages.
@@ -323,7 +323,7 @@ def main():
     print(f"| first-load JS for / (gzip) | {home_js / 1024:.1f} KB | ≤ 80 KB |")
     print(f"| JS for /admin (gzip) | {admin_js / 1024:.1f} KB | |")
     if lh:
-        print(f"\n| page (Lighthouse mobile, medians of {args.lighthouse_runs} runs) | perf | a11y | best practices | SEO | LCP "
+        print(f"\n| page (Lighthouse {lh[0]['version']}, mobile, medians of {args.lighthouse_runs} runs) | perf | a11y | best practices | SEO | LCP "
               "| CLS | TBT | TBT range | total KB |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for r in lh:
             print(f"| {r['page']} | {r['perf']:g} | {r['a11y']:g} | {r['bp']:g} | {r['seo']:g} | {r['lcp']:.1f} s "
