@@ -39,7 +39,7 @@ for (const path of screens) {
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   results.push({ path, ms, heapMB: Math.round((usedSize / 1024 / 1024) * 10) / 10 });
   // Back to a screen without a list, so the next one starts from nothing.
-  await page.locator(`nav[aria-label="Admin"] a[href="/admin/settings"]`).click();
+  await page.locator(`nav.admin-nav a[href="/admin/settings"]`).click();
   await page.waitForURL('**/admin/settings');
 }
 await browser.close();
