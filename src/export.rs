@@ -45,17 +45,18 @@ pub fn audit_header() -> String {
 
 /// One activity log entry as a CSV line; its changes as `field: old → new`, one per line.
 pub fn audit_row(item: &crate::db::audit::Item) -> String {
-    let changes: Vec<String> = item
+    let entry = &item.entry;
+    let changes: Vec<String> = entry
         .changes
         .iter()
         .map(|change| format!("{}: {} → {}", change.field, change.old, change.new))
         .collect();
     csv_row([
         item.at.as_str(),
-        &item.actor,
-        &item.address,
-        &item.action,
-        &item.target,
+        &entry.actor,
+        &entry.address,
+        &entry.action,
+        &entry.target,
         &changes.join("\n"),
     ])
 }

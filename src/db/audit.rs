@@ -79,8 +79,9 @@ impl rusqlite::types::FromSql for Kind {
 }
 
 /// An entry to record.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Entry {
+    #[serde(skip)]
     pub actor_id: Option<i64>,
     /// "Firstname Lastname <email>", or [`SERVER_COMMAND`].
     pub actor: String,
@@ -127,17 +128,13 @@ pub fn record(conn: &Connection, entry: &Entry) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// An entry as the Activity screen shows it.
+/// A recorded entry as the Activity screen shows it: its number, its time, and what it says.
 #[derive(Debug, Serialize)]
 pub struct Item {
     pub id: i64,
     pub at: String,
-    pub actor: String,
-    pub address: String,
-    pub action: String,
-    pub target: String,
-    pub changes: Vec<Change>,
-    pub kind: Kind,
+    #[serde(flatten)]
+    pub entry: Entry,
 }
 
 impl Item {
@@ -146,22 +143,25 @@ impl Item {
         Ok(Item {
             id: row.get("id")?,
             at: row.get("at")?,
-            actor: row.get("actor")?,
-            address: row.get("address")?,
-            action: row.get("action")?,
-            target: row.get("target")?,
-            kind: row.get("kind")?,
-            // Written by `record` alone: changes that cannot be read are an error, never shown
-            // as an entry that changed nothing.
-            changes: match changes {
-                None => Vec::new(),
-                Some(json) => serde_json::from_str(&json).map_err(|err| {
-                    rusqlite::Error::FromSqlConversionFailure(
-                        6,
-                        rusqlite::types::Type::Text,
-                        Box::new(err),
-                    )
-                })?,
+            entry: Entry {
+                actor_id: None,
+                actor: row.get("actor")?,
+                address: row.get("address")?,
+                action: row.get("action")?,
+                target: row.get("target")?,
+                kind: row.get("kind")?,
+                // Written by `record` alone: changes that cannot be read are an error, never
+                // shown as an entry that changed nothing.
+                changes: match changes {
+                    None => Vec::new(),
+                    Some(json) => serde_json::from_str(&json).map_err(|err| {
+                        rusqlite::Error::FromSqlConversionFailure(
+                            6,
+                            rusqlite::types::Type::Text,
+                            Box::new(err),
+                        )
+                    })?,
+                },
             },
         })
     }

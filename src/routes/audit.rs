@@ -8,7 +8,6 @@ use crate::error::ApiError;
 use crate::export::{audit_header, audit_row};
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 #[derive(serde::Deserialize)]
 pub(super) struct AuditQuery {
@@ -46,7 +45,8 @@ fn filter_of(
     })
 }
 
-/// `{"items":[…],"total":N}`, newest first; `pageSize` (or `size`, as the other lists say).
+/// `{"items":[…],"total":N,"page":P,"size":S}` as the other lists answer, newest first; the size
+/// asked as `pageSize` (or `size`, as the other lists say).
 pub(super) async fn page(
     _: AdminUser,
     state: web::Data<AppState>,
@@ -73,12 +73,7 @@ pub(super) async fn page(
         db::audit::page(conn, &filter, number, size, kept.as_deref())
     })
     .await?;
-    Ok(HttpResponse::Ok().json(json!({
-        "items": page.items,
-        "total": page.total,
-        "page": page.page,
-        "pageSize": page.size,
-    })))
+    Ok(HttpResponse::Ok().json(page))
 }
 
 /// Everyone the log names, for the Activity screen's person filter.
