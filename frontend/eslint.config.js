@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
+import react from 'eslint-plugin-react';
 import globals from 'globals';
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -21,8 +22,11 @@ export default [
       parserOptions: { ecmaFeatures: { jsx: true } },
       globals: { ...globals.browser },
     },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.js', '.jsx', '.mjs'] } } },
+    plugins: { 'import-x': importX, react },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.js', '.jsx', '.mjs'] } },
+      react: { version: 'detect' },
+    },
     rules: {
       // A chunk loaded on demand (the route table's admin area) may name what names it: no module runs before
       // another is ready, so only static imports can make a cycle.
@@ -46,11 +50,14 @@ export default [
           ],
         },
       ],
-      // Names used only as JSX elements are capitalised: they count as used (ESLint's core rule does not read JSX).
-      'no-unused-vars': [
-        'error',
-        { varsIgnorePattern: '^[A-Z]', argsIgnorePattern: '^(_|[A-Z])', ignoreRestSiblings: true },
-      ],
+      // A name used as a JSX element counts as used (ESLint's core rule does not read JSX), so an unused import of a
+      // component is caught like any other.
+      'react/jsx-uses-vars': 'error',
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // A list's rows need keys; user text is never rendered as HTML; a link to another site cannot reach back.
+      'react/jsx-key': 'error',
+      'react/no-danger': 'error',
+      'react/jsx-no-target-blank': 'error',
     },
   },
   {

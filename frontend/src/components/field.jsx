@@ -43,10 +43,11 @@ export function fieldReason(lang, why) {
 }
 
 /**
- * `as` is 'input' (default), 'textarea' or 'select'; other props go to the control.
+ * `as` is 'input' (default), 'textarea' or 'select'; a select's `options` are [value, label] pairs, shown after any
+ * children (a placeholder option); other props go to the control.
  * `error` is the server's reason for refusing this field, if any (said in the page's language, see fieldReason).
  */
-export function Field({ label, error, as: Control = 'input', children, ...controlProps }) {
+export function Field({ label, error, as: Control = 'input', options = [], children, ...controlProps }) {
   const id = useId();
   const lang = useLang();
   const errorId = `${id}-error`;
@@ -60,6 +61,11 @@ export function Field({ label, error, as: Control = 'input', children, ...contro
         {...controlProps}
       >
         {children}
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
       </Control>
       {error && (
         <p className="field-error" id={errorId}>

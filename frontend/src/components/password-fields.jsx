@@ -1,4 +1,5 @@
-// A new password typed twice: the two boxes, and the check that they agree before the form is sent.
+// The password one has (for a password manager to fill), and a new one typed twice: the two boxes, and the check
+// that they agree before the form is sent.
 import { useState } from 'react';
 import { useT } from '../lib/i18n.js';
 import { Field } from './field.jsx';
@@ -43,4 +44,9 @@ export function NewPasswordFields({ field, name, mismatch }) {
       />
     </>
   );
+}
+
+/** The password the account has now; props go to the Field (label, useForm's field, required). */
+export function CurrentPasswordField(props) {
+  return <Field type="password" autoComplete="current-password" {...props} />;
 }

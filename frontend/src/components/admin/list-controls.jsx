@@ -48,8 +48,8 @@ export function ListControls({ list, searchLabel, noun, children }) {
 }
 
 /**
- * A choice that narrows the list by its filter `name` (usePagedList's `filters`); `options` are {value, label}, the
- * first with value '' for the whole list.
+ * A choice that narrows the list by its filter `name` (usePagedList's `filters`); `options` are [value, label]
+ * pairs, the first with value '' for the whole list.
  */
 export function FilterChoice({ list, name, label, options }) {
   const id = useId();
@@ -57,9 +57,9 @@ export function FilterChoice({ list, name, label, options }) {
     <div className="list-control">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={list.filters[name]} onChange={(event) => list.setFilter(name, event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
           </option>
         ))}
       </select>

@@ -1,7 +1,6 @@
 // /account: a logged-in user changes their password; every other session of theirs is signed out by the server.
-import { Field } from '../../components/field.jsx';
 import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
-import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
+import { CurrentPasswordField, NewPasswordFields, usePasswordCopy } from '../../components/password-fields.jsx';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { useT } from '../../lib/i18n.js';
 import { Navigate } from '../../lib/local-links.jsx';
@@ -43,13 +42,7 @@ function PasswordForm() {
   return (
     <form className="form-card" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">{t('account.password.title')}</h2>
-      <Field
-        label={t('account.password.current')}
-        type="password"
-        {...field('currentPassword')}
-        required
-        autoComplete="current-password"
-      />
+      <CurrentPasswordField label={t('account.password.current')} {...field('currentPassword')} required />
       <NewPasswordFields field={field} name="newPassword" mismatch={copy.mismatch(form)} />
       <FormActions
         submitLabel={t('account.password.submit')}

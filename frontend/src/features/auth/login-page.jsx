@@ -3,6 +3,7 @@
 // when the site can email a link.
 import { Field } from '../../components/field.jsx';
 import { FormActions, refusalIn } from '../../components/form-actions.jsx';
+import { CurrentPasswordField } from '../../components/password-fields.jsx';
 import { useApiData, useForm } from '../../lib/api-hooks.js';
 import { inLanguage, useT } from '../../lib/i18n.js';
 import { Link } from '../../lib/local-links.jsx';
@@ -27,7 +28,7 @@ export function LoginPage() {
     setForm(EMPTY);
   };
 
-  const { form, setForm, change, submit, busy } = useForm(EMPTY, {
+  const { setForm, field, submit, busy } = useForm(EMPTY, {
     send: login,
     onSuccess: (response) => {
       if (!response.data?.token) {
@@ -46,22 +47,8 @@ export function LoginPage() {
     <div className="page">
       <h1 className="page-title">{t('auth.login.title')}</h1>
       <form className="form-card" onSubmit={submit}>
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          value={form.email}
-          onChange={change}
-          autoComplete="email"
-        />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          value={form.password}
-          onChange={change}
-          autoComplete="current-password"
-        />
+        <Field label={t('auth.email')} type="email" {...field('email')} autoComplete="email" />
+        <CurrentPasswordField label={t('auth.password')} {...field('password')} />
         <FormActions submitLabel={t('auth.login.submit')} busy={busy} />
         {reset?.available && (
           <p className="form-link">

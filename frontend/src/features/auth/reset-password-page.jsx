@@ -3,7 +3,7 @@
 // visitor logs in with it.
 import { useState } from 'react';
 import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
-import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
+import { NewPasswordFields, usePasswordCopy } from '../../components/password-fields.jsx';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { useT } from '../../lib/i18n.js';
 import { takeLinkToken } from '../../lib/link-token.js';

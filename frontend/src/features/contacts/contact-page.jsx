@@ -48,15 +48,16 @@ export function ContactPage() {
           maxLength={30}
           autoComplete="tel"
         />
-        <Field as="select" label={t('contact.rating')} {...field('subject')} required>
+        <Field
+          as="select"
+          label={t('contact.rating')}
+          {...field('subject')}
+          required
+          options={RATINGS.map((stars) => [`${stars}star`, t('contact.stars', { count: stars })])}
+        >
           <option value="" disabled>
             {t('contact.review')}
           </option>
-          {RATINGS.map((stars) => (
-            <option key={stars} value={`${stars}star`}>
-              {t('contact.stars', { count: stars })}
-            </option>
-          ))}
         </Field>
         <Field as="textarea" label={t('contact.message')} {...field('message')} required maxLength={5000} />
         <FormActions

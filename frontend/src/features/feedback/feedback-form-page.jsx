@@ -68,15 +68,15 @@ export function FeedbackFormPage() {
           <input type="checkbox" name="interested" checked={form.interested} onChange={change} />{' '}
           {t('feedback.interested')}
         </label>
-        <Field as="select" label={t('feedback.rating')} {...field('rating')}>
+        <Field
+          as="select"
+          label={t('feedback.rating')}
+          {...field('rating')}
+          options={[5, 4, 3, 2, 1].map((stars) => [stars, t('feedback.stars', { count: stars })])}
+        >
           <option value="" disabled>
             {t('feedback.rate')}
           </option>
-          {[5, 4, 3, 2, 1].map((stars) => (
-            <option key={stars} value={stars}>
-              {t('feedback.stars', { count: stars })}
-            </option>
-          ))}
         </Field>
         <Field as="textarea" label={t('feedback.suggestion')} {...field('suggestion')} maxLength={5000} />
         <FormActions submitLabel={t('feedback.submit')} busy={busy} message={notSentMessage}>

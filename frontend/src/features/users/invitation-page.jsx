@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Field, latinOn } from '../../components/field.jsx';
 import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
-import { NewPasswordFields, usePasswordCopy } from '../../components/new-password-fields.jsx';
+import { CurrentPasswordField, NewPasswordFields, usePasswordCopy } from '../../components/password-fields.jsx';
 import { useForm } from '../../lib/api-hooks.js';
 import { useT } from '../../lib/i18n.js';
 import { takeLinkToken } from '../../lib/link-token.js';
@@ -177,13 +177,7 @@ function AcceptForm({ token, invitation }) {
       {existing ? (
         <>
           <p>{t('invitation.existing')}</p>
-          <Field
-            label={t('invitation.password')}
-            type="password"
-            {...field('password')}
-            required
-            autoComplete="current-password"
-          />
+          <CurrentPasswordField label={t('invitation.password')} {...field('password')} required />
         </>
       ) : (
         <>

@@ -19,14 +19,14 @@ const filters = ['kind', 'actor'];
  * starts without them.
  */
 const KINDS = [
-  { value: '', label: 'Everything but sign-ins' },
-  { value: 'signins', label: 'Sign-ins' },
-  { value: 'payment', label: 'Payment details' },
-  { value: 'users', label: 'Users and roles' },
-  { value: 'content', label: 'Content' },
-  { value: 'settings', label: 'Settings (email, backups, site address)' },
-  { value: 'commands', label: 'Server commands' },
-  { value: 'all', label: 'Everything' },
+  ['', 'Everything but sign-ins'],
+  ['signins', 'Sign-ins'],
+  ['payment', 'Payment details'],
+  ['users', 'Users and roles'],
+  ['content', 'Content'],
+  ['settings', 'Settings (email, backups, site address)'],
+  ['commands', 'Server commands'],
+  ['all', 'Everything'],
 ];
 
 const columns = [
@@ -74,7 +74,7 @@ function PersonChoice({ list }) {
   const people = Array.isArray(data) ? data.filter((name) => typeof name === 'string' && name) : [];
   const chosen = list.filters.actor;
   if (chosen && !people.includes(chosen)) people.unshift(chosen);
-  const options = [{ value: '', label: 'Anyone' }, ...people.map((name) => ({ value: name, label: name }))];
+  const options = [['', 'Anyone'], ...people.map((name) => [name, name])];
   return <FilterChoice list={list} name="actor" label="Person" options={options} />;
 }
 

@@ -151,13 +151,13 @@ export function RostersAdminPage() {
       {(form) => (
         <>
           <p>A new team starts with a copy of another team's members and photos: remove those who left, add the new.</p>
-          <Field label="Copy the members of" as="select" {...form.field('from')} required>
-            {rosters.map((roster) => (
-              <option key={roster._id} value={String(roster._id)}>
-                {roster.title} ({roster.members.length} members)
-              </option>
-            ))}
-          </Field>
+          <Field
+            label="Copy the members of"
+            as="select"
+            {...form.field('from')}
+            required
+            options={rosters.map(({ _id, title, members }) => [String(_id), `${title} (${members.length} members)`])}
+          />
           <RosterFields form={form} example={nextYear} />
         </>
       )}
@@ -189,13 +189,8 @@ export function RostersAdminPage() {
               as="select"
               value={chosen.slug}
               onChange={(event) => choose(event.target.value)}
-            >
-              {rosters.map((roster) => (
-                <option key={roster._id} value={roster.slug}>
-                  {roster.title}
-                </option>
-              ))}
-            </Field>
+              options={rosters.map((roster) => [roster.slug, roster.title])}
+            />
           </div>
           <MembersTable key={chosen._id} roster={chosen} />
         </div>

@@ -55,13 +55,12 @@ function InviteSteps({ onInvited, onClose }) {
   return (
     <form onSubmit={form.submit}>
       <Field label="Email" type="email" {...form.field('email')} required autoComplete="off" />
-      <Field label="Role" as="select" {...form.field('role')}>
-        {INVITED_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_NAMES[role]}
-          </option>
-        ))}
-      </Field>
+      <Field
+        label="Role"
+        as="select"
+        {...form.field('role')}
+        options={INVITED_ROLES.map((role) => [role, ROLE_NAMES[role]])}
+      />
       <FormActions submitLabel="Invite" busy={form.busy} message={form.message}>
         <button type="button" className="button button-outline" onClick={onClose}>
           Close

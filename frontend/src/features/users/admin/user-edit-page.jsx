@@ -39,13 +39,13 @@ export function UserEditPage() {
               />
               Admin
             </label>
-            <Field label="Role" as="select" {...field('role')} onChange={(event) => chooseRole(event.target.value)}>
-              {Object.entries(ROLE_NAMES).map(([role, name]) => (
-                <option key={role} value={role}>
-                  {name}
-                </option>
-              ))}
-            </Field>
+            <Field
+              label="Role"
+              as="select"
+              {...field('role')}
+              onChange={(event) => chooseRole(event.target.value)}
+              options={Object.entries(ROLE_NAMES)}
+            />
           </>
         );
       }}

@@ -18,10 +18,10 @@ import { ResetLinkDialog } from './reset-link-dialog.jsx';
 const sorts = [NEWEST_FIRST, OLDEST_FIRST, BY_NAME, { value: 'email', label: 'Email' }];
 const filters = ['role'];
 const roleChoices = [
-  { value: '', label: 'All' },
-  { value: 'admin', label: 'Admins' },
-  { value: 'editor', label: 'Editors' },
-  { value: 'user', label: 'Users' },
+  ['', 'All'],
+  ['admin', 'Admins'],
+  ['editor', 'Editors'],
+  ['user', 'Users'],
 ];
 
 const fullName = (user) => `${user.firstname} ${user.lastname}`.trim();
@@ -44,7 +44,7 @@ const shownColumns = [
 export function UsersPage() {
   const list = usePagedList(fetchUsers, { sorts, filters });
   const invitations = useApiData(fetchInvitations);
-  const shownRole = roleChoices.find((choice) => choice.value && choice.value === list.filters.role);
+  const shownRole = roleChoices.find(([value]) => value && value === list.filters.role)?.[1];
 
   const columns = [
     ...shownColumns,
@@ -89,7 +89,7 @@ export function UsersPage() {
         searchLabel="Search by name or email"
         filters={<FilterChoice list={list} name="role" label="Role" options={roleChoices} />}
         columns={columns}
-        empty={shownRole ? `No ${shownRole.label.toLowerCase()} yet.` : 'No users yet.'}
+        empty={shownRole ? `No ${shownRole.toLowerCase()} yet.` : 'No users yet.'}
       />
       <PendingInvitations invitations={invitations} />
     </div>
