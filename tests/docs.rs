@@ -97,3 +97,66 @@ fn the_checker_finds_a_missing_file() {
     assert_eq!(links(text), ["docs/nowhere.md"]);
     assert!(!root().join("src/no-such-file.rs").exists());
 }
+
+/// What `scripts/test` says and how it ends when run with only `tools` on its PATH (each a link
+/// in a scratch folder to the one this machine has). It stops at its checks: nothing is built.
+fn test_command_with(tools: &[&str], args: &[&str]) -> (Option<i32>, String) {
+    let bin = tempfile::tempdir().unwrap();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for tool in tools {
+        let found = std::env::split_paths(&path)
+            .map(|dir| dir.join(tool))
+            .find(|candidate| candidate.is_file())
+            .unwrap_or_else(|| panic!("{tool} is not on this machine's PATH"));
+        std::os::unix::fs::symlink(found, bin.path().join(tool)).unwrap();
+    }
+    let out = std::process::Command::new("/bin/bash")
+        .arg(root().join("scripts/test"))
+        .args(args)
+        .env_clear()
+        .env("PATH", bin.path())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_test_command_says_which_tool_is_missing_and_how_to_get_it() {
+    let (code, said) = test_command_with(&["dirname"], &[]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("test: Rust is missing: install it from rustup"),
+        "{said}"
+    );
+
+    let (code, said) = test_command_with(&["dirname", "cargo"], &[]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("test: Node.js 20+ with npm is missing"),
+        "{said}"
+    );
+
+    // Without the browser and the ACME test CA, and told not to install: the one command to run.
+    let (code, said) = test_command_with(
+        &["dirname", "cargo", "node", "npm", "id", "grep"],
+        &["--no-setup"],
+    );
+    assert_eq!(code, Some(1), "{said}");
+    let line = said
+        .lines()
+        .find(|line| line.starts_with("test: missing: "))
+        .unwrap_or_else(|| panic!("no missing line in {said:?}"));
+    let (names, command) = line["test: missing: ".len()..]
+        .split_once(". Run: ")
+        .unwrap();
+    assert_eq!(command, format!("sudo apt-get install -y {names}"));
+    for tool in ["chromium", "pebble", "systemd"] {
+        assert!(
+            names.split(' ').any(|name| name == tool),
+            "{tool} in {line}"
+        );
+    }
+}

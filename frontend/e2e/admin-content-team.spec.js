@@ -424,3 +424,30 @@ test.describe('suggested page addresses', () => {
     });
   }
 });
+
+test('a popup closed gives the focus back to its opener, unless the keyboard has already moved it on', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  await openAdmin(page, '/admin/team');
+  const opener = page.getByRole('button', { name: 'Start a new year' });
+  const dialog = page.getByRole('dialog', { name: 'Start a new year' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Closed, and the focus moved on before the page has caught up with the close: it stays where it went.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() => {
+    document.querySelector('dialog[open]').close();
+    [...document.querySelectorAll('button')].find((button) => button.textContent === 'Create team').focus();
+  });
+  await expect(dialog).toBeHidden();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByRole('button', { name: 'Create team' }).first()).toBeFocused();
+});

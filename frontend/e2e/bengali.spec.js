@@ -258,3 +258,104 @@ test('an admin writes a Bengali version beside the English, and the Bengali page
   await expect(page.getByText(title)).toBeVisible();
   await request.delete(`/api/admin/servicelist/delete/${notice._id}`, { headers: bearer(token) });
 });
+
+/**
+ * Where a page cuts Bengali text: a text's line boxes partly outside a box that clips (overflow hidden or clip, an
+ * ellipsis, a line clamp), and Bengali set with a line height under 1.3 times its size, too tight for its vowel signs
+ * above and below. Scrollers, visually hidden labels and wholly hidden parts (a carousel's other slides) are not cuts.
+ */
+function cutBengali() {
+  const found = [];
+  const bengali = /[\u0980-\u09FF]/;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!bengali.test(node.data) || !element.checkVisibility({ visibilityProperty: true })) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const lines = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+    if (lines.length === 0) continue;
+    const text = `"${node.data.trim().slice(0, 40)}"`;
+    const style = getComputedStyle(element);
+    const size = parseFloat(style.fontSize);
+    if (style.lineHeight !== 'normal' && parseFloat(style.lineHeight) < size * 1.3) {
+      found.push(`${text}: line height ${style.lineHeight} for ${style.fontSize}`);
+    }
+    for (let box = element; box && box !== document.body; box = box.parentElement) {
+      const clip = getComputedStyle(box);
+      const scrolls = /auto|scroll/.test(clip.overflowX + clip.overflowY);
+      const clips =
+        /hidden|clip/.test(clip.overflowX + clip.overflowY) ||
+        clip.textOverflow === 'ellipsis' ||
+        clip.webkitLineClamp !== 'none';
+      if (scrolls || !clips) continue;
+      if (box.clientWidth <= 1 || box.clientHeight <= 1) break; // a label only screen readers read
+      const outer = box.getBoundingClientRect();
+      const left = outer.left + box.clientLeft;
+      const top = outer.top + box.clientTop;
+      const right = left + box.clientWidth;
+      const bottom = top + box.clientHeight;
+      const inside = (rect) => rect.right > left && rect.left < right && rect.bottom > top && rect.top < bottom;
+      const whole = (rect) =>
+        rect.left >= left - 1 && rect.right <= right + 1 && rect.top >= top - 1 && rect.bottom <= bottom + 1;
+      const cut = lines.filter((rect) => inside(rect) && !whole(rect));
+      if (cut.length > 0 || (clip.textOverflow === 'ellipsis' && box.scrollWidth > box.clientWidth + 1)) {
+        found.push(`${text}: cut by <${box.tagName.toLowerCase()} class="${box.className}">`);
+      }
+    }
+  }
+  return found;
+}
+
+/** The public pages in Bengali (the others are these with another roster or certificate). */
+const PUBLIC_BENGALI = [
+  '/bn',
+  '/bn/gallery',
+  '/bn/team',
+  '/bn/notice',
+  '/bn/contact',
+  '/bn/support',
+  '/bn/verify',
+  '/bn/form',
+  '/bn/login',
+  '/bn/signup',
+  '/bn/forgot-password',
+];
+
+for (const [width, height] of [
+  [360, 740],
+  [1366, 768],
+]) {
+  test(`at ${width}×${height} Bengali is drawn in a font of its own and no page cuts it`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height });
+    const token = await adminToken(request);
+    await createNotice(request, token, {
+      title: 'নোটিস: ক্লাসের সময় বদলেছে, সন্ধ্যা ছ’টা থেকে সাড়ে আটটা',
+      date: '2026-11-21',
+    });
+    await visitBengali(page, '/bn');
+    // Without a Bengali font every letter is the same empty box; `scripts/test` installs one (Noto Sans Bengali UI,
+    // the family Android ships).
+    const drawn = await page.evaluate(() => {
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = getComputedStyle(document.body).font;
+      const widths = ['ক', 'ি', 'ক্ষ', '\u0984'].map((text) => context.measureText(text).width);
+      return new Set(widths).size;
+    });
+    expect(drawn, 'Bengali letters drawn as empty boxes: install a Bengali font (fonts-noto-ui-core)').toBeGreaterThan(2);
+    for (const path of PUBLIC_BENGALI) {
+      await visitBengali(page, path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(cutBengali), path).toEqual([]);
+      if (width > 400) continue;
+      await page.getByRole('button', { name: 'মেনু' }).click();
+      expect(await page.evaluate(cutBengali), `${path} with the menu open`).toEqual([]);
+    }
+    // The check sees a cut: a heading squeezed into a box shorter than its line.
+    await page.addStyleTag({ content: 'main h1 { height: 0.6em; overflow: hidden; line-height: 1 !important; }' });
+    const cuts = await page.evaluate(cutBengali);
+    expect(cuts.some((cut) => cut.includes('cut by <h1')), cuts.join('\n')).toBe(true);
+    expect(cuts.some((cut) => cut.includes('line height')), cuts.join('\n')).toBe(true);
+  });
+}

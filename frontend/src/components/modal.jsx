@@ -1,4 +1,5 @@
-// A modal popup on the native <dialog>: focus moves in when it opens, Escape closes it, focus goes back to the opener.
+// A modal popup on the native <dialog>: focus moves in when it opens, Escape closes it, focus goes back to the opener
+// (unless it has already moved on by then).
 import { useEffect, useId, useRef } from 'react';
 import './modal.css';
 
@@ -14,7 +15,11 @@ export function Modal({ open, title, onClose, children }) {
     dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      // Closed by Escape, the browser may already have given focus back, and the visitor moved it on since: only
+      // focus left in the closed dialog or on nothing goes back to the opener.
+      const left = document.activeElement;
+      const lost = !left || left === document.body || dialog.contains(left);
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, [open]);
 
