@@ -307,6 +307,43 @@ function cutBengali() {
   return found;
 }
 
+/**
+ * Tabs through the page from its top until the focus leaves it: the name of each stop, and those not on screen while
+ * they have the focus.
+ */
+async function tabThrough(page) {
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    window.scrollTo(0, 0);
+  });
+  const stops = [];
+  const unseen = [];
+  for (let step = 0; step < 150; step++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) return null;
+      const box = focused.getBoundingClientRect();
+      const label = focused.getAttribute('aria-label') || focused.textContent || focused.getAttribute('name') || '';
+      return {
+        name: `${focused.tagName.toLowerCase()} "${label.trim().slice(0, 30)}"`,
+        seen:
+          focused.checkVisibility({ visibilityProperty: true }) &&
+          box.width > 0 &&
+          box.height > 0 &&
+          box.bottom > 0 &&
+          box.top < innerHeight &&
+          box.right > 0 &&
+          box.left < innerWidth,
+      };
+    });
+    if (!stop) break;
+    stops.push(stop.name);
+    if (!stop.seen) unseen.push(stop.name);
+  }
+  return { stops, unseen };
+}
+
 /** The public pages in Bengali (the others are these with another roster or certificate). */
 const PUBLIC_BENGALI = [
   '/bn',
@@ -326,8 +363,11 @@ for (const [width, height] of [
   [360, 740],
   [1366, 768],
 ]) {
-  test(`at ${width}×${height} Bengali is drawn in a font of its own and no page cuts it`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+  test(`at ${width}×${height} Bengali is drawn in a font of its own, no page cuts it, and each is whole by keyboard and axe`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height });
     const token = await adminToken(request);
     await createNotice(request, token, {
@@ -348,6 +388,11 @@ for (const [width, height] of [
       await visitBengali(page, path);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(cutBengali), path).toEqual([]);
+      expect(await violations(page), path).toEqual([]);
+      const { stops, unseen } = await tabThrough(page);
+      expect(stops[0], `${path}: the first Tab`).toBe(`a "${bengali['layout.skip']}"`);
+      expect(stops.length, `${path}: ${stops.join(', ')}`).toBeGreaterThan(4);
+      expect(unseen, `${path}: focused out of sight`).toEqual([]);
       if (width > 400) continue;
       await page.getByRole('button', { name: 'মেনু' }).click();
       expect(await page.evaluate(cutBengali), `${path} with the menu open`).toEqual([]);
