@@ -43,12 +43,15 @@ export function LoginPage() {
     onRefusal: refuse,
   });
 
+  // Every refusal is the one sentence above: no field says which of the two the server found wrong.
+  const credential = (name) => ({ ...field(name), error: undefined });
+
   return (
     <div className="page">
       <h1 className="page-title">{t('auth.login.title')}</h1>
       <form className="form-card" onSubmit={submit}>
-        <Field label={t('auth.email')} type="email" {...field('email')} autoComplete="email" />
-        <CurrentPasswordField label={t('auth.password')} {...field('password')} />
+        <Field label={t('auth.email')} type="email" {...credential('email')} autoComplete="email" />
+        <CurrentPasswordField label={t('auth.password')} {...credential('password')} />
         <FormActions submitLabel={t('auth.login.submit')} busy={busy} />
         {reset?.available && (
           <p className="form-link">
