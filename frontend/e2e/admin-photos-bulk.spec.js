@@ -25,6 +25,12 @@ async function deletePhotosDescribed(request, token, text) {
   for (const photo of await photosDescribed(request, token, text)) await deletePhoto(request, token, photo._id);
 }
 
+/** A test's cleanup: the page closed first, since a thumbnail it still loads would answer 404 once its photo is gone. */
+async function closeAndDeletePhotos(page, request, token, text) {
+  await page.close();
+  await deletePhotosDescribed(request, token, text);
+}
+
 /** Counts the uploads the page sends and the most that were under way at once; `hold` keeps the first one waiting. */
 async function watchUploads(page, hold) {
   const seen = { sent: 0, atOnce: 0, mostAtOnce: 0 };
@@ -83,7 +89,7 @@ test('photos chosen together go one after another, each with its outcome, and a 
       [alt, 320, 240],
     ]);
   } finally {
-    await deletePhotosDescribed(request, token, alt);
+    await closeAndDeletePhotos(page, request, token, alt);
   }
 });
 
@@ -126,7 +132,7 @@ test('photos dropped on the drop zone are uploaded', async ({ page, request }) =
     await expect(upload(page, 'boat.png')).toHaveText('boat.png: Uploaded');
     await expect(row(page, alt)).toHaveCount(2);
   } finally {
-    await deletePhotosDescribed(request, token, alt);
+    await closeAndDeletePhotos(page, request, token, alt);
   }
 });
 
@@ -290,7 +296,7 @@ test("phone cameras' 50- and 63-megapixel JPEGs are shrunk in the browser to 409
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('image/webp');
   } finally {
-    await deletePhotosDescribed(request, token, alt);
+    await closeAndDeletePhotos(page, request, token, alt);
   }
 });
 
@@ -363,7 +369,7 @@ test('a photo the phone saved sideways with an EXIF orientation is sent upright,
     const [stored] = await photosDescribed(request, token, alt);
     expect(stored.photo.width / stored.photo.height).toBeCloseTo(2 / 3, 2);
   } finally {
-    await deletePhotosDescribed(request, token, alt);
+    await closeAndDeletePhotos(page, request, token, alt);
   }
 });
 

@@ -200,6 +200,8 @@ export async function loadPage(page, navigate) {
 export async function visit(page, path) {
   await loadPage(page, () => page.goto(path));
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 10_000 });
+  // The app's first page comes a part a paint, the footer last: the page is whole once it shows.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
 }
 
 /** The messages of the alerts and confirmations the page shows from now on, each accepted. */

@@ -15,13 +15,17 @@ const ToastHost = lazy(() =>
   Promise.all([import('./toast-host.jsx'), linkStylesheet('toasts')]).then(([module]) => module),
 );
 
-// A visitor who chose Bengali with the switch gets the Bengali page when they open an English one again.
-(function startInChosenLanguage() {
+/**
+ * A visitor who chose Bengali with the switch gets the Bengali page when they open an English one again. Called
+ * before the app first renders (main.jsx), not as this module is evaluated: the choice is in localStorage, whose
+ * first read waits on the browser.
+ */
+export function startInChosenLanguage() {
   const { pathname, search, hash } = window.location;
   if (chosenLanguage() === 'bn' && langOf(pathname) === 'en' && hasTwin(pathname)) {
     window.history.replaceState(window.history.state, '', inLanguage(`${pathname}${search}${hash}`, 'bn'));
   }
-})();
+}
 
 // The page the visitor opened has its code and its language's words in by the time the loader goes.
 const prepareFirstPage = (content) =>

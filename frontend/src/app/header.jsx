@@ -22,12 +22,13 @@ const visitorLinks = [
   { to: '/signup', label: 'account.register' },
 ];
 
-export function Header() {
+/** `className` goes on the header and the navigation bar. */
+export function Header({ className }) {
   const { settings } = useContent();
   const t = useT();
   return (
     <>
-      <header className="site-header">
+      <header className={className ? `site-header ${className}` : 'site-header'}>
         <div className="top-banner">
           <p className="top-banner-text">{t('header.tagline')}</p>
           <div className="top-banner-links">
@@ -45,7 +46,7 @@ export function Header() {
           <Logo photo={settings.collegeLogo} drawing="/art/logo-jgec.svg" alt={t('header.collegeLogo')} />
         </div>
       </header>
-      <MainNav />
+      <MainNav className={className} />
     </>
   );
 }
@@ -79,7 +80,7 @@ function AccountLinks() {
   );
 }
 
-function MainNav() {
+function MainNav({ className }) {
   const { user } = useSession();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -126,7 +127,7 @@ function MainNav() {
   // Below the site's links, the open menu holds the admin screens on an admin page (the admin area puts them in
   // #main-nav-admin): on a phone one menu button serves both.
   return (
-    <div ref={bar} className={open ? 'main-nav main-nav-open' : 'main-nav'}>
+    <div ref={bar} className={['main-nav', open && 'main-nav-open', className].filter(Boolean).join(' ')}>
       <nav className="main-nav-inner" aria-label={t('nav.main')}>
         <button
           ref={toggle}

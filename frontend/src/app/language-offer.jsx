@@ -5,14 +5,14 @@ import { Link, useLocation } from 'react-router-dom';
 import { browserPrefersBengali, chosenLanguage, hasTwin, inLanguage, rememberLanguage, useT } from '../lib/i18n.js';
 import './language-offer.css';
 
-export function LanguageOffer() {
+export function LanguageOffer({ className }) {
   const t = useT();
   const { pathname, search, hash } = useLocation();
   const [asked] = useState(() => chosenLanguage() === null && browserPrefersBengali());
   const [closed, setClosed] = useState(false);
   if (!asked || closed || t.lang !== 'en' || chosenLanguage() !== null || !hasTwin(pathname)) return null;
   return (
-    <aside className="language-offer" aria-label="বাংলা" lang="bn">
+    <aside className={className ? `language-offer ${className}` : 'language-offer'} aria-label="বাংলা" lang="bn">
       <Link to={inLanguage(`${pathname}${search}${hash}`, 'bn')} hrefLang="bn" onClick={() => rememberLanguage('bn')}>
         {t('language.offer')}
       </Link>

@@ -1,23 +1,20 @@
 // What the first screen does not need, drawn after it: the app's first page is built in several short tasks instead
-// of one long one, so a slow phone's main thread is never held long and the first screen shows sooner. Only the app's
-// first page waits; once the site is on screen, a page opened later shows whole at once.
+// of one long one, so a slow phone's main thread is never held long. The parts that wait show one a paint, in the
+// order they were drawn in, the `last` ones after all the others. Only the app's first page waits; once its parts are
+// all shown, a part drawn later (a page opened later, a list that arrives later) shows at once.
 import { useEffect, useState } from 'react';
 
 let firstPageDrawn = false;
 
-// The parts still waiting, and the `last` ones waiting for them.
-let waiting = 0;
-const whenNoneWait = new Set();
+/** Whether the app's first page is drawn whole: what is drawn from now on shows at once. */
+export const isFirstPageDrawn = () => firstPageDrawn;
 
-function doneWaiting() {
-  waiting -= 1;
-  if (waiting === 0) whenNoneWait.forEach((then) => then());
-}
+// The parts waiting to show, in the order they were drawn; each `{ show, last }`.
+const waiting = [];
+let pending = null;
 
 // A frame (or, where none comes, as in a hidden tab, a tenth of a second), then a task of its own.
 const FRAME_FALLBACK_MS = 100;
-// A `last` part shows after this long at most, whatever still waits.
-const LAST_FALLBACK_MS = 1000;
 
 function afterNextPaint(then) {
   let timer = null;
@@ -35,63 +32,53 @@ function afterNextPaint(then) {
   };
 }
 
+/** After the next paint, the next part shows; when none waits any more, the first page is drawn. */
+function showNext() {
+  if (pending) return;
+  pending = afterNextPaint(() => {
+    pending = null;
+    const next = waiting.find((part) => !part.last) ?? waiting[0];
+    if (!next) {
+      firstPageDrawn = true;
+      return;
+    }
+    waiting.splice(waiting.indexOf(next), 1);
+    next.show();
+    // Parts the shown one draws join the queue as it renders, before the next paint.
+    showNext();
+  });
+}
+
 /**
- * `children` once the first page's first part is painted; with `step` 2 or more, that many paints later (each part
- * of the page that waits gets a task of its own, in order). `last`: with the last of the others, in the same task
- * (what sits below them, like the footer, is then never pushed down on screen).
+ * `children` a paint after the parts drawn before them have shown (the first a paint after the page itself). `last`:
+ * after every other part, including those the others draw when they show (what sits below them, like the footer,
+ * is then never pushed down on screen). `onShow()` is called as they show, in the same render.
  */
-export function AfterFirstPaint({ children, step = 1, last = false }) {
+export function AfterFirstPaint({ children, last = false, onShow }) {
   const [shown, setShown] = useState(firstPageDrawn);
-  // Counted while the page renders, before any part's effect can show it.
-  const [counted] = useState(() => {
-    if (firstPageDrawn || last) return false;
-    waiting += 1;
-    return true;
+  // Queued while the page renders, so the parts keep the order they are drawn in.
+  const [part] = useState(() => {
+    if (firstPageDrawn) return null;
+    const queued = {
+      show: () => {
+        setShown(true);
+        onShow?.();
+      },
+      last,
+    };
+    waiting.push(queued);
+    return queued;
   });
 
   useEffect(() => {
-    if (shown) return undefined;
-    let done = false;
-    // An effect runs once the first part is painted.
-    const show = () => {
-      if (done) return;
-      done = true;
-      firstPageDrawn = true;
-      setShown(true);
-      if (counted) doneWaiting();
-    };
-    if (last) {
-      if (waiting === 0) {
-        show();
-        return undefined;
-      }
-      whenNoneWait.add(show);
-      const timer = setTimeout(show, LAST_FALLBACK_MS);
-      return () => {
-        whenNoneWait.delete(show);
-        clearTimeout(timer);
-      };
-    }
-    if (step <= 1) {
-      show();
-      return undefined;
-    }
-    let left = step - 1;
-    let cancel;
-    const wait = () => {
-      cancel = afterNextPaint(() => (--left > 0 ? wait() : show()));
-    };
-    wait();
+    if (!part) return undefined;
+    showNext();
     return () => {
-      cancel();
-      // A page left before this part showed waits no more.
-      if (!done && counted) {
-        done = true;
-        doneWaiting();
-      }
+      // A part that goes before it shows (the visitor left the page) waits no more.
+      const at = waiting.indexOf(part);
+      if (at >= 0) waiting.splice(at, 1);
     };
-    // Decided once, when the page mounts.
-  }, []);
+  }, [part]);
   return shown ? children : null;
 }
 
@@ -103,16 +90,7 @@ export function InRows({ items, rowSize, render }) {
   const rows = [];
   for (let start = 0; start < items.length; start += rowSize) {
     const cells = items.slice(start, start + rowSize).map((item, offset) => render(item, start + offset));
-    const row = start / rowSize;
-    rows.push(
-      row === 0 ? (
-        cells
-      ) : (
-        <AfterFirstPaint key={items[start]._id} step={row}>
-          {cells}
-        </AfterFirstPaint>
-      ),
-    );
+    rows.push(start === 0 ? cells : <AfterFirstPaint key={items[start]._id}>{cells}</AfterFirstPaint>);
   }
   return rows;
 }

@@ -15,23 +15,33 @@ export const notify = {
   error: show('error'),
 };
 
-/** Remembers a success message to show after the next page load (login reloads the whole app). */
+/** A flash older than this was left by a reload that never came: it is not shown. */
+const FLASH_FRESH_MS = 60_000;
+
+/**
+ * Remembers a success message to show after the next page load (login reloads the whole app). Kept in
+ * localStorage, which the page opens at start anyway for the session token: opening sessionStorage as well cost a
+ * slow phone a long task in the first second the page was on screen.
+ */
 export function flashAfterReload(message) {
   try {
-    sessionStorage.setItem(FLASH_KEY, message);
+    localStorage.setItem(FLASH_KEY, JSON.stringify({ message, at: Date.now() }));
   } catch {
     notify.success(message);
   }
 }
 
-/** Shows, once, a message left by flashAfterReload. */
+/** Shows, once, a message left by flashAfterReload a moment ago. */
 export function showFlashed() {
-  let message = null;
+  let flash = null;
   try {
-    message = sessionStorage.getItem(FLASH_KEY);
-    sessionStorage.removeItem(FLASH_KEY);
+    const stored = localStorage.getItem(FLASH_KEY);
+    if (stored === null) return;
+    localStorage.removeItem(FLASH_KEY);
+    flash = JSON.parse(stored);
   } catch {
     return;
   }
-  if (message) notify.success(message);
+  const fresh = Math.abs(Date.now() - flash?.at) < FLASH_FRESH_MS;
+  if (fresh && typeof flash.message === 'string') notify.success(flash.message);
 }

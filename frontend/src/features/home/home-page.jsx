@@ -39,7 +39,7 @@ export function HomePage() {
         <VisitUs settings={settings} />
         <WorksSection works={works} />
       </AfterFirstPaint>
-      <AfterFirstPaint step={2}>
+      <AfterFirstPaint>
         <AwardsSection awards={awards} />
       </AfterFirstPaint>
     </>
