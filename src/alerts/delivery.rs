@@ -46,8 +46,10 @@ fn deliver(
         return Ok(POLL);
     };
     let setup = mailer.setup(&conn)?;
-    if !setup.enabled() {
-        // Held: the admin area shows them meanwhile.
+    // Email off: held (the admin area shows them meanwhile), unless the command line names a
+    // mail server: then only clearing the stored sender turned it off, and the alarm goes on.
+    let through_command_line = !setup.enabled() && mailer.options().server.is_some();
+    if !setup.enabled() && !through_command_line {
         return Ok(POLL);
     }
     let window = mailer.options().alert_window.as_millis() as i64;
@@ -56,26 +58,69 @@ fn deliver(
     if now < due {
         return Ok(Duration::from_millis((due - now) as u64).min(POLL));
     }
-    let alert_to = mailer.options().alert_to.clone();
     let site = setup.site_address.clone();
-    db::in_transaction(&mut conn, |tx| {
-        let batch = db::alerts::undelivered(tx, PER_MAIL)?;
-        let mut recipients = db::users::admin_emails(tx)?;
-        recipients.extend(alert_to);
-        for alert in &batch {
-            recipients.extend(alert.also_to.lines().map(str::to_owned));
+    let via = through_command_line.then(|| mailer.command_line_via(&setup));
+    let queue = |tx: &rusqlite::Connection, mail: &NewMail| match &via {
+        Some(via) => db::outbox::queue_via(tx, mail, via).map(drop),
+        None => db::outbox::queue(tx, mail).map(drop),
+    };
+    // Everything due goes now, a hundred alerts to a mail: no alert waits past its minute.
+    loop {
+        let done = db::in_transaction(&mut conn, |tx| {
+            let batch = db::alerts::undelivered(tx, PER_MAIL)?;
+            if batch.is_empty() {
+                return Ok(true);
+            }
+            // One mail each: nobody sees who else is told.
+            let admins = db::users::admin_emails(tx)?;
+            let told = |address: &str, told: &[String]| {
+                told.iter().any(|other| other.eq_ignore_ascii_case(address))
+            };
+            for admin in &admins {
+                queue(tx, &mail_of(&batch, vec![admin.clone()], site.as_deref()))?;
+            }
+            // The addresses set on the server: in mail the admin area can neither see nor delete.
+            for address in &mailer.options().alert_to {
+                if !told(address, &admins) {
+                    let mut mail = mail_of(&batch, vec![address.clone()], site.as_deref());
+                    mail.kind = Kind::ServerAlert;
+                    mailer.queue_server_alert(tx, &mail, &setup)?;
+                }
+            }
+            // Anyone an alert names besides (an admin who lost the role) hears of their own.
+            let mut named: Vec<String> = Vec::new();
+            for alert in &batch {
+                for address in alert.also_to.lines() {
+                    if !told(address, &admins)
+                        && !told(address, &mailer.options().alert_to)
+                        && !told(address, &named)
+                    {
+                        named.push(address.to_owned());
+                    }
+                }
+            }
+            for address in named {
+                let theirs: Vec<Undelivered> = batch
+                    .iter()
+                    .filter(|alert| {
+                        alert
+                            .also_to
+                            .lines()
+                            .any(|to| to.eq_ignore_ascii_case(&address))
+                    })
+                    .cloned()
+                    .collect();
+                queue(tx, &mail_of(&theirs, vec![address], site.as_deref()))?;
+            }
+            for alert in &batch {
+                db::alerts::delivered(tx, alert.id)?;
+            }
+            Ok(false)
+        })?;
+        if done {
+            break;
         }
-        let mut seen = std::collections::HashSet::new();
-        recipients.retain(|address| seen.insert(address.to_lowercase()));
-        // One mail each: nobody sees who else is told.
-        for recipient in recipients {
-            db::outbox::queue(tx, &mail_of(&batch, vec![recipient], site.as_deref()))?;
-        }
-        for alert in &batch {
-            db::alerts::delivered(tx, alert.id)?;
-        }
-        Ok(())
-    })?;
+    }
     *last_mail = Some(now);
     mailer.wake();
     Ok(Duration::ZERO)
@@ -83,7 +128,7 @@ fn deliver(
 
 /// One mail for the alerts of `batch`, with links to the admin area at the site's address in
 /// force when the first of them was raised.
-fn mail_of(batch: &[Undelivered], recipients: Vec<String>, site_now: Option<&str>) -> NewMail {
+pub fn mail_of(batch: &[Undelivered], recipients: Vec<String>, site_now: Option<&str>) -> NewMail {
     let subject = match batch {
         [one] => one.subject.clone(),
         many => format!("Jyoti site: {} alerts", many.len()),

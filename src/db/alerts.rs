@@ -103,7 +103,7 @@ pub fn mark_read(conn: &Connection, user: i64, ids: Option<&[i64]>) -> Result<()
 
 super::row! {
     /// An alert whose mail is not queued yet.
-    #[derive(Debug)]
+    #[derive(Debug, Clone)]
     pub struct Undelivered {
         pub id: i64,
         pub at: String,

@@ -17,6 +17,9 @@ pub enum Kind {
     Invitation,
     /// An edit that matters (donation details, roles, email settings), to every admin.
     Alert,
+    /// The same, to an address set on the server (`--alert-to`): the admin area neither lists,
+    /// retries nor deletes it, so no admin can read those addresses or silence the alarm.
+    ServerAlert,
     /// A thank-you to a donor whose gift an admin found on the statement.
     Thanks,
 }
@@ -28,6 +31,7 @@ impl Kind {
             Kind::Reset => "reset",
             Kind::Invitation => "invitation",
             Kind::Alert => "alert",
+            Kind::ServerAlert => "server-alert",
             Kind::Thanks => "thanks",
         }
     }
@@ -200,7 +204,7 @@ macro_rules! columns {
 
 macro_rules! matching {
     () => {
-        " FROM outbox WHERE (?1 IS NULL OR recipients LIKE ?1 ESCAPE '\\' OR subject LIKE ?1 ESCAPE '\\')"
+        " FROM outbox WHERE kind <> 'server-alert' AND (?1 IS NULL OR recipients LIKE ?1 ESCAPE '\\' OR subject LIKE ?1 ESCAPE '\\')"
     };
 }
 
@@ -209,14 +213,19 @@ macro_rules! matching {
 pub fn each(conn: &Connection, each: &mut dyn FnMut(OutboxItem) -> bool) -> Result<(), ApiError> {
     super::each_row(
         conn,
-        concat!("SELECT ", columns!(), " FROM outbox ORDER BY id"),
+        concat!(
+            "SELECT ",
+            columns!(),
+            " FROM outbox WHERE kind <> 'server-alert' ORDER BY id"
+        ),
         [],
         OutboxItem::from_row,
         each,
     )
 }
 
-super::like_page!(OutboxItem, OutboxSort, "outbox" {
+// The admin area's outbox: every mail but those to the addresses set on the server.
+super::like_page!(OutboxItem, OutboxSort, "(SELECT * FROM outbox WHERE kind <> 'server-alert')" {
     Oldest => "id",
     Newest => "id DESC",
 });
@@ -227,15 +236,18 @@ pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
     let retried = super::changed_any(
         conn,
         concat!(
-            "UPDATE outbox SET status = 'pending', next_attempt_at = 0 WHERE id = ?1 AND NOT ",
+            "UPDATE outbox SET status = 'pending', next_attempt_at = 0
+             WHERE id = ?1 AND kind <> 'server-alert' AND NOT ",
             link_removed!()
         ),
         [id],
     )?;
     // Not retried yet still there: its link is gone, and a reset mail never gets its link back.
     let still_there = || {
-        conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1)")?
-            .query_row([id], |row| row.get::<_, bool>(0))
+        conn.prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1 AND kind <> 'server-alert')",
+        )?
+        .query_row([id], |row| row.get::<_, bool>(0))
     };
     if !retried && still_there()? {
         return Err(ApiError::Conflict(
@@ -297,8 +309,13 @@ pub fn next_link_expiry(conn: &Connection) -> Result<Option<i64>, ApiError> {
         )?)
 }
 
+/// Deletes a mail the admin area lists (never one to an address set on the server).
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    super::changed_any(conn, "DELETE FROM outbox WHERE id = ?1", [id])
+    super::changed_any(
+        conn,
+        "DELETE FROM outbox WHERE id = ?1 AND kind <> 'server-alert'",
+        [id],
+    )
 }
 
 /// Mail that is not going out: given up on, or still pending from before `stuck_before` (Unix

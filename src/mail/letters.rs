@@ -131,22 +131,19 @@ impl Mailer {
 }
 
 impl Mailer {
-    /// Queues `alert` at once to every admin and the `--alert-to` addresses, through the server
-    /// and sender of `setup` (settings just replaced) rather than the ones in force when it goes.
+    /// Queues a mail of alerts (`subject`, `body`) at once to every admin and the `--alert-to`
+    /// addresses, through the server and sender of `setup` (settings just replaced) rather
+    /// than the ones in force when it goes.
     pub fn queue_through(
         &self,
         conn: &Connection,
         setup: &MailSetup,
-        alert: &crate::alerts::Alert,
+        subject: &str,
+        body: &str,
     ) -> Result<(), ApiError> {
         let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
             return Ok(());
         };
-        let mut recipients = db::users::admin_emails(conn)?;
-        recipients.extend(self.options.alert_to.iter().cloned());
-        if recipients.is_empty() {
-            return Ok(());
-        }
         let via = serde_json::json!({
             "host": server.host,
             "port": server.port,
@@ -154,27 +151,63 @@ impl Mailer {
             "username": server.username,
             "password": server.password,
             "sender": sender,
-        });
-        let mut body = alert.body.clone();
-        if let Some(site) = &setup.site_address {
-            body.push_str(&format!("Activity: {site}/admin/audit\n"));
-        }
+        })
+        .to_string();
+        let admins = db::users::admin_emails(conn)?;
+        let server_set = self
+            .options
+            .alert_to
+            .iter()
+            .map(|to| (to, Kind::ServerAlert));
         // One mail each: nobody sees who else is told.
-        for recipient in recipients {
-            db::outbox::queue_via(
-                conn,
-                &NewMail {
-                    kind: Kind::Alert,
-                    recipients: vec![recipient],
-                    reply_to: None,
-                    subject: crate::alerts::shorten(&alert.subject, 200),
-                    body: body.clone(),
-                },
-                &via.to_string(),
-            )?;
+        for (recipient, kind) in admins.iter().map(|to| (to, Kind::Alert)).chain(server_set) {
+            let mail = NewMail {
+                kind,
+                recipients: vec![recipient.clone()],
+                reply_to: None,
+                subject: crate::alerts::shorten(subject, 200),
+                body: body.to_owned(),
+            };
+            db::outbox::queue_via(conn, &mail, &via)?;
         }
         self.wake();
         Ok(())
+    }
+
+    /// Queues `mail` to an address set on the server: through `--smtp-url` when it is given
+    /// (whatever the admin area stores), else through the settings in force when it goes.
+    pub fn queue_server_alert(
+        &self,
+        conn: &Connection,
+        mail: &NewMail,
+        setup: &MailSetup,
+    ) -> Result<(), ApiError> {
+        match self.options.server {
+            Some(_) => db::outbox::queue_via(conn, mail, &self.command_line_via(setup)).map(drop),
+            None => db::outbox::queue(conn, mail).map(drop),
+        }
+    }
+
+    /// A mail's own route through the command line's mail server, with a sender even when the
+    /// admin area's was cleared: `--mail-from`, else the stored one, else `jyoti@` the site's
+    /// (or the mail server's) host. The server's password stays out of the database.
+    pub fn command_line_via(&self, setup: &MailSetup) -> String {
+        let sender = setup.sender.clone().unwrap_or_else(|| {
+            let host = setup
+                .site_address
+                .as_deref()
+                .and_then(|site| site.split("://").nth(1))
+                .map(|rest| rest.split([':', '/']).next().unwrap_or(rest).to_owned())
+                .or_else(|| {
+                    self.options
+                        .server
+                        .as_ref()
+                        .map(|server| server.host.clone())
+                })
+                .unwrap_or_else(|| "localhost".to_owned());
+            format!("jyoti@{host}")
+        });
+        serde_json::json!({ "commandLine": true, "sender": sender }).to_string()
     }
 }
 

@@ -238,10 +238,18 @@ impl Mailer {
     }
 }
 
-/// The server and sender a mail names for itself (see [`Mailer::queue_through`]).
-fn through(via: &str) -> Result<(SmtpServer, String), ApiError> {
+/// The server and sender a mail names for itself (see [`Mailer::queue_through`] and
+/// [`Mailer::command_line_via`]); `None` when it names the command line's server and the server
+/// was started without one since.
+fn through(via: &str, options: &MailOptions) -> Result<Option<(SmtpServer, String)>, ApiError> {
     let via: serde_json::Value = serde_json::from_str(via).map_err(ApiError::internal)?;
     let text = |key: &str| via[key].as_str().unwrap_or_default().to_owned();
+    if via["commandLine"].as_bool() == Some(true) {
+        return Ok(options
+            .server
+            .clone()
+            .map(|server| (server, text("sender"))));
+    }
     let server = SmtpServer {
         host: text("host"),
         port: via["port"]
@@ -252,5 +260,5 @@ fn through(via: &str) -> Result<(SmtpServer, String), ApiError> {
         username: text("username"),
         password: text("password"),
     };
-    Ok((server, text("sender")))
+    Ok(Some((server, text("sender"))))
 }

@@ -64,7 +64,10 @@ fn send_due(pool: &Pool, mailer: &Mailer, unscrubbed: &mut bool) -> Result<Durat
             let sleep = sleep_until(&conn, now, db::outbox::next_attempt(&conn, off)?)?;
             return Ok(scrub(&conn, unscrubbed, sleep));
         };
-        let through = mail.via.as_deref().map(super::through).transpose()?;
+        let through = match mail.via.as_deref() {
+            Some(via) => super::through(via, &mailer.options)?,
+            None => None,
+        };
         let (Some(server), Some(sender)) = (
             through
                 .as_ref()

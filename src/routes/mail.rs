@@ -105,10 +105,16 @@ pub(super) async fn update(
                 let alert = Alert::change(&actor, &address, "the email settings", &changes);
                 // Links go to the site's address as it was before the change.
                 alerts::raise(tx, &alert, old.site_address.as_deref())?;
-                // The old mail server and sender hear of their own replacement, at once: the
-                // new ones may be an impostor's.
+                // The old mail server and sender hear of their own replacement at once, with
+                // every alert not mailed yet: the new ones may be an impostor's.
                 if old.enabled() && (old.server != new.server || old.sender != new.sender) {
-                    mailer.queue_through(tx, &old, &alert)?;
+                    let waiting = db::alerts::undelivered(tx, 100)?;
+                    let mail = alerts::delivery::mail_of(
+                        &waiting,
+                        Vec::new(),
+                        old.site_address.as_deref(),
+                    );
+                    mailer.queue_through(tx, &old, &mail.subject, &mail.body)?;
                 }
             }
             crate::audit::changed(changes);

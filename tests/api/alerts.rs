@@ -2,7 +2,7 @@
 //! until read, mailed once email works (merged a minute apart), also to the server's
 //! `--alert-to` addresses, and through the old mail settings when those are replaced.
 
-use crate::helpers::{spawn_app_with, test_config, TestApp};
+use crate::helpers::{assert_error, spawn_app_with, test_config, TestApp};
 use crate::limits::in_parallel;
 use crate::support::smtp::{Mail, SmtpServer};
 use jyoti::config::Config;
@@ -56,6 +56,16 @@ fn alerts(app: &TestApp, token: &str) -> Value {
         .send();
     assert_eq!(page.status, 200, "{}", page.text());
     page.json()
+}
+
+/// Waits until every alert is queued as mail and the outbox has sent what it could: a mail that
+/// comes later than this came too late.
+fn all_mailed(app: &TestApp) {
+    app.eventually(|| {
+        let waiting: i64 = app.query("SELECT count(*) FROM alerts WHERE delivered_at IS NULL");
+        (waiting == 0).then_some(())
+    });
+    assert!(app.state.mail.wait_idle(Duration::from_secs(10)));
 }
 
 fn unread(app: &TestApp, token: &str) -> i64 {
@@ -183,7 +193,7 @@ fn alerts_a_minute_apart_are_merged_and_none_waits_longer_than_the_window() {
     });
     assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
     let mails = smtp.wait_for(2, Duration::from_secs(15));
-    std::thread::sleep(Duration::from_secs(3));
+    all_mailed(&app);
     let mails_now = smtp.mails();
     assert_eq!(
         mails_now.len(),
@@ -248,4 +258,175 @@ fn alerts_are_for_admins_alone() {
     for path in ["/api/admin/alerts", "/api/admin/alerts/unread"] {
         assert_eq!(app.get(path).bearer(&editor).send().status, 403, "{path}");
     }
+}
+
+#[test]
+fn mail_to_the_alert_to_addresses_is_neither_listed_found_retried_nor_deleted() {
+    let (app, admin) = app_alerting(&["treasurer@example.org"], Duration::from_millis(200));
+    // A mail server that refuses: the alerts' mail stays in the outbox.
+    let refusing = SmtpServer::refusing();
+    let settings = json!({"host": "127.0.0.1", "port": refusing.port, "security": "none",
+        "sender": "school@example.org"});
+    app.change(&admin, "/api/admin/mail", &settings);
+    let id: i64 = app.eventually(|| {
+        let id: i64 =
+            app.query("SELECT coalesce(max(id), 0) FROM outbox WHERE kind = 'server-alert'");
+        (id > 0).then_some(id)
+    });
+    for path in [
+        "/api/admin/outbox?page=1&size=50",
+        "/api/admin/outbox?page=1&q=treasurer",
+    ] {
+        let listed = app.get(path).bearer(&admin).send();
+        assert_eq!(listed.status, 200, "{}", listed.text());
+        assert!(
+            !listed.text().contains("treasurer"),
+            "{path}: {}",
+            listed.text()
+        );
+    }
+    let admins_mail = app
+        .get("/api/admin/outbox?page=1&q=admin%40")
+        .bearer(&admin)
+        .send();
+    assert!(
+        admins_mail.text().contains("admin@example.org"),
+        "{}",
+        admins_mail.text()
+    );
+    assert_error(
+        &app.delete(&format!("/api/admin/outbox/{id}"))
+            .bearer(&admin)
+            .send(),
+        404,
+        "deleting the alarm's mail",
+    );
+    assert_error(
+        &app.post(&format!("/api/admin/outbox/{id}/retry"))
+            .bearer(&admin)
+            .send(),
+        404,
+        "touching the alarm's mail",
+    );
+    let kept: i64 = app.query(&format!("SELECT count(*) FROM outbox WHERE id = {id}"));
+    assert_eq!(kept, 1);
+}
+
+#[test]
+fn with_a_mail_server_on_the_command_line_clearing_the_sender_silences_no_alarm() {
+    let smtp = SmtpServer::start();
+    let app = spawn_app_with(Config {
+        rate_limit: false,
+        mail: MailOptions {
+            server: Some(jyoti::domain::SmtpServer::parse_url(&smtp.url()).unwrap()),
+            alert_to: vec!["treasurer@example.org".to_owned()],
+            alert_window: Duration::from_millis(200),
+            ..MailOptions::default()
+        },
+        ..test_config()
+    });
+    let (_, admin) = app.admin("admin@example.org");
+    let sender = json!({"sender": "school@example.org", "siteAddress": "https://jyoti.example"});
+    app.change(&admin, "/api/admin/mail", &sender);
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    all_mailed(&app);
+    // A rogue admin turns email off by clearing the sender, then changes the UPI ID.
+    app.change(&admin, "/api/admin/mail", &json!({"sender": ""}));
+    app.change(
+        &admin,
+        "/api/admin/settings",
+        &json!({"upiId": "thief@upi"}),
+    );
+    let told = app.eventually(|| {
+        smtp.mails()
+            .into_iter()
+            .find(|mail| mail.to == ["treasurer@example.org"] && mail.body().contains("thief@upi"))
+    });
+    assert_eq!(
+        told.header("from")
+            .as_deref()
+            .map(|from| from.contains("jyoti@jyoti.example")),
+        Some(true),
+        "{:?}",
+        told.header("from")
+    );
+    assert!(smtp
+        .mails()
+        .iter()
+        .any(|mail| mail.to == ["admin@example.org"] && mail.body().contains("thief@upi")));
+}
+
+#[test]
+fn alerts_waiting_for_their_minute_also_go_through_the_mail_server_being_replaced() {
+    let (app, admin) = app_alerting(&["treasurer@example.org"], Duration::from_secs(30));
+    let old = mail_through_a_new_server(&app, &admin);
+    old.wait_for(2, Duration::from_secs(10));
+    // Within the minute after that mail: the UPI change waits to be merged...
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    // ...when a rogue admin points the mail elsewhere.
+    let _rogue = mail_through_a_new_server(&app, &admin);
+    let mails = old.wait_for(4, Duration::from_secs(10));
+    for to in ["admin@example.org", "treasurer@example.org"] {
+        let theirs = &mails[2..]
+            .iter()
+            .find(|mail| mail.to == [to])
+            .unwrap_or_else(|| panic!("the old server tells {to}"))
+            .body();
+        assert!(theirs.contains("real@sbi"), "{theirs}");
+        assert!(theirs.contains("the email settings"), "{theirs}");
+    }
+}
+
+#[test]
+fn a_burst_of_over_a_hundred_alerts_waits_no_longer_than_its_minute() {
+    let (app, admin) = app_alerting(&[], Duration::from_secs(3));
+    let ids: Vec<i64> = (0..130)
+        .map(|n| app.register(&format!("many{n}@example.org")).0)
+        .collect();
+    let smtp = mail_through_a_new_server(&app, &admin);
+    smtp.wait_for(1, Duration::from_secs(10));
+    for id in &ids {
+        let path = format!("/api/admin/users/update/{id}");
+        app.change(&admin, &path, &json!({"role": "editor"}));
+    }
+    let raised = std::time::Instant::now();
+    let mails = smtp.wait_for(3, Duration::from_secs(20));
+    assert!(
+        raised.elapsed() < Duration::from_secs(6),
+        "130 alerts went within their window: {:?}",
+        raised.elapsed()
+    );
+    let told: usize = mails[1..]
+        .iter()
+        .map(|mail| mail.body().matches("role: user → editor").count())
+        .sum();
+    assert_eq!(told, 130);
+}
+
+#[test]
+fn whoever_loses_the_admin_role_hears_of_that_alone() {
+    let (app, admin) = app_alerting(&[], Duration::from_secs(3));
+    let smtp = mail_through_a_new_server(&app, &admin);
+    smtp.wait_for(1, Duration::from_secs(10));
+    let (id, _) = app.admin("leaving@example.org");
+    let (other, _) = app.register("other@example.org");
+    // Within one minute: an unrelated change, then the demotion, then another.
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    let demote = format!("/api/admin/users/update/{id}");
+    app.change(&admin, &demote, &json!({"role": "editor"}));
+    let promote = format!("/api/admin/users/update/{other}");
+    app.change(&admin, &promote, &json!({"role": "editor"}));
+    all_mailed(&app);
+    let theirs: Vec<_> = smtp
+        .mails()
+        .into_iter()
+        .filter(|mail| mail.to == ["leaving@example.org"])
+        .collect();
+    assert_eq!(theirs.len(), 1, "one mail");
+    let body = theirs[0].body();
+    assert!(body.contains("leaving@example.org"), "{body}");
+    assert!(
+        !body.contains("real@sbi") && !body.contains("other@example.org"),
+        "{body}"
+    );
 }

@@ -437,3 +437,31 @@ fn with_email_on_but_no_site_address_a_link_is_shown_to_the_admin_and_not_mailed
     );
     assert!(smtp.mails().is_empty(), "nothing was sent");
 }
+
+#[test]
+fn an_admin_who_takes_an_editors_invitation_is_alerted_and_the_last_admin_cannot_take_one() {
+    let (app, admin) = spawn_app_with_admin();
+    app.admin("second@example.org");
+    let token = secret(&invite(&app, &admin, "second@example.org", "editor"));
+    let taken = accept(&app, json!({"token": token, "password": PASSWORD}));
+    assert_eq!(taken.status, 200, "{}", taken.text());
+    let also_to: String = app.query("SELECT also_to FROM alerts ORDER BY id DESC LIMIT 1");
+    assert_eq!(
+        also_to, "second@example.org",
+        "the one who lost the admin role hears of it too"
+    );
+    // Now the site's only admin: an invitation that makes them an editor is refused.
+    let token = secret(&invite(&app, &admin, "admin@example.org", "editor"));
+    let refused = accept(&app, json!({"token": token, "password": PASSWORD}));
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(
+        refused.json()["message"]
+            .as_str()
+            .unwrap()
+            .contains("no admin"),
+        "{}",
+        refused.text()
+    );
+    let admins: i64 = app.query("SELECT count(*) FROM users WHERE role = 'admin'");
+    assert_eq!(admins, 1);
+}
