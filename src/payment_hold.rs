@@ -16,9 +16,32 @@ use std::time::Duration;
 /// Who the activity log names for a change that took effect at the end of its hold.
 const HOLD_OVER: &str = "the payment hold";
 
+/// What a change of the payment details came to.
+pub enum Outcome {
+    /// Nothing asked differs from what applies or waits: the change waiting, if any, as it was.
+    Same(Option<Held>),
+    /// Applied at once (no hold, or the site's first real details).
+    Applied,
+    /// Held, its hold (re)started.
+    Held(Held),
+    /// Changed back to what donors see: the change that waited is dropped, as if cancelled.
+    Withdrawn(Held),
+}
+
+impl Outcome {
+    /// The change waiting now, if any.
+    pub fn pending(self) -> Option<Held> {
+        match self {
+            Outcome::Same(waiting) => waiting,
+            Outcome::Held(held) => Some(held),
+            Outcome::Applied | Outcome::Withdrawn(_) => None,
+        }
+    }
+}
+
 /// In the caller's transaction: the payment details of `patch` that differ from what applies now
 /// are held (merged into a change already waiting, whose hold restarts), or applied at once when
-/// `hold` is zero or the site has no real details yet. Answers the change now waiting, if any.
+/// `hold` is zero or the site has no real details yet.
 pub fn change(
     tx: &Connection,
     patch: &SiteSettingsPatch,
@@ -26,7 +49,7 @@ pub fn change(
     hold: Duration,
     actor: &str,
     actor_id: i64,
-) -> Result<Option<Held>, ApiError> {
+) -> Result<Outcome, ApiError> {
     let waiting = db::payment_hold::get(tx)?;
     let changed: Vec<(&'static str, String)> = patch
         .0
@@ -42,11 +65,11 @@ pub fn change(
         .cloned()
         .collect();
     if changed.is_empty() {
-        return Ok(waiting);
+        return Ok(Outcome::Same(waiting));
     }
     if hold.is_zero() || (waiting.is_none() && db::seed::payment_is_sample(tx)?) {
         apply(tx, changed)?;
-        return Ok(None);
+        return Ok(Outcome::Applied);
     }
     let mut fields = waiting
         .as_ref()
@@ -69,7 +92,7 @@ pub fn change(
     if changes.is_empty() {
         // Changed back to what donors see now: nothing waits.
         db::payment_hold::clear(tx)?;
-        return Ok(None);
+        return Ok(waiting.map_or(Outcome::Same(None), Outcome::Withdrawn));
     }
     let held = Held {
         fields,
@@ -79,7 +102,7 @@ pub fn change(
         changes,
     };
     db::payment_hold::set(tx, &held)?;
-    Ok(Some(held))
+    Ok(Outcome::Held(held))
 }
 
 /// Stores payment details for donors to see, and dates the change on the Support page.

@@ -6,9 +6,10 @@ use crate::alerts::{self, Alert};
 use crate::audit::{self, differences};
 use crate::db;
 use crate::db::audit::{Change, Kind};
+use crate::db::payment_hold::Held;
 use crate::domain::{Role, SiteSettingsPatch, DONATION_DETAILS, DONOR_FACING};
 use crate::error::ApiError;
-use crate::payment_hold;
+use crate::payment_hold::{self, Outcome};
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
@@ -55,35 +56,45 @@ pub(super) async fn update(
                 alerts::raise(tx, &alert, site.as_deref())?;
             }
             let payment = SiteSettingsPatch(payment);
-            let was_pending = db::payment_hold::get(tx)?.map(|held| held.due_at);
-            let pending = payment_hold::change(tx, &payment, &before, hold, &actor, actor_id)?;
+            let outcome = payment_hold::change(tx, &payment, &before, hold, &actor, actor_id)?;
             let money = differences(&before, &payment.0, &[]);
-            let restarted = pending.as_ref().map(|held| held.due_at) != was_pending;
-            if !money.is_empty() && (pending.is_none() || restarted) {
-                let alert = match &pending {
-                    None => Alert::change(&actor, &address, "the payment details", &money),
-                    Some(held) => {
-                        let mut alert =
-                            Alert::change(&actor, &address, "the payment details", &held.changes);
-                        alert.body.push_str(&format!(
-                            "\nDonors see the new details from {}. Until then any admin can cancel \
-                             the change on the Settings screen.\n",
-                            payment_hold::when(held.due_at)
-                        ));
-                        alert
-                    }
-                };
-                alerts::raise(tx, &alert, site.as_deref())?;
+            match &outcome {
+                Outcome::Applied if !money.is_empty() => {
+                    let alert = Alert::change(&actor, &address, "the payment details", &money);
+                    alerts::raise(tx, &alert, site.as_deref())?;
+                }
+                Outcome::Held(held) => {
+                    let mut alert =
+                        Alert::change(&actor, &address, "the payment details", &held.changes);
+                    alert.body.push_str(&format!(
+                        "\nDonors see the new details from {}. Until then any admin can cancel \
+                         the change on the Settings screen.\n",
+                        payment_hold::when(held.due_at)
+                    ));
+                    alerts::raise(tx, &alert, site.as_deref())?;
+                    let until = payment_hold::when(held.due_at);
+                    audit::note(|note| {
+                        note.action = Some(format!("payment details changed (shown from {until})"))
+                    });
+                }
+                Outcome::Withdrawn(held) => {
+                    alerts::raise(tx, &cancelled(&actor, &address, held), site.as_deref())?;
+                    audit::note(|note| {
+                        note.action = Some("payment details change cancelled".to_owned())
+                    });
+                    changes.extend(held.changes.iter().map(|change| Change {
+                        field: change.field.clone(),
+                        old: change.new.clone(),
+                        new: change.old.clone(),
+                    }));
+                }
+                Outcome::Same(_) | Outcome::Applied => {}
             }
-            if !money.is_empty() || !donor_facing.is_empty() {
+            let payment_kind = !matches!(outcome, Outcome::Same(_));
+            if payment_kind || !money.is_empty() || !donor_facing.is_empty() {
                 audit::note(|note| note.kind = Some(Kind::Payment));
             }
-            if let Some(held) = pending.as_ref().filter(|_| restarted) {
-                let until = payment_hold::when(held.due_at);
-                audit::note(|note| {
-                    note.action = Some(format!("payment details changed (shown from {until})"))
-                });
-            }
+            let pending = outcome.pending();
             changes.extend(money);
             audit::changed(changes);
             Ok(pending)
@@ -94,6 +105,17 @@ pub(super) async fn update(
         "msg": "Updated Successfully",
         "pending": payment_hold::shown(&pending),
     })))
+}
+
+/// The alert that the change `held` is cancelled (by Cancel, or by changing the details back).
+fn cancelled(actor: &str, address: &str, held: &Held) -> Alert {
+    let what = format!(
+        "the payment details (cancelled the change {} made)",
+        held.actor
+    );
+    let mut alert = Alert::change(actor, address, &what, &held.changes);
+    alert.subject = "Jyoti site: a change of the payment details was cancelled".to_owned();
+    alert
 }
 
 /// An editor's refusal to change where donors' money goes, or what donors read beside it.
@@ -127,13 +149,7 @@ pub(super) async fn cancel_payment_hold(
         };
         db::payment_hold::clear(conn)?;
         let site = mailer.setup(conn)?.site_address;
-        let what = format!(
-            "the payment details (cancelled the change {} made)",
-            held.actor
-        );
-        let mut alert = Alert::change(&actor, &address, &what, &held.changes);
-        alert.subject = "Jyoti site: a change of the payment details was cancelled".to_owned();
-        alerts::raise(conn, &alert, site.as_deref())?;
+        alerts::raise(conn, &cancelled(&actor, &address, &held), site.as_deref())?;
         audit::note(|note| {
             note.action = Some("payment details change cancelled".to_owned());
             note.kind = Some(Kind::Payment);

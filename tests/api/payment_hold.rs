@@ -52,6 +52,7 @@ fn a_change_waits_out_the_hold_while_donors_see_the_old_details_and_any_admin_ca
     );
     assert_eq!(upi(&app), "jyoti.real@sbi");
     assert_eq!(pending(&app, &admin), Value::Null);
+    let qr_shown = app.get("/api/donations/upi-qr.svg").send().text();
 
     let saved = app.change(
         &admin,
@@ -77,7 +78,8 @@ fn a_change_waits_out_the_hold_while_donors_see_the_old_details_and_any_admin_ca
     let wait = due.as_second() - jiff::Timestamp::now().as_second();
     assert!((86_390..=86_400).contains(&wait), "a day from now: {wait}");
     let qr = app.get("/api/donations/upi-qr.svg").send().text();
-    assert!(!qr.is_empty());
+    assert!(qr.contains("<svg"), "{qr}");
+    assert_eq!(qr, qr_shown, "the QR code keeps paying the old UPI ID");
     assert!(
         alert_subjects(&app).contains(&"Jyoti site: the payment details changed".to_owned()),
         "alerted at once: {:?}",
@@ -193,6 +195,7 @@ fn editors_touch_neither_payment_details_nor_what_donors_read_beside_them() {
         json!({"donationPhone": "+91 98765 43210"}),
         json!({"donationRegistration": "x"}),
         json!({"donationTax": "x"}),
+        json!({"supportPhoto": "1"}),
     ] {
         let refused = app.patch_json(&editor, "/api/admin/settings", &field);
         assert_error(&refused, 403, &field.to_string());
@@ -205,4 +208,75 @@ fn editors_touch_neither_payment_details_nor_what_donors_read_beside_them() {
         "an editor reads the hold",
     );
     let _ = admin;
+}
+
+/// How many alerts say the payment details changed.
+fn changed_alerts(app: &TestApp) -> usize {
+    alert_subjects(app)
+        .iter()
+        .filter(|s| *s == "Jyoti site: the payment details changed")
+        .count()
+}
+
+#[test]
+fn every_change_within_the_same_second_is_alerted_and_the_last_one_waits() {
+    let (app, admin) = app_holding(Duration::from_secs(24 * 3600));
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    assert_eq!(changed_alerts(&app), 1);
+    for upi_id in ["a1@upi", "a2@upi", "a3@upi"] {
+        app.change(&admin, "/api/admin/settings", &json!({"upiId": upi_id}));
+    }
+    assert_eq!(changed_alerts(&app), 4, "{:?}", alert_subjects(&app));
+    let held = pending(&app, &admin);
+    assert_eq!(
+        held["changes"],
+        json!([{"field": "upiId", "old": "real@sbi", "new": "a3@upi"}])
+    );
+    let last: String = app.query("SELECT body FROM alerts ORDER BY id DESC LIMIT 1");
+    assert!(last.contains("a3@upi"), "{last}");
+}
+
+#[test]
+fn changing_the_details_back_cancels_the_waiting_change_alerted_and_logged() {
+    let (app, admin) = app_holding(Duration::from_secs(24 * 3600));
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    app.change(
+        &admin,
+        "/api/admin/settings",
+        &json!({"upiId": "thief@upi"}),
+    );
+    assert_ne!(pending(&app, &admin), Value::Null);
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    assert_eq!(pending(&app, &admin), Value::Null);
+    assert_eq!(upi(&app), "real@sbi");
+    assert_eq!(
+        alert_subjects(&app).last().map(String::as_str),
+        Some("Jyoti site: a change of the payment details was cancelled")
+    );
+    let (kind, action): (String, String) = {
+        let conn = app.state.pool.get().unwrap();
+        conn.query_row(
+            "SELECT kind, action FROM audit_log ORDER BY id DESC LIMIT 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap()
+    };
+    assert_eq!(
+        (kind.as_str(), action.as_str()),
+        ("payment", "payment details change cancelled")
+    );
+}
+
+#[test]
+fn clearing_the_payment_details_is_a_change_like_any_other() {
+    let (app, admin) = app_holding(Duration::from_secs(24 * 3600));
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": ""}));
+    assert_eq!(upi(&app), "real@sbi", "donors keep the details meanwhile");
+    assert_eq!(
+        pending(&app, &admin)["changes"],
+        json!([{"field": "upiId", "old": "real@sbi", "new": ""}])
+    );
+    assert_eq!(changed_alerts(&app), 2);
 }

@@ -75,7 +75,7 @@ fn every_write_cut_off_by_a_reset_leaves_exactly_one_entry_per_stored_record() {
 fn donation_and_role_changes_cut_off_by_a_reset_keep_their_entry_and_their_alert() {
     let (app, admin) = app();
     let (id, _) = app.register("toggled@example.org");
-    for n in 0..100 {
+    for n in 0..200 {
         let payee = json!({"upiId": format!("jyoti{n}@sbi")});
         send_and_reset(&app, &admin, "PATCH", "/api/admin/settings", &payee);
         let role = json!({"role": if n % 2 == 0 { "editor" } else { "user" }});
@@ -88,27 +88,58 @@ fn donation_and_role_changes_cut_off_by_a_reset_keep_their_entry_and_their_alert
         );
     }
     settled(&app);
-    let payment_entries: i64 = app
-        .query("SELECT count(*) FROM audit_log WHERE kind = 'payment' AND changes LIKE '%upiId%'");
+    // A change stored without its entry breaks the chain: the next entry's old value would
+    // be one no entry ever gave.
+    let upi_chain = chain(
+        &app,
+        "SELECT json_extract(changes, '$[0].old'), json_extract(changes, '$[0].new') FROM audit_log
+         WHERE kind = 'payment' AND changes LIKE '%upiId%' ORDER BY id",
+    );
+    assert!(upi_chain.len() > 1);
+    assert_eq!(
+        app.content()["settings"]["upiId"],
+        upi_chain.last().unwrap().1.as_str(),
+        "the entries and the site agree on where it ended"
+    );
     let payment_alerts: i64 = app.query(
         "SELECT count(*) FROM alerts WHERE subject = 'Jyoti site: the payment details changed'",
     );
-    assert!(payment_entries > 0);
     assert_eq!(
-        payment_entries, payment_alerts,
+        upi_chain.len() as i64,
+        payment_alerts,
         "each stored change: its entry and its alert"
     );
-    let role_entries: i64 =
-        app.query("SELECT count(*) FROM audit_log WHERE action = 'user changed' AND changes LIKE '%\"role\"%'");
+    let role_chain = chain(
+        &app,
+        "SELECT json_extract(changes, '$[0].old'), json_extract(changes, '$[0].new') FROM audit_log
+         WHERE action = 'user changed' AND changes LIKE '%\"role\"%' ORDER BY id",
+    );
+    assert_eq!(role_chain[0].0, "user");
+    let role: String = app.query(&format!("SELECT role FROM users WHERE id = {id}"));
+    assert_eq!(role_chain.last().unwrap().1, role);
     let role_alerts: i64 =
         app.query("SELECT count(*) FROM alerts WHERE subject LIKE 'Jyoti site: the role of %'");
-    assert!(role_entries > 0);
-    assert_eq!(role_entries, role_alerts);
-    // The entries and the site agree on where it ended.
-    let last_upi: String = app.query(
-        "SELECT json_extract(changes, '$[0].new') FROM audit_log WHERE kind = 'payment' ORDER BY id DESC LIMIT 1",
-    );
-    assert_eq!(app.content()["settings"]["upiId"], last_upi.as_str());
+    assert_eq!(role_chain.len() as i64, role_alerts);
+}
+
+/// The (old, new) pairs `sql` selects, checked to follow each other: each entry starts where
+/// the one before ended.
+fn chain(app: &TestApp, sql: &str) -> Vec<(String, String)> {
+    let conn = app.state.pool.get().unwrap();
+    let pairs: Vec<(String, String)> = conn
+        .prepare(sql)
+        .unwrap()
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for pair in pairs.windows(2) {
+        assert_eq!(
+            pair[1].0, pair[0].1,
+            "a change with no entry came between: {pair:?}"
+        );
+    }
+    pairs
 }
 
 #[test]
