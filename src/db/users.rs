@@ -209,7 +209,7 @@ pub fn promote(
 }
 
 /// Signs every session of a user out (logout ends the session on the server, not only in the browser).
-pub fn sign_out(conn: &mut Connection, id: i64) -> Result<(), ApiError> {
+pub fn sign_out(conn: &Connection, id: i64) -> Result<(), ApiError> {
     conn.prepare_cached("UPDATE users SET token_version = token_version + 1 WHERE id = ?1")?
         .execute([id])?;
     Ok(())

@@ -187,9 +187,28 @@ pub(super) async fn change_password(
 pub(super) async fn logout(
     user: AuthUser,
     state: web::Data<AppState>,
+    ip: ClientIp,
 ) -> Result<HttpResponse, ApiError> {
     let id = user.0.id;
-    db::run(&state.pool, move |conn| db::users::sign_out(conn, id)).await?;
+    // Signing out ends every session of the account: for admins and editors, logged with it.
+    let entry = user.0.role.is_staff().then(|| {
+        audit::by_user(
+            &user.0,
+            &ip.0.to_string(),
+            "signed out",
+            Vec::new(),
+            Kind::Signins,
+        )
+    });
+    db::run(&state.pool, move |conn| {
+        db::in_transaction(conn, |tx| {
+            if let Some(entry) = &entry {
+                db::audit::record(tx, entry)?;
+            }
+            db::users::sign_out(tx, id)
+        })
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(json!({ "msg": "Logged out" })))
 }
 

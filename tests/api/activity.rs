@@ -178,6 +178,40 @@ fn a_staff_password_change_and_sign_out_everywhere_are_logged() {
 }
 
 #[test]
+fn signing_out_is_logged_for_staff_and_payment_changes_file_under_payment() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
+    let (_, visitor) = app.register("visitor@example.org");
+    for token in [&editor, &visitor] {
+        let out = app.post("/api/auth/logout").bearer(token).send();
+        assert_eq!(out.status, 200, "{}", out.text());
+    }
+    let signins = activity(&app, &admin, "kind=signins");
+    let out: Vec<&Value> = signins["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["action"] == "signed out")
+        .collect();
+    assert_eq!(out.len(), 1, "the editor's, not the visitor's: {signins}");
+    assert!(out[0]["actor"]
+        .as_str()
+        .unwrap()
+        .contains("editor@example.org"));
+
+    app.change(&admin, "/api/admin/settings", &json!({"upiId": "real@sbi"}));
+    app.change(
+        &admin,
+        "/api/admin/settings",
+        &json!({"heroTitle": "Not money"}),
+    );
+    let payment = activity(&app, &admin, "kind=payment");
+    let changes = payment["items"][0]["changes"].to_string();
+    assert_eq!(payment["items"].as_array().unwrap().len(), 1, "{payment}");
+    assert!(changes.contains("real@sbi"), "{changes}");
+}
+
+#[test]
 fn links_in_the_alert_about_a_new_site_address_go_to_the_address_before_the_change() {
     let smtp = SmtpServer::start();
     let app = spawn_app_with(Config {
