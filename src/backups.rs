@@ -141,7 +141,9 @@ fn upload(offsite: &Uploads, out: &Path, waiting: &Receiver<Job>) -> Option<Job>
 fn catch_up(status: &Backups, offsite: &Uploads, waiting: &Receiver<Job>) -> Option<Job> {
     let newest_copy = match offsite.target.list() {
         Ok(copies) => copies
-            .last()
+            .iter()
+            .rev()
+            .find(|copy| !copy.in_the_future(jiff::Timestamp::now()))
             .and_then(|copy| copy.taken())
             .map(std::time::SystemTime::from),
         Err(err) => {

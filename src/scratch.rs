@@ -132,9 +132,13 @@ pub fn remove_stale(db: &Path, backups: Option<&Path>) {
     }
 }
 
-/// Whether the name's process id (`…-PID` or `…-PID.age.partial`) is a running process.
+/// Whether the name's process id (`…-PID`, `…-PID.age.partial`, `…-PID.partial` or
+/// `…-PID.partial-journal`) is a running process.
 fn made_by_a_running_process(file: &str) -> bool {
-    let base = file.trim_end_matches(".age.partial");
+    let mut base = file;
+    for suffix in ["-journal", ".partial", ".age"] {
+        base = base.strip_suffix(suffix).unwrap_or(base);
+    }
     base.rsplit('-')
         .next()
         .and_then(|pid| pid.parse::<u32>().ok())

@@ -67,6 +67,9 @@ pub fn backup(args: BackupArgs) -> Result<(), String> {
         (None, None) => unreachable!("a scratch file is made when there is no OUT"),
     };
     let _sealed = Scratch::new(crate::offsite::sealed_beside(&out));
+    // The copy is written beside `out` first, with its journal: plain too, and as much ours.
+    let _copying = [".partial", ".partial-journal"]
+        .map(|suffix| Scratch::new(format!("{}{suffix}", out.display()).into()));
     crate::db::backup::backup(&args.db.db, &out)?;
     if args.out.is_some() {
         println!(
@@ -159,8 +162,9 @@ fn recovery_kit(target: &crate::cli::OffsiteTarget) -> Result<(), String> {
     Ok(())
 }
 
-/// How far the time sealed in a copy may be from the time its name says (the name is given
-/// when the upload starts, the time when the backup was taken).
+/// How far the time sealed in a copy may be from the time its name says (a copy is named for
+/// the minute its backup was taken, a second later per clash; copies uploaded before that were
+/// named when their upload started).
 const NAME_AND_SEAL_AGREE: i64 = 15 * 60;
 
 /// A copy this many times the largest other one is refused before downloading (`--any-size`).

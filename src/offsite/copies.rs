@@ -42,21 +42,25 @@ const NAMED_TO_THE_MINUTE: &str = "%Y-%m-%dT%H%MZ";
 /// twice in a minute), so that no copy replaces another.
 const NAMED_TO_THE_SECOND: &str = "%Y-%m-%dT%H%M%SZ";
 
-/// A name for a copy taken now that none of `copies` has: the minute's, else the second's.
-fn new_name(copies: &[BucketCopy]) -> String {
-    let named = |format: &str| format!("jyoti-{}.db.age", jiff::Timestamp::now().strftime(format));
-    let taken = |name: &str| copies.iter().any(|copy| copy.name == name);
-    let name = named(NAMED_TO_THE_MINUTE);
-    if !taken(&name) {
+/// A name for a copy taken at `taken` that none of `copies` has: the minute's, else the
+/// second's (a second later while that is taken too), so that the name tells when the copy was
+/// taken, however long after it is uploaded.
+fn new_name(copies: &[BucketCopy], taken: jiff::Timestamp) -> String {
+    let named = |at: jiff::Timestamp, format: &str| format!("jyoti-{}.db.age", at.strftime(format));
+    let free = |name: &String| copies.iter().all(|copy| &copy.name != name);
+    let name = named(taken, NAMED_TO_THE_MINUTE);
+    if free(&name) {
         return name;
     }
-    loop {
-        let name = named(NAMED_TO_THE_SECOND);
-        if !taken(&name) {
-            return name;
-        }
-        std::thread::sleep(Duration::from_millis(250));
-    }
+    (0..)
+        .map(|later| {
+            named(
+                taken + jiff::SignedDuration::from_secs(later),
+                NAMED_TO_THE_SECOND,
+            )
+        })
+        .find(free)
+        .unwrap_or(name)
 }
 
 impl Offsite {
@@ -65,7 +69,8 @@ impl Offsite {
         self.options.describe()
     }
 
-    /// Encrypts the backup at `backup` and uploads it as a copy named for the time now, then
+    /// Encrypts the backup at `backup` and uploads it as a copy named for the time the backup
+    /// was taken (as it says itself; else now), then
     /// deletes the oldest copies beyond the options' `keep`; returns the copy's name. After each
     /// failed attempt `failed` hears why and the wait before the next one (`None`: no attempt
     /// is left); it does the waiting, and answers whether to try again at all (a newer backup
@@ -77,6 +82,7 @@ impl Offsite {
         mut failed: impl FnMut(&str, Option<Duration>) -> bool,
     ) -> Result<String, String> {
         let sealed = seal::sealed_beside(backup);
+        let taken = crate::db::backup::taken_at(backup).unwrap_or_else(jiff::Timestamp::now);
         let result = (|| {
             seal::encrypt(backup, &sealed, &self.options.passphrase)?;
             let mut waits = waits.iter();
@@ -85,7 +91,7 @@ impl Offsite {
             let name = loop {
                 let tried = self
                     .list()
-                    .map(|copies| new_name(&copies))
+                    .map(|copies| new_name(&copies, taken))
                     .and_then(|name| self.put(&self.options.key(&name), &sealed).map(|()| name));
                 match tried {
                     Ok(name) => break name,
@@ -115,12 +121,14 @@ impl Offsite {
     }
 
     /// Deletes the oldest copies beyond the newest `keep`, under the prefix only; never `kept`,
-    /// the copy just uploaded, whatever names others put beside it.
+    /// the copy just uploaded, whatever names others put beside it. A copy named in the future
+    /// is no copy of ours: it neither counts towards `keep` nor pushes a real copy out.
     fn prune(&self, kept: &str) -> Result<(), String> {
+        let now = jiff::Timestamp::now();
         let copies: Vec<BucketCopy> = self
             .list()?
             .into_iter()
-            .filter(|copy| copy.name != kept)
+            .filter(|copy| copy.name != kept && !copy.in_the_future(now))
             .collect();
         let excess = (copies.len() + 1).saturating_sub(self.options.keep);
         for old in &copies[..excess.min(copies.len())] {
@@ -136,7 +144,9 @@ impl Offsite {
         let copies = self.list()?;
         let name = match name {
             "latest" => copies
-                .last()
+                .iter()
+                .rev()
+                .find(|copy| !copy.in_the_future(jiff::Timestamp::now()))
                 .ok_or_else(|| format!("there is no copy in {}", self.describe()))?
                 .name
                 .clone(),
@@ -163,6 +173,21 @@ impl Offsite {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_copy_is_named_for_when_its_backup_was_taken_and_never_as_another() {
+        let taken: jiff::Timestamp = "2026-11-25T03:00:12Z".parse().unwrap();
+        let copy = |name: &str| BucketCopy {
+            name: name.into(),
+            size: 1,
+        };
+        assert_eq!(new_name(&[], taken), "jyoti-2026-11-25T0300Z.db.age");
+        let copies = [
+            copy("jyoti-2026-11-25T0300Z.db.age"),
+            copy("jyoti-2026-11-25T030012Z.db.age"),
+        ];
+        assert_eq!(new_name(&copies, taken), "jyoti-2026-11-25T030013Z.db.age");
+    }
 
     #[test]
     fn a_copys_name_tells_when_it_was_taken() {

@@ -123,6 +123,58 @@ fn a_name_in_the_future_is_flagged_skipped_and_never_makes_pruning_drop_a_new_co
         "{name} is kept: {:?}",
         s3.keys()
     );
+    // The name in the future is no copy of ours: it neither counts nor pushes the real one out,
+    // and the older real copy is what keeping one drops.
+    assert_eq!(
+        s3.keys(),
+        [
+            "jyoti/jyoti-2099-01-01T0000Z.db.age".to_owned(),
+            format!("jyoti/{name}")
+        ]
+        .into_iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect::<Vec<_>>(),
+    );
+}
+
+#[test]
+fn a_backup_uploaded_an_hour_after_it_was_taken_is_named_for_its_time_and_restores_as_latest() {
+    let s3 = S3::start();
+    let env = s3.env("jyoti");
+    let (dir, db) = a_site();
+    let backups = dir.path().join("backups");
+    std::fs::create_dir(&backups).unwrap();
+    // The newest local backup, taken 50 minutes ago and never uploaded: a server started now
+    // (backups hourly) takes no new one yet, and uploads this one as the bucket has none.
+    let taken = jiff::Timestamp::now() - jiff::SignedDuration::from_mins(50);
+    let doctored = doctored_backup(&db, dir.path(), &taken.to_string(), "");
+    let local = backups.join(format!("jyoti-{}.db", taken.strftime("%Y%m%d-%H%M%S")));
+    std::fs::rename(&doctored, &local).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&local)
+        .unwrap()
+        .set_modified(std::time::SystemTime::from(taken))
+        .unwrap();
+    let (server, _) = serve_with_backups(&db, &backups, &[], &env);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while s3.keys().is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    drop(server);
+    let name = format!("jyoti/jyoti-{}.db.age", taken.strftime("%Y-%m-%dT%H%MZ"));
+    assert_eq!(s3.keys(), [name], "named for when it was taken");
+    let restored = dir.path().join("restored.db");
+    let text = assert_ok(&restore_latest(&restored, &env));
+    assert!(
+        text.contains(&format!(
+            "was taken {}",
+            taken.strftime("%-d %B %Y %H:%M UTC")
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("skipping"), "{text}");
 }
 
 #[test]

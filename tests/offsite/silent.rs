@@ -146,6 +146,50 @@ fn a_backup_by_hand_says_the_bucket_is_silent_within_half_a_minute_and_leaves_no
 }
 
 #[test]
+fn a_backup_by_hand_stopped_while_it_copies_leaves_no_plain_copy() {
+    let silent = Silent::start();
+    let (dir, db) = a_site();
+    // 100 MB to copy: the plain `.partial` copy and its journal exist for a while.
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch(
+            "CREATE TABLE filler (b BLOB);
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+             INSERT INTO filler SELECT randomblob(1048576) FROM n;",
+        )
+        .unwrap();
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let child = Command::new(BIN)
+            .args(["backup", "--offsite", "--db", db.to_str().unwrap()])
+            .envs(silent.env(&[]))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let copying = |files: &[String]| {
+            files
+                .iter()
+                .any(|name| name.ends_with(".partial") && !name.ends_with(".age.partial"))
+        };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !copying(&files_besides(dir.path(), "site.db")) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        // SAFETY: kill only sends a signal to the child this test started.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, signal);
+        }
+        let status = child.wait_with_output().unwrap().status;
+        assert!(!status.success());
+        assert!(
+            files_besides(dir.path(), "site.db").is_empty(),
+            "signal {signal}: {:?}",
+            files_besides(dir.path(), "site.db")
+        );
+    }
+}
+
+#[test]
 fn a_backup_by_hand_stopped_half_way_leaves_no_plain_copy_and_the_server_clears_old_ones() {
     let silent = Silent::start();
     let (dir, db) = a_site();
