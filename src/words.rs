@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-/// `3 days`, `5 hours`, `1 minute`: the largest unit the duration is a whole number of, so
-/// nothing is rounded away (`90 seconds`, not `1 minute`; `36 hours`, not `1 day`).
+/// An interval as it was set, in the largest unit it is a whole number of, so nothing is
+/// rounded away (`90 seconds`, not `1 minute`; `36 hours`, not `1 day`).
 pub fn in_words(duration: Duration) -> String {
     let (count, unit) = match duration.as_secs() {
         s if s >= 86_400 && s % 86_400 == 0 => (s / 86_400, "day"),
@@ -11,6 +11,22 @@ pub fn in_words(duration: Duration) -> String {
         s if s >= 60 && s % 60 == 0 => (s / 60, "minute"),
         s => (s, "second"),
     };
+    counted(count, unit)
+}
+
+/// A measured age, in its largest unit and rounded down (`2 hours` for 2 h 1 min 11 s): a
+/// person reads how old something is, not how many seconds.
+pub fn age_in_words(age: Duration) -> String {
+    let (count, unit) = match age.as_secs() {
+        s if s >= 86_400 => (s / 86_400, "day"),
+        s if s >= 3600 => (s / 3600, "hour"),
+        s if s >= 60 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    counted(count, unit)
+}
+
+fn counted(count: u64, unit: &str) -> String {
     match count {
         1 => format!("1 {unit}"),
         _ => format!("{count} {unit}s"),
@@ -30,5 +46,14 @@ mod tests {
         assert_eq!(in_words(Duration::from_secs(600)), "10 minutes");
         assert_eq!(in_words(Duration::from_secs(60)), "1 minute");
         assert_eq!(in_words(Duration::from_secs(59)), "59 seconds");
+    }
+
+    #[test]
+    fn ages_read_rounded_down_in_their_largest_unit() {
+        assert_eq!(age_in_words(Duration::from_secs(7271)), "2 hours");
+        assert_eq!(age_in_words(Duration::from_secs(86_405)), "1 day");
+        assert_eq!(age_in_words(Duration::from_secs(3 * 86_400 + 5)), "3 days");
+        assert_eq!(age_in_words(Duration::from_secs(90)), "1 minute");
+        assert_eq!(age_in_words(Duration::from_secs(45)), "45 seconds");
     }
 }

@@ -11,7 +11,7 @@ use crate::backups::Backups;
 use crate::db::{self, Pool};
 use crate::error::ApiError;
 use crate::offsite::Uploads as Offsite;
-use crate::words::in_words;
+use crate::words::{age_in_words, in_words};
 use disk::{disk, free_space, Space, FULL_DISK_BYTES};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -288,7 +288,7 @@ impl Health {
         // `/healthz` is public: the error, which names the bucket, stays in the log.
         if let Some(since) = failing_for(&offsite.failing_since) {
             let age = match newest.and_then(|at| SystemTime::now().duration_since(at).ok()) {
-                Some(age) => format!("The newest off-site copy is {} old.", in_words(age)),
+                Some(age) => format!("The newest off-site copy is {} old.", age_in_words(age)),
                 None => "No off-site copy has been uploaded since the server started.".to_owned(),
             };
             return Check::fail(format!(
@@ -351,7 +351,7 @@ impl Health {
 fn failing_for(slot: &Mutex<Option<SystemTime>>) -> Option<String> {
     let since = (*slot.lock().unwrap_or_else(|p| p.into_inner()))?;
     let age = SystemTime::now().duration_since(since).unwrap_or_default();
-    Some(in_words(age.max(Duration::from_secs(1))))
+    Some(age_in_words(age.max(Duration::from_secs(1))))
 }
 
 /// A copy made every `every` (a backup, an off-site copy): none yet, half an interval late, or
@@ -363,10 +363,10 @@ fn newest_copy(what: &str, newest: Option<SystemTime>, every: Duration) -> Check
         )),
         Some(age) if age > every + every / 2 => Check::warn(format!(
             "The newest {what} is {} old, though one is due every {}: check the server's log.",
-            in_words(age),
+            age_in_words(age),
             in_words(every)
         )),
-        Some(age) => Check::ok(format!("The newest {what} is {} old.", in_words(age))),
+        Some(age) => Check::ok(format!("The newest {what} is {} old.", age_in_words(age))),
     }
 }
 
