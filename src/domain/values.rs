@@ -10,6 +10,8 @@ fn look_alike_script(c: char) -> Option<&'static str> {
         // The dotless ı lower-cases and looks like i, yet is another letter.
         'ı' => Some("dotless"),
         c if c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) => Some("Latin"),
+        // Phonetic letters (ɑ, ɡ, ɩ) pass for Latin ones in most fonts.
+        '\u{0250}'..='\u{02AF}' | '\u{1D00}'..='\u{1DBF}' => Some("phonetic"),
         '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Some("Greek"),
         '\u{0400}'..='\u{052F}' | '\u{2DE0}'..='\u{2DFF}' | '\u{A640}'..='\u{A69F}' => {
             Some("Cyrillic")
@@ -21,6 +23,10 @@ fn look_alike_script(c: char) -> Option<&'static str> {
 /// Whether `part` (a local part, or one label of a domain) mixes look-alike alphabets, as
 /// `pаypal` with a Cyrillic а does: an address that reads like another one.
 fn mixes_scripts(part: &str) -> bool {
+    // A dotless ı reads as an i even among dotless ones (`ıı` for `ii`).
+    if part.contains('ı') {
+        return true;
+    }
     let mut scripts = part.chars().filter_map(look_alike_script);
     scripts
         .next()

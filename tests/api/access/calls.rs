@@ -85,6 +85,18 @@ impl Call {
         &self.path
     }
 
+    /// The same call with another JSON body.
+    pub(crate) fn with_json(&self, body: Value) -> Call {
+        Call {
+            name: self.name,
+            who: self.who,
+            path: self.path.clone(),
+            body: None,
+            success: self.success,
+        }
+        .json(body)
+    }
+
     /// The request's content type and body, if it has one.
     pub(crate) fn request_body(&self) -> Option<&(String, Vec<u8>)> {
         self.body.as_ref()

@@ -154,13 +154,24 @@ fn a_caller_refused_a_call_is_refused_alike_whatever_body_query_or_id_they_send(
         ("the wrong shape", "[1, 2, 3]"),
     ];
     for call in table(&fixtures) {
-        let refused = match call.who {
-            Who::Anyone | Who::SignedIn => vec![],
-            Who::Editor => vec![("a visitor", visitor.as_str())],
-            Who::Admin => vec![
-                ("a visitor", visitor.as_str()),
-                ("an editor", editor.as_str()),
-            ],
+        let unknown = [
+            ("no token", None, 401),
+            ("a bad token", Some("not.a.token"), 401),
+        ];
+        let refused: Vec<(&str, Option<&str>, u16)> = match call.who {
+            Who::Anyone => vec![],
+            Who::SignedIn => unknown.to_vec(),
+            Who::Editor => [("a visitor", Some(visitor.as_str()), 403)]
+                .into_iter()
+                .chain(unknown)
+                .collect(),
+            Who::Admin => [
+                ("a visitor", Some(visitor.as_str()), 403),
+                ("an editor", Some(editor.as_str()), 403),
+            ]
+            .into_iter()
+            .chain(unknown)
+            .collect(),
         };
         let (method, _) = call.name.split_once(' ').expect("METHOD /path");
         // Every id in the path one that names nothing, and a query no list takes.
@@ -173,17 +184,20 @@ fn a_caller_refused_a_call_is_refused_alike_whatever_body_query_or_id_they_send(
             })
             .collect::<Vec<_>>()
             .join("/");
-        for (who, token) in refused {
+        for (who, token, status) in refused {
             for path in [call.path().to_owned(), odd_path.clone()] {
                 for (what, body) in bodies {
-                    let response = app
-                        .request(method, &format!("{path}?page=x&size=-1&sort=%00"))
-                        .bearer(token)
+                    let mut request =
+                        app.request(method, &format!("{path}?page=x&size=-1&sort=%00"));
+                    if let Some(token) = token {
+                        request = request.bearer(token);
+                    }
+                    let response = request
                         .raw_body("application/json", body.as_bytes().to_vec())
                         .send();
                     assert_error(
                         &response,
-                        403,
+                        status,
                         &format!("{method} {path} as {who} with {what}"),
                     );
                 }
@@ -191,6 +205,50 @@ fn a_caller_refused_a_call_is_refused_alike_whatever_body_query_or_id_they_send(
         }
     }
 }
+
+#[test]
+fn no_text_field_of_any_call_stores_a_text_direction_control() {
+    let (app, admin) = spawn_app_with_admin();
+    let fixtures = Fixtures::create(&app, &admin);
+    let mut tried = 0;
+    for call in table(&fixtures) {
+        let Some((content_type, body)) = call.request_body() else {
+            continue;
+        };
+        if content_type != "application/json" {
+            continue;
+        }
+        let body: serde_json::Value = serde_json::from_slice(body).unwrap();
+        let Some(fields) = body.as_object() else {
+            continue;
+        };
+        for (key, value) in fields {
+            // A password or a link's secret is taken as typed, never shown.
+            let Some(text) = value
+                .as_str()
+                .filter(|_| !key.contains("assword") && key != "token")
+            else {
+                continue;
+            };
+            for control in ['\u{202E}', '\u{2066}'] {
+                let mut doctored = body.clone();
+                doctored[key] = json!(format!("{text}{control}x"));
+                let response = call.with_json(doctored).send(&app, Some(&admin));
+                assert_eq!(
+                    response.status,
+                    400,
+                    "{} with {key} holding U+{:04X}: {}",
+                    call.name,
+                    control as u32,
+                    response.text()
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 60, "only {tried} fields tried");
+}
+
 #[test]
 fn a_demoted_admins_token_loses_admin_access_at_once() {
     let (app, first) = spawn_app_with_admin();
