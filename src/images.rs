@@ -65,9 +65,14 @@ impl Spooled {
         Ok((Spooled { path, len: 0 }, file))
     }
 
-    /// The file's bytes, read when its turn to be decoded has come.
-    fn read(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.path).map_err(|err| format!("the upload could not be read back: {err}"))
+    /// The file's bytes, mapped when its turn to be decoded has come (no heap copy of up to
+    /// [`MAX_UPLOAD`] beside the decoded photo).
+    fn read(&self) -> Result<memmap2::Mmap, String> {
+        let cannot = |err: std::io::Error| format!("the upload could not be read back: {err}");
+        let file = std::fs::File::open(&self.path).map_err(cannot)?;
+        // SAFETY: the file is this upload's own, named for this process and never written
+        // again once spooled; nothing changes it while it is mapped.
+        unsafe { memmap2::Mmap::map(&file) }.map_err(cannot)
     }
 }
 

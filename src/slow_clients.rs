@@ -23,8 +23,17 @@ use std::time::Duration;
 /// Longest pause between two pieces of a request body, unless `Config::body_deadline` says
 /// otherwise.
 pub const BODY_IDLE: Duration = Duration::from_secs(10);
-/// Longest a whole request body may take (a 10 MB photo over a slow phone connection fits).
+/// Longest a whole request body may take, for a body of unknown or small length.
 pub const BODY_TOTAL: Duration = Duration::from_secs(120);
+
+/// The slowest rate a long body is given time for (128 KiB/s, about 1 Mbit/s): a 32 MB photo
+/// from a phone on a poor connection gets about six minutes.
+const SLOWEST_BYTES_PER_SECOND: u64 = 128 * 1024;
+
+/// Longest a whole body of `length` bytes (its Content-Length) may take.
+fn total_for(length: Option<u64>) -> Duration {
+    BODY_TOTAL + Duration::from_secs(length.unwrap_or(0) / SLOWEST_BYTES_PER_SECOND)
+}
 
 /// Middleware: counts the request against its address (429 and the connection closed past the
 /// bound) and puts the body on a clock.
@@ -54,14 +63,21 @@ pub async fn guard(
     if matches!(body, Payload::None) {
         req.set_payload(body);
     } else {
-        let clocked: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
-            Box::pin(OnTheClock::new(body, state.config.body_deadline));
+        let length = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok()?.parse::<u64>().ok())
+            // Past the largest upload no call takes it anyway.
+            .map(|length| length.min(crate::images::MAX_UPLOAD as u64 + 64 * 1024));
+        let clocked: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(
+            OnTheClock::new(body, state.config.body_deadline, total_for(length)),
+        );
         req.set_payload(Payload::from(clocked));
     }
     Ok(next.call(req).await?.map_into_left_body())
 }
 
-/// A request body that fails once it pauses longer than `idle_for` or runs past [`BODY_TOTAL`].
+/// A request body that fails once it pauses longer than `idle_for` or runs past its total.
 struct OnTheClock {
     body: Payload,
     idle_for: Duration,
@@ -70,12 +86,12 @@ struct OnTheClock {
 }
 
 impl OnTheClock {
-    fn new(body: Payload, idle_for: Duration) -> OnTheClock {
+    fn new(body: Payload, idle_for: Duration, total: Duration) -> OnTheClock {
         OnTheClock {
             body,
             idle_for,
             idle: Box::pin(sleep(idle_for)),
-            total: Box::pin(sleep(BODY_TOTAL)),
+            total: Box::pin(sleep(total)),
         }
     }
 }
@@ -119,5 +135,20 @@ pub fn raise_open_file_limit() {
             limit.rlim_cur = limit.rlim_max;
             libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_body_gets_time_for_a_slow_phone_and_a_short_one_the_usual_two_minutes() {
+        assert_eq!(total_for(None), BODY_TOTAL);
+        assert_eq!(total_for(Some(4096)), BODY_TOTAL);
+        let photo = total_for(Some(32 * 1024 * 1024));
+        // 32 MB at 1 Mbit/s takes about 270 s.
+        assert!(photo >= Duration::from_secs(270), "{photo:?}");
+        assert!(photo <= Duration::from_secs(400), "{photo:?}");
     }
 }
