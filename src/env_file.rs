@@ -176,9 +176,8 @@ pub fn quote(value: &str) -> String {
     quoted
 }
 
-/// The file `--env-file` names in `args` (and `args` without it), or the default one when it
-/// exists.
-fn chosen(args: &[OsString]) -> (Option<(PathBuf, bool)>, Vec<OsString>) {
+/// The file `--env-file` names in `args` (and `args` without it), or `default` when it exists.
+fn chosen(args: &[OsString], default: &Path) -> (Option<(PathBuf, bool)>, Vec<OsString>) {
     let mut rest = Vec::with_capacity(args.len());
     let mut named = None;
     let mut args = args.iter();
@@ -196,9 +195,7 @@ fn chosen(args: &[OsString]) -> (Option<(PathBuf, bool)>, Vec<OsString>) {
     }
     let chosen = match named {
         Some(path) => Some((path, true)),
-        None => Path::new(DEFAULT)
-            .exists()
-            .then(|| (PathBuf::from(DEFAULT), false)),
+        None => default.exists().then(|| (default.to_path_buf(), false)),
     };
     (chosen, rest)
 }
@@ -209,7 +206,7 @@ fn chosen(args: &[OsString]) -> (Option<(PathBuf, bool)>, Vec<OsString>) {
 /// command line's parser. Called first thing, before any other thread exists. A file named on
 /// the command line that cannot be read is an error; the default one only a note.
 pub fn load(args: &[OsString]) -> Result<Vec<OsString>, String> {
-    let (chosen, rest) = chosen(args);
+    let (chosen, rest) = chosen(args, Path::new(DEFAULT));
     let Some((path, named)) = chosen else {
         return Ok(rest);
     };
@@ -222,10 +219,15 @@ pub fn load(args: &[OsString]) -> Result<Vec<OsString>, String> {
             ))
         }
         Err(err) => {
-            eprintln!(
-                "note: {} is not read ({err}); run as its owner, or give --env-file",
-                path.display()
-            );
+            // The service, run as its own user, has the values from systemd already.
+            let given =
+                std::env::vars_os().any(|(key, _)| key.to_string_lossy().starts_with("JYOTI_"));
+            if !given {
+                eprintln!(
+                    "note: {} is not read ({err}); run as its owner, or give --env-file",
+                    path.display()
+                );
+            }
             return Ok(rest);
         }
     };
@@ -240,6 +242,67 @@ pub fn load(args: &[OsString]) -> Result<Vec<OsString>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_file_is_read_when_it_exists_and_env_file_names_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let default = dir.path().join("jyoti");
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        let (none, rest) = chosen(&args(&["jyoti", "backup"]), &default);
+        assert!(none.is_none());
+        assert_eq!(rest, args(&["jyoti", "backup"]));
+        std::fs::write(&default, "JYOTI_OFFSITE_PASSPHRASE='a b'\n").unwrap();
+        let (found, _) = chosen(&args(&["jyoti", "backup"]), &default);
+        assert_eq!(
+            found,
+            Some((default.clone(), false)),
+            "the default, when it exists"
+        );
+        let (named, rest) = chosen(
+            &args(&["jyoti", "--env-file", "/x/env", "backup"]),
+            &default,
+        );
+        assert_eq!(named, Some((PathBuf::from("/x/env"), true)));
+        assert_eq!(rest, args(&["jyoti", "backup"]));
+        let (named, _) = chosen(&args(&["jyoti", "backup", "--env-file=/y"]), &default);
+        assert_eq!(named, Some((PathBuf::from("/y"), true)));
+    }
+
+    #[test]
+    fn the_quoting_examples_in_deploy_jyoti_env_read_as_they_say() {
+        let header = include_str!("../deploy/jyoti.env");
+        let examples: Vec<String> = header
+            .lines()
+            .map_while(|line| line.strip_prefix('#'))
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .split(": PASSPHRASE=")
+            .skip(1)
+            .map(|rest| {
+                // The example runs to the end of its quotes.
+                let quote = rest.chars().next().unwrap();
+                let mut end = 1;
+                let mut escaped = false;
+                for (at, c) in rest.char_indices().skip(1) {
+                    match c {
+                        '\\' if quote == '"' && !escaped => escaped = true,
+                        c if c == quote && !escaped => {
+                            end = at + 1;
+                            break;
+                        }
+                        _ => escaped = false,
+                    }
+                }
+                one(&format!("PASSPHRASE={}", &rest[..end]))
+            })
+            .collect();
+        assert_eq!(
+            examples,
+            ["Jyoti$2026 night #1 \"lamp\"", "it's $5 a \"lamp\""],
+            "deploy/jyoti.env's examples"
+        );
+    }
 
     fn one(text: &str) -> String {
         let found = parse(text);

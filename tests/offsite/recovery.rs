@@ -47,6 +47,7 @@ fn the_recovery_kit_alone_restores_on_an_empty_machine_whatever_the_passphrase()
         env.retain(|(name, _)| name != "JYOTI_OFFSITE_PASSPHRASE");
         // What systemd hands the service: the passphrase exactly as written between the quotes.
         env.push(("JYOTI_OFFSITE_PASSPHRASE".into(), (*passphrase).to_owned()));
+        env.push(("JYOTI_OFFSITE_REGION".into(), "eu-central-003".into()));
         let (dir, db) = a_site();
         assert_ok(&backup_offsite(&db, &env));
         // The copy opens with the passphrase as typed, by another program.
@@ -54,6 +55,26 @@ fn the_recovery_kit_alone_restores_on_an_empty_machine_whatever_the_passphrase()
         decrypt_elsewhere(&newest_copy(&s3, &prefix), passphrase, &plain);
 
         let kit = assert_ok(&jyoti(&["offsite", "kit"], &env, ""));
+        let six = [
+            "JYOTI_OFFSITE",
+            "JYOTI_OFFSITE_ENDPOINT",
+            "JYOTI_OFFSITE_REGION",
+            "JYOTI_OFFSITE_KEY_ID",
+            "JYOTI_OFFSITE_SECRET",
+            "JYOTI_OFFSITE_PASSPHRASE",
+        ];
+        for (name, value) in env.iter().filter(|(name, _)| six.contains(&name.as_str())) {
+            assert!(
+                kit.lines()
+                    .any(|line| line.starts_with(&format!("{name}="))),
+                "the kit holds {name}: {kit}"
+            );
+            assert_eq!(
+                jyoti_env_value(&kit, name).as_deref(),
+                Some(value.as_str()),
+                "{name} reads back"
+            );
+        }
         let machine = tempfile::tempdir().unwrap();
         std::fs::write(machine.path().join("jyoti-recovery.env"), &kit).unwrap();
         // The command the kit names, as it names it (with a folder of this test for the database).
@@ -157,4 +178,12 @@ fn an_environment_file_written_as_deploy_jyoti_env_says_is_read_as_systemd_reads
     assert!(
         String::from_utf8_lossy(&missing.stderr).contains("cannot read the --env-file nowhere.env")
     );
+}
+
+/// The value of `name` in an environment file's `text`, as jyoti (and systemd) reads it.
+fn jyoti_env_value(text: &str, name: &str) -> Option<String> {
+    jyoti::env_file::parse(text)
+        .into_iter()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value)
 }
