@@ -226,3 +226,31 @@ fn connections_that_never_say_hello_do_not_hold_another_visitors_https_shut() {
     assert!(slow.is_empty(), "pages over 2 s during the flood: {slow:?}");
     drop(server);
 }
+
+#[test]
+fn a_handshake_that_stalls_is_closed_once_its_deadline_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stall.db");
+    store_certificate(&db);
+    let (https_port, http_port) = (free_port(), free_port());
+    let server = serve_https(&db, https_port, http_port, None);
+    server.wait_for("serving the stored certificate", Duration::from_secs(20));
+    let opened = std::time::Instant::now();
+    let silent = connect_from_elsewhere(https_port).expect("a connection");
+    // One byte of a TLS record: it has spoken, and then stalls.
+    let mut stalled = connect_from_elsewhere(https_port).expect("a connection");
+    stalled.write_all(&[0x16]).unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(still_open(&silent) && still_open(&stalled), "not closed at once");
+    while (still_open(&silent) || still_open(&stalled)) && opened.elapsed() < Duration::from_secs(8)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let took = opened.elapsed();
+    assert!(
+        !still_open(&silent) && !still_open(&stalled),
+        "still open after {took:?}"
+    );
+    assert!(took < Duration::from_millis(4500), "closed after {took:?}");
+    drop(server);
+}
