@@ -1,4 +1,4 @@
-//! The files in `deploy/` work as the README installs them: the systemd units' command lines
+//! The files in `deploy/` work as docs/running.md installs them: the systemd units' command lines
 //! start the server, the units are hardened (`systemd-analyze security`), and the nginx snippet
 //! passes a 10 MB photo and the visitor's address.
 

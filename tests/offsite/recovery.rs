@@ -187,3 +187,79 @@ fn jyoti_env_value(text: &str, name: &str) -> Option<String> {
         .find(|(key, _)| key == name)
         .map(|(_, value)| value)
 }
+
+/// The shell block under `### Recover on a new machine` in docs/running.md.
+fn documented_recovery() -> String {
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/running.md")).unwrap();
+    let section = guide
+        .split("\n### Recover on a new machine\n")
+        .nth(1)
+        .expect("docs/running.md has the recovery section");
+    let section = section.split("\n### ").next().unwrap();
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("the recovery section has one shell block");
+    block.to_owned()
+}
+
+#[test]
+fn the_recovery_in_docs_running_md_brings_the_site_back_from_the_kit_alone() {
+    let block = documented_recovery();
+    assert_eq!(
+        block.lines().last(),
+        Some("systemctl enable --now jyoti"),
+        "the service starts after the restore: {block}"
+    );
+    let s3 = S3::start();
+    for (n, passphrase) in ODD.iter().enumerate() {
+        let prefix = format!("guide{n}");
+        let mut env = s3.env(&prefix);
+        env.retain(|(name, _)| name != "JYOTI_OFFSITE_PASSPHRASE");
+        env.push(("JYOTI_OFFSITE_PASSPHRASE".into(), (*passphrase).to_owned()));
+        let (_dir, db) = a_site();
+        assert_ok(&backup_offsite(&db, &env));
+        let kit = assert_ok(&jyoti(&["offsite", "kit"], &env, ""));
+
+        // The new machine: the program's folder, the folder of step 2, the file of step 3.
+        let machine = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(BIN, machine.path().join("jyoti")).unwrap();
+        std::fs::write(machine.path().join("jyoti-recovery.env"), &kit).unwrap();
+        let var = machine.path().join("var-lib-jyoti");
+        std::fs::create_dir(&var).unwrap();
+        let etc = machine.path().join("etc-default-jyoti");
+        std::fs::write(&etc, "JYOTI_DOMAIN=jyoti.example.org\n").unwrap();
+        let restored = var.join("jyoti.db");
+        let script = block
+            .replace("/var/lib/jyoti/jyoti.db", restored.to_str().unwrap())
+            .replace("/etc/default/jyoti", etc.to_str().unwrap())
+            .replace("systemctl enable --now jyoti", "true");
+        let done = Command::new("sh")
+            .args(["-e", "-c", &script])
+            .current_dir(machine.path())
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            done.status.success(),
+            "{passphrase}: {}{}",
+            String::from_utf8_lossy(&done.stdout),
+            String::from_utf8_lossy(&done.stderr)
+        );
+        let (_, kept): (Vec<String>, Vec<String>) = every_row(&restored)
+            .into_iter()
+            .partition(|row| row.starts_with("audit_log:") && row.contains("database restored"));
+        assert_eq!(kept, every_row(&db), "{passphrase}: every record back");
+        assert!(!machine.path().join("jyoti-recovery.env").exists());
+        let kept_env = std::fs::read_to_string(&etc).unwrap();
+        assert_eq!(
+            jyoti_env_value(&kept_env, "JYOTI_OFFSITE_PASSPHRASE").as_deref(),
+            Some(*passphrase),
+            "the service reads the passphrase as the kit had it"
+        );
+    }
+}
