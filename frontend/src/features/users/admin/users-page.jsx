@@ -31,13 +31,14 @@ const shownColumns = [
   { header: 'First Name', cell: (user) => user.firstname },
   { header: 'Last Name', cell: (user) => user.lastname },
   { header: 'Department', cell: (user) => user.department },
-  { header: 'Year', cell: (user) => user.year },
+  { header: 'Year', cell: (user) => user.year, className: 'cell-words' },
   { header: 'Email', cell: (user) => user.email, className: 'cell-address' },
-  { header: 'Admin', cell: (user) => (user.isAdmin ? 'Yes' : 'No') },
-  { header: 'Role', cell: (user) => ROLE_NAMES[user.role] ?? user.role },
+  { header: 'Admin', cell: (user) => (user.isAdmin ? 'Yes' : 'No'), className: 'cell-words' },
+  { header: 'Role', cell: (user) => ROLE_NAMES[user.role] ?? user.role, className: 'cell-words' },
   {
     header: 'Last sign-in',
     cell: (user) => (user.lastSignInAt ? <Received timestamp={user.lastSignInAt} /> : 'Never'),
+    className: 'cell-words',
   },
 ];
 
