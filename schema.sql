@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 14, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 15, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -227,9 +227,10 @@ CREATE TABLE tls_certificates (
     stored_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 
-CREATE TABLE translations (
+CREATE TABLE "translations" (
     id     INTEGER PRIMARY KEY,
-    lang   TEXT NOT NULL CHECK (lang IN ('bn')),
+    lang   TEXT NOT NULL CHECK (length(lang) BETWEEN 2 AND 3 AND lang NOT GLOB '*[^a-z]*'
+                                AND lang <> 'en'),
     kind   TEXT NOT NULL CHECK (kind IN ('setting', 'card', 'gallery', 'notice', 'roster', 'member')),
     -- The record's id, or the setting's key.
     record TEXT NOT NULL CHECK (length(record) BETWEEN 1 AND 40),

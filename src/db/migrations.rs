@@ -63,6 +63,7 @@ const STEPS: &[Step] = &[
         then: None,
         vacuum: true,
     },
+    Step::sql(include_str!("migrations/015_translations_any_language.sql")),
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

@@ -280,3 +280,21 @@ fn the_bengali_of_what_donors_read_is_for_admins_and_alerted_like_its_english() 
         .unwrap();
     assert_eq!(after, alerts_before + 1);
 }
+
+#[test]
+fn a_third_language_is_rows_of_its_own_and_no_new_schema() {
+    let (app, _) = spawn_app_with_admin();
+    let conn = app.state.pool.get().unwrap();
+    let insert = |lang: &str| {
+        conn.execute(
+            "INSERT INTO translations (lang, kind, record, field, text)
+             VALUES (?1, 'setting', 'heroTitle', 'text', 'नमस्ते')",
+            [lang],
+        )
+    };
+    assert!(insert("hi").is_ok(), "Hindi beside Bengali");
+    assert!(insert("sat").is_ok(), "a three-letter code (Santali)");
+    for refused in ["en", "HI", "h", "hind", "h1"] {
+        assert!(insert(refused).is_err(), "{refused}");
+    }
+}
