@@ -2,8 +2,7 @@
 //! start the server, the units are hardened (`systemd-analyze security`), and the nginx snippet
 //! passes a 10 MB photo and the visitor's address.
 
-#[path = "support/process.rs"]
-mod process;
+use jyoti_test_support::process;
 
 use process::{free_port, spawn, wait_for_port};
 use std::io::{Read, Write};

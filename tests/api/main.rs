@@ -1,8 +1,7 @@
 //! API and HTTP integration tests: the real app on a temp database, over a real socket. A file per
 //! resource of `src/routes`, then the files about the whole server.
 
-#[path = "../support/mod.rs"]
-mod support;
+use jyoti_test_support as support;
 
 mod helpers;
 

@@ -2,8 +2,7 @@
 //! (`version.rs`), the account commands (`accounts.rs`), backups (`backups.rs`), and the
 //! database's files and owners (`files.rs`). Here: starting the binary and reading what it says.
 
-#[path = "../support/mod.rs"]
-mod support;
+use jyoti_test_support as support;
 
 mod accounts;
 mod backups;

@@ -241,7 +241,10 @@ fn a_handshake_that_stalls_is_closed_once_its_deadline_passes() {
     let mut stalled = connect_from_elsewhere(https_port).expect("a connection");
     stalled.write_all(&[0x16]).unwrap();
     std::thread::sleep(Duration::from_secs(1));
-    assert!(still_open(&silent) && still_open(&stalled), "not closed at once");
+    assert!(
+        still_open(&silent) && still_open(&stalled),
+        "not closed at once"
+    );
     while (still_open(&silent) || still_open(&stalled)) && opened.elapsed() < Duration::from_secs(8)
     {
         std::thread::sleep(Duration::from_millis(50));

@@ -7,11 +7,10 @@
 mod acme;
 mod flood;
 
+use jyoti_test_support::process;
 use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, DnType, IsCa, KeyPair};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
-#[path = "../support/process.rs"]
-mod process;
 
 use process::{free_port, spawn, wait_for_port, Running};
 use std::io::{Read, Write};

@@ -1,6 +1,5 @@
 //! Test support shared by the suites: a tiny HTTP/1.1 client over a real socket, an SMTP
 //! server to receive the site's email, and files made immutable.
-#![allow(dead_code)]
 
 pub mod process;
 pub mod smtp;
