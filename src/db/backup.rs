@@ -1,6 +1,7 @@
 //! Backups: consistent copies of the live database with SQLite's online backup API (in one step,
 //! from one read snapshot), checks of a
-//! backup before it is trusted, restore, the schedule, and the lock that tells a running server.
+//! backup before it is trusted, restore, and the lock that tells a running server (the schedule
+//! is `backups.rs`).
 
 use super::{configure, migrations};
 use rusqlite::{Connection, OpenFlags};
@@ -290,7 +291,10 @@ fn put_back(kept: Option<&Path>, db: &Path, err: &str) -> String {
 
 /// An exclusive lock on the database file, held by `serve` for its whole life and taken by
 /// `restore`, so the two never meet. The OS drops it when the process dies, even by `kill -9`.
-pub struct ServerLock(#[allow(dead_code)] File);
+pub struct ServerLock {
+    /// Held, never read: the lock lasts as long as the open file.
+    _file: File,
+}
 
 impl ServerLock {
     pub fn acquire(db: &Path) -> Result<ServerLock, String> {
@@ -302,7 +306,7 @@ impl ServerLock {
             .open(db)
             .map_err(|e| format!("cannot open {}: {e}", db.display()))?;
         match file.try_lock() {
-            Ok(()) => Ok(ServerLock(file)),
+            Ok(()) => Ok(ServerLock { _file: file }),
             Err(fs::TryLockError::WouldBlock) => Err(format!(
                 "a jyoti server is using {}; stop it first",
                 db.display()

@@ -2,8 +2,6 @@
 
 use super::*;
 
-// build.rs also watches the files that move the commit; here only the commit is wanted.
-#[allow(dead_code)]
 #[path = "../../build/git.rs"]
 mod git;
 
@@ -23,6 +21,27 @@ fn build_line(line: &str) -> (String, String, String) {
 fn checked_out_commit() -> Option<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     git::build_commit(option_env!("JYOTI_BUILD_COMMIT"), root)
+}
+
+#[test]
+fn a_commit_checkout_or_reset_moves_a_file_build_rs_watches() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Only in a git work tree of its own; a source archive names its commit otherwise.
+    let Some(tree) = git::checked_out(root) else {
+        assert!(
+            !root.join(".git").exists(),
+            "a work tree, yet no commit read"
+        );
+        return;
+    };
+    assert_eq!(tree.commit.len(), 12, "{}", tree.commit);
+    for moved_by in [".git/HEAD", ".git/logs/HEAD"] {
+        assert!(
+            tree.moved_by.contains(&root.join(moved_by)),
+            "{moved_by} in {:?}",
+            tree.moved_by
+        );
+    }
 }
 
 #[test]
