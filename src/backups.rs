@@ -34,6 +34,10 @@ pub fn schedule(db: PathBuf, keep: usize, status: Arc<Backups>, offsite: Option<
             let age = newest(&status.dir).and_then(|time| time.elapsed().ok());
             let wait = age.map_or(Duration::ZERO, |age| status.every.saturating_sub(age));
             if std::mem::take(&mut starting) && !wait.is_zero() {
+                log::info!(
+                    "the newest backup is recent: the next one is due in {}",
+                    crate::words::age_in_words(wait)
+                );
                 if let Some(uploads) = &uploads {
                     // The worker's end is gone only when the process ends.
                     let _ = uploads.send(Job::CatchUp);

@@ -32,6 +32,7 @@ pub fn start(state: web::Data<AppState>, after: Duration) {
             if let Err(err) = mail_lasting_problems(&state, &report, after) {
                 log::warn!("alerts: {err:?}");
             }
+            log::debug!("checked for lasting problems");
         });
     if let Err(err) = spawned {
         log::error!("cannot start the alerts thread: {err}");

@@ -217,8 +217,11 @@ fn a_server_started_without_a_recent_backup_takes_one_at_once_and_otherwise_wait
     assert_eq!(health["checks"]["backups"]["state"], "ok", "{health}");
     drop(server);
     // Restarted within the hour: the backup of the first start is recent enough.
-    let _again = serve(&file(&dir, "daily.db"), &schedule);
-    std::thread::sleep(Duration::from_secs(2));
+    let again = serve(&file(&dir, "daily.db"), &schedule);
+    let waits = std::iter::from_fn(|| again.log.recv_timeout(Duration::from_secs(30)).ok())
+        .find(|line| line.contains("the newest backup is recent"));
+    let waits = waits.expect("the schedule says it waits");
+    assert!(waits.contains("due in 5") && waits.ends_with(" minutes"), "{waits}");
     assert_eq!(scheduled_backups(&backups).len(), 1);
 }
 
