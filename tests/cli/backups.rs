@@ -221,7 +221,10 @@ fn a_server_started_without_a_recent_backup_takes_one_at_once_and_otherwise_wait
     let waits = std::iter::from_fn(|| again.log.recv_timeout(Duration::from_secs(30)).ok())
         .find(|line| line.contains("the newest backup is recent"));
     let waits = waits.expect("the schedule says it waits");
-    assert!(waits.contains("due in 5") && waits.ends_with(" minutes"), "{waits}");
+    assert!(
+        waits.contains("due in 5") && waits.ends_with(" minutes"),
+        "{waits}"
+    );
     assert_eq!(scheduled_backups(&backups).len(), 1);
 }
 
