@@ -72,6 +72,47 @@ impl Language {
         }
         text
     }
+
+    /// A `YYYY-MM-DD` date as the app writes one in this language, as the build read it from
+    /// `Intl`: "২০ নভেম্বর, ২০২৬" (the digits, the months' names and their order); `None` for
+    /// another text, or where the build said nothing of dates.
+    pub fn date(&self, date: &str) -> Option<String> {
+        let mut parts = date.splitn(3, '-').map(str::parse::<usize>);
+        let (Some(Ok(year)), Some(Ok(month)), Some(Ok(day))) =
+            (parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        let month = self
+            .words
+            .get("server months")?
+            .split('|')
+            .nth(month.checked_sub(1)?)?;
+        let digits: Vec<char> = self.words.get("server digits")?.chars().collect();
+        if digits.len() != 10 || !self.words.contains_key("server date") {
+            return None;
+        }
+        let written = |number: usize| -> String {
+            number
+                .to_string()
+                .chars()
+                .map(|digit| {
+                    digit
+                        .to_digit(10)
+                        .and_then(|value| digits.get(value as usize).copied())
+                        .unwrap_or(digit)
+                })
+                .collect()
+        };
+        Some(self.word(
+            "server date",
+            &[
+                ("day", &written(day)),
+                ("month", month),
+                ("year", &written(year)),
+            ],
+        ))
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -332,6 +373,34 @@ mod tests {
         ] {
             assert!(pages.find(path).is_some(), "{path}");
         }
+    }
+
+    #[test]
+    fn a_date_is_written_as_the_build_read_the_language_write_it() {
+        let words = [
+            ("server digits", "০১২৩৪৫৬৭৮৯"),
+            (
+                "server months",
+                "জানুয়ারি|ফেব্রুয়ারি|মার্চ|এপ্রিল|মে|জুন|জুলাই|আগস্ট|সেপ্টেম্বর|অক্টোবর|নভেম্বর|ডিসেম্বর",
+            ),
+            ("server date", "{day} {month}, {year}"),
+        ];
+        let bengali = Language {
+            prefix: "/bn".into(),
+            not_found: String::new(),
+            words: words
+                .map(|(key, word)| (key.to_owned(), word.to_owned()))
+                .into(),
+        };
+        assert_eq!(
+            bengali.date("2026-11-20").as_deref(),
+            Some("২০ নভেম্বর, ২০২৬")
+        );
+        assert_eq!(bengali.date("2026-01-05").as_deref(), Some("৫ জানুয়ারি, ২০২৬"));
+        for not_a_date in ["2026-13-05", "2026-00-05", "soon"] {
+            assert_eq!(bengali.date(not_a_date), None, "{not_a_date}");
+        }
+        assert_eq!(Language::default().date("2026-11-20"), None);
     }
 
     #[test]

@@ -29,6 +29,35 @@ const VIEWPORTS = [
 /** A long address of the kind that widened the Users table, different in each test. */
 const longEmail = () => uniqueEmail('bhagyashree.raychaudhuri').replace('@', '.long@university-example.');
 
+/**
+ * The cell shows `text` whole, with a break opportunity after each "@" and "." (at least three), and its lines end
+ * only at one of them, a hyphen or a space (never inside a name).
+ */
+async function expectWrapsAtDots(cell, text) {
+  await expect(cell).toHaveText(text);
+  const lines = await cell.evaluate((node) => {
+    const range = document.createRange();
+    const whole = node.textContent;
+    const ends = [];
+    let top = null;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    let offset = 0;
+    for (let current = walker.nextNode(); current; current = walker.nextNode()) {
+      for (let index = 0; index < current.length; index += 1) {
+        range.setStart(current, index);
+        range.setEnd(current, index + 1);
+        const y = range.getBoundingClientRect().top;
+        if (top !== null && y > top + 2) ends.push(whole[offset + index - 1]);
+        top = y;
+      }
+      offset += current.length;
+    }
+    return { breaks: node.querySelectorAll('wbr').length, ends };
+  });
+  expect(lines.breaks).toBeGreaterThanOrEqual(3);
+  for (const end of lines.ends) expect('@.- ', `a line ending in "${end}"`).toContain(end);
+}
+
 /** For each table of the page: how much wider it (or its box) is than the box and the box than its container. */
 const overflows = (page) =>
   page.evaluate(() =>
@@ -49,7 +78,20 @@ test.describe('every admin list with long addresses in it', () => {
   test.beforeAll(async ({ request }) => {
     const token = await adminToken(request);
     email = longEmail();
-    await registerUser(request, { email, firstname: 'Bhagyashree', lastname: 'Raychaudhuri', department: 'Electronics' });
+    const member = await registerUser(request, {
+      email,
+      firstname: 'Bhagyashree',
+      lastname: 'Raychaudhuri',
+      department: 'Electronics',
+    });
+    // An editor's sign-in, which the Activity screen shows as "Bhagyashree Raychaudhuri <address>".
+    const editor = await request.patch(`/api/admin/users/update/${member.id}`, {
+      data: { role: 'editor' },
+      headers: bearer(token),
+    });
+    expect(editor.status(), 'make editor').toBe(200);
+    const signedIn = await request.post('/api/auth/login', { data: { email, password: 'member-pass-1' } });
+    expect(signedIn.status(), 'editor sign-in').toBe(200);
     const invitation = await request.post('/api/admin/invitations', {
       data: { email: longEmail(), role: 'editor' },
       headers: bearer(token),
@@ -132,30 +174,11 @@ test.describe('every admin list with long addresses in it', () => {
       await page.setViewportSize(viewport);
       await asAdmin(page, request);
       await openAdmin(page, `/admin/users?q=${encodeURIComponent(email)}`);
-      const cell = row(page, email).getByRole('cell').filter({ hasText: email });
-      await expect(cell).toHaveText(email);
-      // The break opportunities follow each "@" and ".", and a line ends only at one of them (or a hyphen).
-      const lines = await cell.evaluate((node) => {
-        const range = document.createRange();
-        const text = node.textContent;
-        const ends = [];
-        let top = null;
-        const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-        let offset = 0;
-        for (let current = walker.nextNode(); current; current = walker.nextNode()) {
-          for (let index = 0; index < current.length; index += 1) {
-            range.setStart(current, index);
-            range.setEnd(current, index + 1);
-            const y = range.getBoundingClientRect().top;
-            if (top !== null && y > top + 2) ends.push(text[offset + index - 1]);
-            top = y;
-          }
-          offset += current.length;
-        }
-        return { breaks: node.querySelectorAll('wbr').length, ends };
-      });
-      expect(lines.breaks).toBeGreaterThanOrEqual(3);
-      for (const end of lines.ends) expect('@.-', `a line ending in "${end}"`).toContain(end);
+      await expectWrapsAtDots(row(page, email).getByRole('cell').filter({ hasText: email }), email);
+      // The Activity screen's "Who", a name with its address, wraps the same way.
+      await openAdmin(page, `/admin/audit?kind=signins&q=${encodeURIComponent(email)}`);
+      const who = `Bhagyashree Raychaudhuri <${email}>`;
+      await expectWrapsAtDots(row(page, 'signed in').first().getByRole('cell').filter({ hasText: who }), who);
     });
   }
 

@@ -6,7 +6,8 @@ test('a known certificate number names its holder', async ({ page, request }) =>
   await createCertificate(request, await adminToken(request), { name: 'Priya Sen', certinumber });
   await visit(page, '/verify');
   const number = page.getByLabel('Certificate number');
-  await expect(number).toHaveAttribute('type', 'number');
+  // A numeric field: a phone offers its digit keypad (a text field, so it takes Bengali digits too).
+  await expect(number).toHaveAttribute('inputmode', 'numeric');
   await expect(number).toHaveAttribute('name', 'certinumber');
   await number.fill(String(certinumber));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -21,6 +22,13 @@ test('an unknown number asks for a valid certificate number', async ({ page }) =
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Please enter a valid Certificate Number')).toBeVisible();
   await expect(page.getByText('This Certificate belongs to')).toHaveCount(0);
+});
+
+test('a number with letters in it asks for a valid certificate number', async ({ page }) => {
+  await visit(page, '/verify');
+  await page.getByLabel('Certificate number').fill('12a');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Please enter a valid Certificate Number')).toBeVisible();
 });
 
 test('the number is required', async ({ page }) => {

@@ -144,7 +144,8 @@ fn head_tags(page: &Page, facts: &Facts, site: Option<&str>) -> String {
     ));
     line(format!("<meta name=\"twitter:image\" content=\"{image}\">"));
     line(format!(
-        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Notices\" href=\"{}\">",
+        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}\" href=\"{}\">",
+        escape(&page.feed_title),
         escape(&page.feed)
     ));
     // Home in each language: the organisation, described in that language.

@@ -139,8 +139,9 @@ pub struct Page {
     /// (`hreflang` alternates), English first.
     lang: String,
     alternates: Vec<(String, String)>,
-    /// The notices' feed in the page's language.
+    /// The notices' feed in the page's language, and its name.
     feed: String,
+    feed_title: String,
     /// The loading screen's words and the no-script note, for a page not in English.
     loader: Option<[String; 3]>,
 }
@@ -163,6 +164,7 @@ impl Page {
             lang: "en".to_owned(),
             alternates: Vec::new(),
             feed: FEED_PATH.to_owned(),
+            feed_title: "Notices".to_owned(),
             loader: None,
         }
     }
@@ -184,6 +186,7 @@ impl Page {
                 }
             }
             self.feed = format!("{}{FEED_PATH}", language.prefix);
+            self.feed_title = language.word("server feedTitle", &[]);
             self.loader = Some(
                 ["loader.name", "loader.loading", "server noscript"]
                     .map(|key| language.word(key, &[])),
@@ -259,7 +262,12 @@ fn described(
             Lang::Other(_, language) => language.word(
                 "server newestNotice",
                 &[
-                    ("date", &newest.date),
+                    (
+                        "date",
+                        &language
+                            .date(&newest.date)
+                            .unwrap_or_else(|| newest.date.clone()),
+                    ),
                     ("title", newest.bn.get("title").unwrap_or(&newest.title)),
                 ],
             ),

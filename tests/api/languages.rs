@@ -26,7 +26,7 @@ fn every_public_page_has_a_bengali_twin_in_bengali_and_the_admin_area_has_none()
         ("/bn", None),
         ("/bn/gallery", Some("ছবি")),
         ("/bn/notice", Some("নোটিস বোর্ড")),
-        ("/bn/contact", Some("যোগাযোগ রাখুন")),
+        ("/bn/contact", Some("যোগাযোগ করুন")),
         ("/bn/support", Some("জ্যোতির পাশে দাঁড়ান")),
         ("/bn/verify", Some("সার্টিফিকেট আসল কি না যাচাই করুন")),
         ("/bn/verify/12", Some("সার্টিফিকেট আসল কি না যাচাই করুন")),

@@ -1,14 +1,15 @@
 // The app shell: router, session and content providers, routes, and the toast container.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { LeaveGuard } from '../components/admin/unsaved-changes.js';
 import { WhenIdle } from '../components/when-idle.jsx';
 import './global.css';
 import { linkStylesheet } from '../lib/stylesheets.js';
-import { catalogLoaded, chosenLanguage, hasTwin, inLanguage, langOf, loadCatalog, useLang } from '../lib/i18n.js';
+import { useContent } from '../lib/content.js';
+import { chosenLanguage, hasTwin, inLanguage, langOf } from '../lib/i18n.js';
 import { Loader } from './loader.jsx';
 import { AppProviders } from './providers.jsx';
-import { AppRoutes, preloadPagesFor } from './routes.jsx';
+import { AppRoutes, frameReady, preloadPagesFor } from './routes.jsx';
 
 // The toasts' code and styles, once the page is idle: neither is part of the first load.
 const ToastHost = lazy(() =>
@@ -27,9 +28,8 @@ export function startInChosenLanguage() {
   }
 }
 
-// The page the visitor opened has its code and its language's words in by the time the loader goes.
-const prepareFirstPage = (content) =>
-  Promise.all([preloadPagesFor(window.location.pathname, content.teams), loadCatalog(langOf(window.location.pathname))]);
+// The page the visitor opened has its code and its words in by the time the loader goes.
+const prepareFirstPage = (content) => preloadPagesFor(window.location.pathname, content.teams);
 
 export function App() {
   return (
@@ -50,13 +50,18 @@ export function App() {
   );
 }
 
-/** The pages of a language render once its catalog is in: crossing languages in the app shows the loader a moment. */
+/**
+ * The pages of a language render once its frame's words are in, with the page's own: crossing languages in the app
+ * shows the loader a moment.
+ */
 function LanguageGate({ children }) {
-  const lang = useLang();
+  const { pathname } = useLocation();
+  const { teams } = useContent();
+  const lang = langOf(pathname);
   const [, loaded] = useState(0);
-  const ready = catalogLoaded(lang);
+  const ready = frameReady(lang);
   useEffect(() => {
-    if (!ready) loadCatalog(lang).then(() => loaded((count) => count + 1));
-  }, [lang, ready]);
+    if (!ready) preloadPagesFor(pathname, teams).then(() => loaded((count) => count + 1));
+  }, [ready, pathname, teams]);
   return ready ? children : <Loader />;
 }

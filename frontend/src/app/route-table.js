@@ -31,15 +31,23 @@ const adminScreens = () =>
  * its tab title; a page without one takes its parent's, and the team pages their roster's. `indexed` pages are for
  * search engines (sitemap, canonical address) with a `description` for previews; the others are for one visitor.
  * `nav` is the page's label in the site's menus (or, under /admin, the sidebar's), and `adminOnly` screens are not
- * for editors. build.mjs writes all this, page by page, into dist/routes.json (route-pages.js).
+ * for editors. An `englishOnly` area (the admin) has no Bengali twin: it stays English. build.mjs writes all this,
+ * page by page, into dist/routes.json (route-pages.js).
+ *
+ * `words` are the areas of the catalog (src/i18n/LANG/AREA.js) a page says in its language, beside those of the
+ * routes above it. The root's are the frame's, in before any page shows (`pages`: the Bengali names of the pages,
+ * whose English ones are this table's); a page's are fetched beside its code, and it shows once both are in.
+ * build.mjs counts Home's in its first load.
  */
 export const routeTable = [
   {
     // Layout, and HomePage as its index (routes.jsx).
     path: '/',
+    words: ['shell', 'common', 'pages'],
     children: [
       {
         index: true,
+        words: ['home'],
         nav: 'Home',
         indexed: true,
         description:
@@ -49,6 +57,7 @@ export const routeTable = [
         path: 'support',
         load: () => import('../features/support/support-page.jsx').then((m) => m.SupportPage),
         title: 'Support Jyoti',
+        words: ['support', 'form'],
         nav: 'Support',
         indexed: true,
         description: 'Help Jyoti keep its free night school running: how to donate.',
@@ -57,14 +66,16 @@ export const routeTable = [
         path: 'team',
         props: { slug: 'core' },
         load: rosterPage,
+        words: ['team'],
         nav: 'Team',
         indexed: true,
       },
-      { rosterPaths: 'team', load: rosterPage, indexed: true },
+      { rosterPaths: 'team', load: rosterPage, words: ['team'], indexed: true },
       {
         path: 'gallery',
         load: () => import('../features/gallery/gallery-page.jsx').then((m) => m.GalleryPage),
         title: 'Gallery',
+        words: ['gallery'],
         nav: 'Gallery',
         indexed: true,
         description: "Photos from Jyoti's classes, events and celebrations.",
@@ -73,6 +84,7 @@ export const routeTable = [
         path: 'notice',
         load: () => import('../features/notices/notice-board-page.jsx').then((m) => m.NoticeBoardPage),
         title: 'NOTICE BOARD',
+        words: ['notices'],
         nav: 'Notice',
         indexed: true,
         description: 'The latest notices from Jyoti.',
@@ -81,6 +93,8 @@ export const routeTable = [
         path: 'contact',
         load: () => import('../features/contacts/contact-page.jsx').then((m) => m.ContactPage),
         title: 'Keep in Touch',
+        // Visit us is Home's too.
+        words: ['contact', 'home', 'form'],
         nav: 'Contact',
         indexed: true,
         description: 'Write to Jyoti, or find its address and social links.',
@@ -89,6 +103,7 @@ export const routeTable = [
         path: 'form',
         load: () => import('../features/feedback/feedback-form-page.jsx').then((m) => m.FeedbackFormPage),
         title: 'Feedback Form',
+        words: ['feedback', 'form'],
         indexed: true,
         description: 'Tell Jyoti what you think.',
       },
@@ -96,40 +111,59 @@ export const routeTable = [
         path: 'signup',
         load: () => import('../features/auth/signup-page.jsx').then((m) => m.SignupPage),
         title: 'Registration',
+        words: ['auth', 'form'],
       },
-      { path: 'login', load: () => import('../features/auth/login-page.jsx').then((m) => m.LoginPage), title: 'Login' },
+      {
+        path: 'login',
+        load: () => import('../features/auth/login-page.jsx').then((m) => m.LoginPage),
+        title: 'Login',
+        words: ['auth', 'form'],
+      },
       {
         path: 'forgot-password',
         load: () => import('../features/auth/forgot-password-page.jsx').then((m) => m.ForgotPasswordPage),
         title: 'Forgot password',
+        words: ['auth', 'form'],
       },
       {
         path: 'reset-password',
         load: () => import('../features/auth/reset-password-page.jsx').then((m) => m.ResetPasswordPage),
         title: 'Choose a new password',
+        words: ['auth', 'form'],
       },
       {
         path: 'invitation',
         load: () => import('../features/users/invitation-page.jsx').then((m) => m.InvitationPage),
         title: 'Join the Jyoti team',
+        words: ['invitation', 'form'],
       },
       { path: 'logout', load: () => import('../features/auth/logout-page.jsx').then((m) => m.LogoutPage) },
       {
         path: 'verify',
         load: verifyPage,
         title: 'Verify authenticity of certificate',
+        words: ['verify', 'form'],
         nav: 'Verify',
         indexed: true,
         description: 'Check a certificate issued by Jyoti by its number.',
       },
-      { path: 'verify/:number', load: verifyPage, title: 'Verify authenticity of certificate' },
+      {
+        path: 'verify/:number',
+        load: verifyPage,
+        title: 'Verify authenticity of certificate',
+        words: ['verify', 'form'],
+      },
       {
         path: 'account',
         load: () => import('../features/account/account-page.jsx').then((m) => m.AccountPage),
         title: 'Your account',
+        words: ['account', 'form'],
       },
       {
         path: 'admin',
+        englishOnly: true,
+        // Its forms' ends and reasons, in English.
+        words: ['form'],
         chunk: adminScreens,
         page: (screens) => screens.AdminLayout,
         // Until a screen shows its own heading, "Admin".
@@ -166,14 +200,20 @@ export const routeTable = [
 
 /**
  * The route table with a Bengali twin of every public page under /bn (`/bn/gallery`, `/bn/team2k26`, `/bn/verify/7`,
- * and its own not-found page): what the app renders and the build lists for the server. The admin area has no twin;
- * it stays English.
+ * and its own not-found page): what the app renders and the build lists for the server. The `englishOnly` areas (the
+ * admin) have no twin.
  */
 export const siteRoutes = routeTable.flatMap((route) =>
   route.path === '/'
-    ? [route, { ...route, path: '/bn', lang: 'bn', children: route.children.filter((child) => child.path !== 'admin') }]
+    ? [route, { ...route, path: '/bn', lang: 'bn', children: route.children.filter((child) => !child.englishOnly) }]
     : [route],
 );
+
+/** Where the `englishOnly` areas are: `/admin` (and everything under it). */
+export const englishOnlyPaths = routeTable
+  .find((route) => route.path === '/')
+  .children.filter((child) => child.englishOnly)
+  .map((child) => `/${child.path}`);
 
 /** A record's address: bare, it goes on to its edit form. */
 function editRoutes(page) {

@@ -1,8 +1,8 @@
 // Links to the club's LinkedIn, Facebook and Instagram pages, with small hand-drawn icons (icons/*.svg,
 // drawn in the text's colour by the stylesheet, so they cost the first page's script nothing). The networks' names
-// are brands, the same in every language.
+// are brands, the same in every language, and read as English.
 import { useContent } from '../lib/content.js';
-import { useT } from '../lib/i18n.js';
+import { englishOn, useT } from '../lib/i18n.js';
 import './social-links.css';
 
 const networks = [
@@ -22,7 +22,9 @@ export function SocialLinks({ className = '' }) {
           <li key={network.key}>
             <a href={settings[network.key]} target="_blank" rel="noopener noreferrer">
               <span className={`social-icon social-icon-${network.key}`} aria-hidden="true" />
-              <span className="visually-hidden">{t('contact.social', { network: network.name })}</span>
+              <span className="visually-hidden">
+                {t.parts('social.link', { network: englishOn(t.lang, network.name) })}
+              </span>
             </a>
           </li>
         ))}

@@ -1,5 +1,6 @@
 // The one toast container (its own chunk, with react-toastify): top-right, 5 s, pauses, drag to dismiss at 80 %. Its
-// region and close buttons are named in the page's language.
+// region and close buttons are named in the page's language. Its timer bar only in English: react-toastify names
+// the bar "notification timer" whatever the language, and a screen reader reads that out.
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { useT } from '../lib/i18n.js';
@@ -14,6 +15,7 @@ export default function ToastHost() {
       pauseOnFocusLoss
       draggable
       draggablePercent={80}
+      hideProgressBar={t.lang !== 'en'}
       aria-label={t('toast.region')}
       closeButton={({ closeToast }) => (
         <button

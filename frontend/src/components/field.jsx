@@ -12,21 +12,21 @@ export const latinOn = (lang, text) =>
 
 /** The server's reasons for refusing a field (see src/domain/values.rs), and the catalog's words for each. */
 const REASONS = [
-  [/^is required$/, 'common.reason.required'],
-  [/^must be at most (\d+) characters$/, 'common.reason.tooLong'],
-  [/^is too long$/, 'common.reason.tooLongPlain'],
-  [/^must be on one line$/, 'common.reason.oneLine'],
-  [/^must not contain /, 'common.reason.controls'],
-  [/^must be a valid email address$/, 'common.reason.email'],
-  [/^mixes alphabets/, 'common.reason.mixedEmail'],
-  [/^must be 7 to 20 digits/, 'common.reason.phone'],
-  [/^must be at least 8 characters$/, 'common.reason.passwordShort'],
-  [/^must be at most 72 bytes$/, 'common.reason.passwordLong'],
-  [/^is one of the most common passwords/, 'common.reason.passwordCommon'],
-  [/^is not your current password$/, 'common.reason.notCurrentPassword'],
-  [/^is not the password of this account$/, 'common.reason.notAccountPassword'],
-  [/^must be (male, female or other|one of )/, 'common.reason.choose'],
-  [/^must be a (whole number of stars|positive whole number)/, 'common.reason.wholeNumber'],
+  [/^is required$/, 'form.reason.required'],
+  [/^must be at most (\d+) characters$/, 'form.reason.tooLong'],
+  [/^is too long$/, 'form.reason.tooLongPlain'],
+  [/^must be on one line$/, 'form.reason.oneLine'],
+  [/^must not contain /, 'form.reason.controls'],
+  [/^must be a valid email address$/, 'form.reason.email'],
+  [/^mixes alphabets/, 'form.reason.mixedEmail'],
+  [/^must be 7 to 20 digits/, 'form.reason.phone'],
+  [/^must be at least 8 characters$/, 'form.reason.passwordShort'],
+  [/^must be at most 72 bytes$/, 'form.reason.passwordLong'],
+  [/^is one of the most common passwords/, 'form.reason.passwordCommon'],
+  [/^is not your current password$/, 'form.reason.notCurrentPassword'],
+  [/^is not the password of this account$/, 'form.reason.notAccountPassword'],
+  [/^must be (male, female or other|one of )/, 'form.reason.choose'],
+  [/^must be a (whole number of stars|positive whole number)/, 'form.reason.wholeNumber'],
 ];
 
 /**
@@ -40,6 +40,37 @@ export function fieldReason(lang, why) {
     if (match) return translate(lang, key, match[1] && /^\d+$/.test(match[1]) ? { max: Number(match[1]) } : undefined);
   }
   return latinOn(lang, why) ? <span lang="en">{why}</span> : why;
+}
+
+/**
+ * What the browser's own check of a control (required, type=email, minlength) found, in the catalog's words: the
+ * public forms' controls fail no other check.
+ */
+function browserCheck(control) {
+  const { validity, type } = control;
+  const chosen = /^(select|radio|checkbox)/.test(type);
+  if (validity.valueMissing) return chosen ? 'form.reason.choose' : 'form.reason.required';
+  if (validity.typeMismatch) return 'form.reason.email';
+  if (validity.tooShort) return 'form.reason.passwordShort';
+  return undefined;
+}
+
+/**
+ * A control's props for its browser's own check, which the browser words in its own language. An English page keeps
+ * the browser's words; on a Bengali page the control gives the browser the catalog's sentence when the check fails,
+ * and takes it back as the visitor changes the value, so the browser checks afresh.
+ */
+function browserCheckIn(lang) {
+  if (lang !== 'bn') return {};
+  return {
+    onInvalid: (event) => {
+      const control = event.currentTarget;
+      control.setCustomValidity('');
+      const key = browserCheck(control);
+      if (key) control.setCustomValidity(translate(lang, key));
+    },
+    onInput: (event) => event.currentTarget.setCustomValidity(''),
+  };
 }
 
 /**
@@ -58,6 +89,7 @@ export function Field({ label, error, as: Control = 'input', options = [], child
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        {...browserCheckIn(lang)}
         {...controlProps}
       >
         {children}

@@ -8,11 +8,11 @@ import './form-actions.css';
 
 /** What a refusal's status means whatever the form, in the catalog's words. */
 const BY_STATUS = {
-  0: 'common.noConnection',
-  429: 'common.tooMany',
-  500: 'common.serverError',
-  503: 'common.busy',
-  507: 'common.notSaved',
+  0: 'form.noConnection',
+  429: 'form.tooMany',
+  500: 'form.serverError',
+  503: 'form.busy',
+  507: 'form.notSaved',
 };
 
 /**
@@ -27,8 +27,8 @@ export function refusalIn(lang, refusal, english, meaning) {
   if (known) return typeof known === 'string' ? translate(lang, known) : translate(lang, known.key, known.values);
   const { status, message, errors } = refusal;
   if (BY_STATUS[status]) return translate(lang, BY_STATUS[status]);
-  if (errors && Object.keys(errors).length > 0) return translate(lang, 'common.fieldsInvalid');
-  if (!message) return translate(lang, 'common.refused', { status });
+  if (errors && Object.keys(errors).length > 0) return translate(lang, 'form.fieldsInvalid');
+  if (!message) return translate(lang, 'form.refused', { status });
   return latinOn(lang, message) ? <span lang="en">{message}</span> : message;
 }
 
@@ -82,7 +82,7 @@ export function FormActions({ submitLabel, busy = false, message, unsaved = fals
           {submitLabel}
         </button>
         {children}
-        {unsaved && <span className="form-unsaved">{t('common.unsaved')}</span>}
+        {unsaved && <span className="form-unsaved">{t('form.unsaved')}</span>}
       </div>
     </>
   );

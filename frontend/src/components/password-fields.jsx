@@ -26,7 +26,7 @@ export function NewPasswordFields({ field, name, mismatch }) {
   return (
     <>
       <Field
-        label={t('common.newPassword')}
+        label={t('form.newPassword')}
         type="password"
         {...field(name)}
         required
@@ -35,10 +35,10 @@ export function NewPasswordFields({ field, name, mismatch }) {
         autoComplete="new-password"
       />
       <Field
-        label={t('common.confirmPassword')}
+        label={t('form.confirmPassword')}
         type="password"
         {...field('confirmPassword')}
-        error={mismatch ? t('common.passwordMismatch') : undefined}
+        error={mismatch ? t('form.passwordMismatch') : undefined}
         required
         autoComplete="new-password"
       />

@@ -1,4 +1,5 @@
-// The Bengali catalog (বাংলা), as a reader in West Bengal would say it: see glossary.md for the recurring words.
+// The Bengali catalog (বাংলা) whole, as a reader in West Bengal would say it (see glossary.md for the recurring
+// words), as the build and the tests read it (a page loads only its areas: languages.js).
 import home from './bn/home.js';
 import support from './bn/support.js';
 import team from './bn/team.js';
@@ -11,7 +12,8 @@ import verify from './bn/verify.js';
 import account from './bn/account.js';
 import invitation from './bn/invitation.js';
 import common from './bn/common.js';
+import form from './bn/form.js';
 import pages from './bn/pages.js';
 import shell from './bn/shell.js';
 
-export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...common, ...shell, ...pages };
+export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...common, ...form, ...shell, ...pages };

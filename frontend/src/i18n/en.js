@@ -1,5 +1,6 @@
-// The English catalog: every word the app itself writes on the public pages (the spec's texts exactly), by area.
-// Keys and their meaning are the same in bn.js; a browser test fails when either lacks one.
+// The English catalog whole: every word the app itself writes on the public pages (the spec's texts exactly), by
+// area, as the build and the tests read it (a page loads only its areas: languages.js). Keys and their meaning are the
+// same in bn.js; a browser test fails when either lacks one.
 import home from './en/home.js';
 import support from './en/support.js';
 import team from './en/team.js';
@@ -12,6 +13,7 @@ import verify from './en/verify.js';
 import account from './en/account.js';
 import invitation from './en/invitation.js';
 import common from './en/common.js';
+import form from './en/form.js';
 import shell from './en/shell.js';
 
-export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...common, ...shell };
+export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...common, ...form, ...shell };

@@ -1,14 +1,12 @@
 // The public site in English and Bengali: which language a path is in, its twin in the other, and the words the app
-// itself writes, from one message catalog per language (src/i18n/). Each page loads only its own language's
-// catalog; the admin area stays English and uses none.
+// itself writes, from one message catalog per language (src/i18n/). A page loads only the areas of its own language's
+// catalog that it says (the route table's `words`); the admin area stays English.
 import { createElement, Fragment } from 'react';
 import { useLocation } from 'react-router-dom';
+import { englishOnlyPaths } from '../app/route-table.js';
+import { LANGUAGES } from '../i18n/languages.js';
 
-/** The languages, with the locale their numbers and dates are written in (Bengali with Bengali digits). */
-export const LANGUAGES = {
-  en: { name: 'English', locale: 'en-IN' },
-  bn: { name: 'বাংলা', locale: 'bn-IN' },
-};
+export { LANGUAGES };
 
 /** Bengali pages live under this prefix: `/bn`, `/bn/gallery`, `/bn/team2k26`. */
 export const BENGALI = '/bn';
@@ -19,8 +17,12 @@ const CHOSEN = 'lang';
 /** The language of a path. */
 export const langOf = (pathname) => (pathname === BENGALI || pathname.startsWith(`${BENGALI}/`) ? 'bn' : 'en');
 
-/** Whether a path has a twin in the other language: the admin area does not (it stays English). */
-export const hasTwin = (path) => !(path === '/admin' || path.startsWith('/admin/'));
+/**
+ * Whether a path (with any query or hash) has a twin in the other language: the route table's English-only areas
+ * (the admin) do not.
+ */
+export const hasTwin = (path) =>
+  !englishOnlyPaths.some((area) => path.startsWith(area) && /^([/?#]|$)/.test(path.slice(area.length)));
 
 /** `path` (an English path, with any query or hash) as the page in `lang`: `/gallery` → `/bn/gallery`. */
 export function inLanguage(path, lang) {
@@ -60,24 +62,42 @@ export function browserPrefersBengali() {
   return Boolean(first && /^bn\b/i.test(first));
 }
 
-// The catalogs, each in a chunk of its own, loaded once.
-const loaders = { en: () => import('../i18n/en.js'), bn: () => import('../i18n/bn.js') };
-const catalogs = {};
-const loading = {};
+// Each language's words as the areas of its catalog arrive (see languages.js), and the areas asked for, each once.
+const catalogs = Object.fromEntries(Object.keys(LANGUAGES).map((lang) => [lang, {}]));
+const asked = {};
+const arrived = new Set();
 
-/** Loads the catalog of `lang` (once); resolves when `t` can use it. */
-export function loadCatalog(lang) {
-  if (catalogs[lang]) return Promise.resolve();
-  loading[lang] ??= loaders[lang]().then((module) => {
-    catalogs[lang] = module.default;
-    // Bengali numbers need the locale data, whose first load takes ~10 ms (four times that on a slow phone): here, in
-    // the catalog's own task, it is not added to the first page's render.
-    if (lang !== 'en') formatNumber(0, lang);
-  });
-  return loading[lang];
+/**
+ * Loads the areas `areas` of `lang`'s catalog (each once; an area the language has none of is nothing to load);
+ * resolves when `t` can say their words. A download that fails is tried again by the next page that asks.
+ */
+export function loadWords(lang, areas) {
+  return Promise.all(
+    areas
+      .filter((area) => LANGUAGES[lang].areas[area])
+      .map((area) => {
+        const name = `${lang}/${area}`;
+        asked[name] ??= LANGUAGES[lang].areas[area]().then(
+          (module) => {
+            Object.assign(catalogs[lang], module.default);
+            arrived.add(name);
+            // Bengali numbers need the locale data, whose first load takes ~10 ms (four times that on a slow phone):
+            // here, in the words' own task, it is not added to the first page's render.
+            if (lang !== 'en') formatNumber(0, lang);
+          },
+          (error) => {
+            delete asked[name];
+            throw error;
+          },
+        );
+        return asked[name];
+      }),
+  );
 }
 
-export const catalogLoaded = (lang) => Boolean(catalogs[lang]);
+/** Whether `t` can say the words of the areas `areas` of `lang`'s catalog. */
+export const wordsLoaded = (lang, areas) =>
+  areas.every((area) => !LANGUAGES[lang].areas[area] || arrived.has(`${lang}/${area}`));
 
 const plurals = {};
 const numbers = {};
@@ -101,11 +121,10 @@ export const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => Str
  * message with plural forms ({one, other}) is chosen by `values.count` under CLDR's rules for the language.
  */
 export function translate(lang, key, values) {
-  const catalog = catalogs[lang];
-  let message = catalog?.[key];
+  let message = catalogs[lang][key];
   if (message === undefined) {
-    // Seen by the browser tests' console watch: a missing word fails them.
-    console.error(`No "${key}" in the ${lang} catalog${catalog ? '' : ' (not loaded)'}`);
+    // Seen by the browser tests' console watch: a missing word (or one whose area the page did not load) fails them.
+    console.error(`No "${key}" in the loaded areas of the ${lang} catalog`);
     return key;
   }
   if (typeof message === 'object') {
@@ -132,6 +151,9 @@ export function translateParts(lang, key, parts) {
     ...pieces.map((piece, index) => (index % 2 === 1 ? (parts[piece] ?? `{${piece}}`) : piece)),
   );
 }
+
+/** English words the page shows as they are (a brand, a name) on a page in `lang`: marked lang="en" on a Bengali one. */
+export const englishOn = (lang, text) => (lang === 'en' ? text : createElement('span', { lang: 'en' }, text));
 
 /**
  * `t(key, values)` in the language of the page shown, `t.parts(key, parts)` for a message holding elements, and

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Field, latinOn } from '../../components/field.jsx';
 import { FormActions, refusalIn } from '../../components/form-actions.jsx';
-import { LANGUAGES, useT } from '../../lib/i18n.js';
+import { LANGUAGES, useT, westernDigits } from '../../lib/i18n.js';
 import { fetchCertificate } from './api.js';
 
 /**
@@ -34,9 +34,10 @@ export function VerifyPage() {
   const [result, setResult] = useState(null);
   const [checking, setChecking] = useState(false);
 
-  const verify = async (asked) => {
+  // The number as typed, in Bengali digits too (১২ is 12).
+  const verify = async (typed) => {
     setChecking(true);
-    const response = await fetchCertificate(asked.trim());
+    const response = await fetchCertificate(westernDigits(typed).trim());
     setChecking(false);
     if (response.status === 0) return;
     const found = response.ok && response.data?.name ? response.data : null;
@@ -65,10 +66,9 @@ export function VerifyPage() {
         <Field
           label={t('verify.number')}
           name="certinumber"
-          type="number"
+          // Text, not a number field, which takes no Bengali digits; the phone still offers its digit keypad.
           inputMode="numeric"
-          min="1"
-          step="1"
+          autoComplete="off"
           value={number}
           onChange={(event) => setNumber(event.target.value)}
           required

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Field, fieldReason } from '../../components/field.jsx';
 import { FormActions, useFormInLanguage } from '../../components/form-actions.jsx';
-import { useT } from '../../lib/i18n.js';
+import { useT, westernDigits } from '../../lib/i18n.js';
 import { sendFeedback } from './api.js';
 import './feedback.css';
 
@@ -19,7 +19,8 @@ export function FeedbackFormPage() {
   const { form, field, change, setForm, submit, busy, status, errors, why } = useFormInLanguage(EMPTY, {
     send: (answers) => {
       setThanked(false);
-      return sendFeedback(answers);
+      // A number typed in Bengali digits (৯৮৭৬৫৪৩২১০) as the server reads it.
+      return sendFeedback({ ...answers, mobile: westernDigits(answers.mobile) });
     },
     onSuccess: () => {
       setForm(EMPTY);

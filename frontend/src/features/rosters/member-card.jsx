@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { Localized, useLocalized } from '../../components/localized.jsx';
 import { Photo } from '../../components/photo.jsx';
-import { useT } from '../../lib/i18n.js';
+import { englishOn, useT } from '../../lib/i18n.js';
 
 /**
  * 'en' for a name in Latin letters on a Bengali page, so it is read as English (as Field's latinOn says, without
@@ -40,8 +40,12 @@ export function MemberCard({ member, eager = false, priority = false }) {
         )}
         {member.position && <Localized as="p" className="member-position" record={member} field="position" />}
         {member.link && (
-          <ExternalLink className="member-link" href={member.link} hint={t('team.profileOf', { name: member.name })}>
-            LinkedIn
+          <ExternalLink
+            className="member-link"
+            href={member.link}
+            hint={t.parts('team.profileOf', { name: <span lang={latinOn(t.lang, member.name)}>{member.name}</span> })}
+          >
+            {englishOn(t.lang, 'LinkedIn')}
           </ExternalLink>
         )}
       </div>

@@ -11,7 +11,7 @@ export default {
   'auth.signup.firstname': 'নাম',
   'auth.signup.lastname': 'পদবি',
   'auth.signup.department': 'বিভাগ',
-  'auth.signup.year': 'কোন বর্ষ',
+  'auth.signup.year': 'বর্ষ',
   'auth.signup.password': 'পাসওয়ার্ড (৮ থেকে ৭২ অক্ষর)',
   'auth.signup.submit': 'রেজিস্টার করুন',
   'auth.signup.done': 'রেজিস্টার করা হয়ে গেছে!',

@@ -1,4 +1,4 @@
-// প্রতিটি পাতার কাঠামো: হেডার, মেনু, ফুটার, লোডার আর ভাষা বদল।
+// প্রতিটা পাতার কাঠামো: হেডার, মেনু, সোশ্যাল মিডিয়ার লিংক, ফুটার, লোডার আর ভাষা বদল।
 export default {
   'nav.admin': 'অ্যাডমিন',
   'nav.menu': 'মেনু',
@@ -7,7 +7,7 @@ export default {
   'account.logout': 'লগআউট',
   'account.login': 'লগইন',
   'account.register': 'রেজিস্টার',
-  'header.tagline': 'জলপাইগুড়ি গভর্নমেন্ট ইঞ্জিনিয়ারিং কলেজের ছাত্রছাত্রীদের বিনা পয়সার নৈশ বিদ্যালয়',
+  'header.tagline': 'জলপাইগুড়ি গভর্নমেন্ট ইঞ্জিনিয়ারিং কলেজের ছাত্রছাত্রীদের চালানো বিনা পয়সার নৈশ বিদ্যালয়',
   'header.brand': 'JYOTI - A RAY OF HOPE',
   'header.clubLogo': 'জ্যোতির লোগো',
   'header.collegeLogo': 'জলপাইগুড়ি গভর্নমেন্ট ইঞ্জিনিয়ারিং কলেজের প্রতীক',
@@ -20,9 +20,10 @@ export default {
   'footer.contact': 'যোগাযোগ:',
   'footer.quickLinks': 'দরকারি লিংক',
   'footer.president': 'সভাপতির কথা',
-  'footer.follow': 'আমাদের সঙ্গে থাকুন',
+  'social.link': '{network}-এ জ্যোতি (নতুন ট্যাবে খুলবে)',
+  'footer.follow': 'সোশ্যাল মিডিয়ায় আমরা',
   'footer.rights': '© {year} জ্যোতি, জলপাইগুড়ি গভর্নমেন্ট ইঞ্জিনিয়ারিং কলেজ। সর্বস্বত্ব সংরক্ষিত।',
-  'toast.region': 'বার্তা (Alt+T)',
+  'toast.region': 'মেসেজ (Alt+T)',
   'toast.close': 'বন্ধ করুন',
   'language.switch': 'ভাষা',
   'language.offer': 'Read this page in English',

@@ -1,8 +1,7 @@
-// common: the shared components' words (form ends, load failures, copy and download buttons, new-link hints, new
-// passwords) and what a refusal of the server means: a field's reason (as the server words it) and a whole form's.
+// common: the shared components' words any page may show (loading, a load that failed, copy and download buttons,
+// new-tab hints) and the not-found page's. What forms say is in form.js.
 export default {
   'common.loading': 'Loading…',
-  'common.unsaved': 'Unsaved changes',
   'common.loadFailed': '{what} could not be loaded. Check the connection and try again.',
   'common.retry': 'Retry',
   'common.retrying': 'Trying again…',
@@ -12,33 +11,6 @@ export default {
   'common.copiedWhat': '{label} copied',
   'common.downloading': 'Downloading…',
   'common.newTab': '(opens in a new tab)',
-  'common.newPassword': 'New password (8 to 72 characters)',
-  'common.confirmPassword': 'Confirm new password',
-  'common.passwordMismatch': 'does not match the new password',
-  // A whole form's refusal, by what it means.
-  'common.noConnection': 'The site could not be reached; check the connection.',
-  'common.fieldsInvalid': 'Some fields are not valid',
-  'common.tooMany': 'Too many requests, please try again later',
-  'common.busy': 'The site is busy, please try again in a moment',
-  'common.notSaved': 'The site cannot save changes right now, so nothing was saved; please try again later',
-  'common.serverError': 'Something went wrong on our side',
-  'common.refused': 'The server refused the change (status {status}).',
-  // A field's reason, as the server words it.
-  'common.reason.required': 'is required',
-  'common.reason.tooLong': 'must be at most {max} characters',
-  'common.reason.tooLongPlain': 'is too long',
-  'common.reason.oneLine': 'must be on one line',
-  'common.reason.controls': 'must not contain control characters',
-  'common.reason.email': 'must be a valid email address',
-  'common.reason.mixedEmail': 'mixes alphabets (such as Latin with Cyrillic or Greek letters), so it reads like another address',
-  'common.reason.phone': 'must be 7 to 20 digits (+, -, ( ) and spaces allowed)',
-  'common.reason.passwordShort': 'must be at least 8 characters',
-  'common.reason.passwordLong': 'must be at most 72 bytes',
-  'common.reason.passwordCommon': 'is one of the most common passwords; choose one that is harder to guess',
-  'common.reason.notCurrentPassword': 'is not your current password',
-  'common.reason.notAccountPassword': 'is not the password of this account',
-  'common.reason.choose': 'must be one of the choices given',
-  'common.reason.wholeNumber': 'must be a positive whole number',
   // The not-found page.
   'common.notFound.title': "Sorry, We couldn't find what you are looking for!",
   'common.notFound.back': 'Go back',

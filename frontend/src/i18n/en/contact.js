@@ -1,4 +1,4 @@
-// contact: the words of the contact page (Keep in Touch) and of the social links in the header and footer.
+// contact: the words of the contact page (Keep in Touch).
 export default {
   'contact.title': 'Keep in Touch',
   'contact.delivered': 'Message Delivered',
@@ -16,5 +16,4 @@ export default {
   'contact.error.telephone': 'Write a phone number of 7 to 20 digits (+, -, ( ) and spaces may be used).',
   'contact.error.subject': 'Choose a rating.',
   'contact.error.message': 'Write your message (at most 5000 letters).',
-  'contact.social': 'Jyoti on {network} (opens in a new tab)',
 };

@@ -1,4 +1,4 @@
-// The frame of every public page: header, menus, footer, loader and language switch. The pages' English names and
+// The frame of every public page: header, menus, social links, footer, loader and language switch. The pages' English names and
 // menu labels are the route table's (app/route-table.js); their Bengali ones are in bn/pages.js.
 export default {
   'nav.admin': 'Admin',
@@ -21,11 +21,12 @@ export default {
   'footer.contact': 'Contact:',
   'footer.quickLinks': 'Quick Links',
   'footer.president': 'From Our President',
+  'social.link': 'Jyoti on {network} (opens in a new tab)',
   'footer.follow': 'Follow Us',
   'footer.rights': '© {year} Jyoti, JGEC. All rights reserved.',
   'toast.region': 'Notifications Alt+T',
   'toast.close': 'close',
   'language.switch': 'Language',
-  'language.offer': 'এই পাতাটি বাংলায় পড়ুন',
+  'language.offer': 'এই পাতাটা বাংলায় পড়ুন',
   'language.offerClose': 'Close',
 };

@@ -31,7 +31,8 @@ const KINDS = [
 
 const columns = [
   { header: 'When', cell: (entry) => <Received timestamp={entry.at} /> },
-  { header: 'Who', cell: (entry) => entry.actor },
+  // "Name <email>": wraps after the address's "@" and dots, as every address in the admin tables does.
+  { header: 'Who', cell: (entry) => entry.actor, className: 'cell-address' },
   { header: 'Address', cell: (entry) => entry.address, className: 'cell-address' },
   { header: 'What', cell: (entry) => [entry.action, entry.target].filter(Boolean).join(' · ') },
   { header: 'Changes', cell: (entry) => <Changes changes={entry.changes} />, className: 'cell-text' },
