@@ -126,7 +126,10 @@ function isExpectedRefusal(message, page) {
 export const describeMessage = (message) => `${message.text()} (${message.location().url || 'no url'})`;
 
 export const test = base.extend({
-  /** Environment variables of the worker's server (a describe block that sets them gets a worker of its own). */
+  /**
+   * The worker's server: its `url`, and its database file `db` (for the few tests that must date a record as no call
+   * can). Environment variables of it come from `serverEnv` (a describe block that sets them gets a worker of its own).
+   */
   serverEnv: [{}, { scope: 'worker', option: true }],
 
   server: [
@@ -139,7 +142,7 @@ export const test = base.extend({
         const { url, child } = await startServer(bin, db, serverEnv);
         forgetAdminToken();
         try {
-          await use({ url });
+          await use({ url, db });
         } finally {
           forgetAdminToken();
           await stopServer(child);

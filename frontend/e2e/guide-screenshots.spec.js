@@ -1,8 +1,9 @@
-// The admin guide's pictures (docs/admin-guide.md, and the README's), taken of the real screens on a laptop's
-// 1366 × 768: each screen of the yearly handover opens whole, and with JYOTI_SCREENSHOTS=1 its picture is written to
-// docs/screenshots/<name>.png. Taken on a worker's new server (run this file alone), they show the sample content.
+// The guides' pictures (docs/admin-guide.md, and the README's Home in English and Bengali), taken of the real screens
+// on a laptop's 1366 × 768: each screen of the yearly handover opens whole, and with JYOTI_SCREENSHOTS=1 its picture is
+// written to docs/screenshots/<name>.png. Taken on a worker's new server (run this file alone), they show the sample
+// content.
 import { fileURLToPath } from 'node:url';
-import { ADMIN_SCREENS, expect, test, visit } from './fixtures.js';
+import { ADMIN_SCREENS, expect, loadPage, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin } from './admin-helpers.js';
 
 const FOLDER = new URL('../../docs/screenshots/', import.meta.url);
@@ -45,4 +46,13 @@ test("the home page opens whole for the README's picture", async ({ page }) => {
   await visit(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await picture(page, 'home');
+});
+
+test("the Bengali home page opens whole for the README's picture", async ({ page }) => {
+  await loadPage(page, () => page.goto('/bn'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.getByRole('navigation', { name: 'প্রধান মেনু' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await picture(page, 'home-bn');
 });

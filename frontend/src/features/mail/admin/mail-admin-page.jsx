@@ -240,7 +240,8 @@ function Outbox() {
       header: 'Next attempt',
       cell: (mail) => {
         if (mail.status === 'failed') return '—';
-        return mail.nextAttemptAt ? <Received timestamp={mail.nextAttemptAt} /> : 'now';
+        // Unix milliseconds, as the outbox keeps them: written as every other date of the admin area.
+        return mail.nextAttemptAt ? <Received timestamp={new Date(mail.nextAttemptAt).toISOString()} /> : 'now';
       },
     },
     { header: 'Last error', cell: (mail) => mail.lastError ?? '', className: 'mail-error' },

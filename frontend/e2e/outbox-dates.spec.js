@@ -1,0 +1,83 @@
+// The outbox on the Email screen at 1366 px and 360 px writes when a mail was queued as the rest of the admin area
+// writes dates ("27 Nov 2026 10:05 am"), not as "11/27/2026, 10:05:47 AM"; Refresh by keyboard. Clean under axe.
+import { adminToken, bearer, expect, test, uniqueEmail } from './fixtures.js';
+import { asAdmin, openAdmin, row } from './admin-helpers.js';
+import { emailOff, saveMail, SENDER } from './mail-helpers.js';
+import { startSmtpSink } from './smtp-sink.js';
+import { violations } from './axe.js';
+
+test.use({ bypassCSP: true });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "27 Nov 2026 10:05 am" for this moment in the time zone of the test (the browser's), as a pattern. */
+function written(moment) {
+  const hour = moment.getHours() % 12 || 12;
+  const minute = String(moment.getMinutes()).padStart(2, '0');
+  const half = moment.getHours() < 12 ? 'am' : 'pm';
+  // September is "Sep" or "Sept", as the browser's locale data has it.
+  const day = `${moment.getDate()} ${MONTHS[moment.getMonth()]}t? ${moment.getFullYear()}`;
+  return new RegExp(`^${day} ${hour}:${minute} ${half}$`);
+}
+
+test.describe('a mail waiting in the outbox', () => {
+  let sender;
+
+  // A mail server that has gone away, so the contact message's mail to the admins stays in the outbox.
+  test.beforeAll(async ({ request }) => {
+    const gone = await startSmtpSink();
+    await gone.close();
+    await saveMail(request, await adminToken(request), {
+      host: '127.0.0.1',
+      port: gone.port,
+      security: 'none',
+      sender: SENDER,
+    });
+    sender = uniqueEmail('outbox');
+    const contact = await request.post('/api/form/contact', {
+      data: { name: 'Outbox Sender', email: sender, telephone: '9876543210', subject: '5star', message: 'Hello' },
+    });
+    expect(contact.status(), 'contact').toBe(201);
+  });
+
+  test.afterAll(async ({ playwright, server }) => {
+    const request = await playwright.request.newContext({ baseURL: server.url });
+    const token = await adminToken(request);
+    const { items } = await (await request.get('/api/admin/outbox?size=100', { headers: bearer(token) })).json();
+    for (const mail of items) await request.delete(`/api/admin/outbox/${mail._id}`, { headers: bearer(token) });
+    await request.dispose();
+    await emailOff(playwright, server);
+  });
+
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
+    test(`at ${viewport.width} px the outbox writes when a mail was queued as "27 Nov 2026 10:05 am"`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      await asAdmin(page, request);
+      await openAdmin(page, '/admin/email');
+      const outbox = page.getByRole('region', { name: 'Outbox' });
+      const refresh = page.getByRole('button', { name: 'Refresh' });
+      await refresh.focus();
+      await page.keyboard.press('Enter');
+      const mail = row(outbox, 'Outbox Sender').first();
+      await expect(mail).toBeVisible({ timeout: 20_000 });
+
+      const queued = mail.locator('time').first();
+      const at = new Date(await queued.getAttribute('datetime'));
+      expect(Math.abs(Date.now() - at.getTime()), 'queued in this test run').toBeLessThan(10 * 60_000);
+      await expect(queued).toHaveText(written(at));
+      // The next attempt, once there is one, as well; nothing in the row as "11/27/2026, 10:05:47 AM".
+      for (const time of await mail.locator('time').all()) {
+        await expect(time).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4} \d{1,2}:\d{2} [ap]m$/);
+      }
+      await expect(mail).not.toContainText(/\d{1,2}\/\d{1,2}\/\d{4}|\d:\d{2}:\d{2}|[AP]M/);
+      await expect(refresh).toBeFocused();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+});
