@@ -28,6 +28,13 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     if let Some(moved) = reset_link_moved(&req) {
         return moved;
     }
+    // Browsers ask for /favicon.ico where a page names no icon (a guide served as text).
+    if path == "/favicon.ico" {
+        return HttpResponse::MovedPermanently()
+            .insert_header((header::LOCATION, "/favicon.svg"))
+            .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+            .finish();
+    }
     if is_traversal(path) {
         return HttpResponse::BadRequest()
             .content_type("text/plain; charset=utf-8")

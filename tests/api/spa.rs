@@ -265,3 +265,14 @@ fn an_older_reset_link_moves_its_secret_into_the_fragment() {
     assert_eq!(response.header("referrer-policy"), Some("no-referrer"));
     assert_eq!(app.get("/reset-password").send().status, 200);
 }
+
+#[test]
+fn favicon_ico_leads_to_the_sites_icon() {
+    let app = spawn_app();
+    let asked = app.get("/favicon.ico").send();
+    assert_eq!(asked.status, 301);
+    assert_eq!(asked.header("location").as_deref(), Some("/favicon.svg"));
+    let icon = app.get("/favicon.svg").send();
+    assert_eq!(icon.status, 200);
+    assert!(icon.text().contains("<svg"), "{}", icon.text());
+}
