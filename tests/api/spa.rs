@@ -271,7 +271,7 @@ fn favicon_ico_leads_to_the_sites_icon() {
     let app = spawn_app();
     let asked = app.get("/favicon.ico").send();
     assert_eq!(asked.status, 301);
-    assert_eq!(asked.header("location").as_deref(), Some("/favicon.svg"));
+    assert_eq!(asked.header("location"), Some("/favicon.svg"));
     let icon = app.get("/favicon.svg").send();
     assert_eq!(icon.status, 200);
     assert!(icon.text().contains("<svg"), "{}", icon.text());
