@@ -69,11 +69,13 @@ pub fn feed(facts: &Facts, site: Option<&str>, lang: Lang) -> String {
             "    <id>{}</id>",
             xml(&id(&format!("{prefix}/notice#{}", notice.id)))
         );
-        let title = match lang {
-            Lang::English => notice.title.as_str(),
-            Lang::Other(..) => notice.bn.get("title").unwrap_or(&notice.title),
+        // A title with no translation is the English one, and says so.
+        let (title, marked) = match (lang, notice.bn.get("title")) {
+            (Lang::Other(..), Some(title)) => (title, ""),
+            (Lang::Other(..), None) => (notice.title.as_str(), " xml:lang=\"en\""),
+            (Lang::English, _) => (notice.title.as_str(), ""),
         };
-        let _ = writeln!(out, "    <title>{}</title>", xml(title));
+        let _ = writeln!(out, "    <title{marked}>{}</title>", xml(title));
         let _ = writeln!(out, "    <updated>{}</updated>", timestamp(&notice.date));
         let _ = writeln!(out, "    <link href=\"{}\"/>", xml(&link));
         out.push_str("  </entry>\n");

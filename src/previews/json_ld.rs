@@ -24,7 +24,7 @@ pub(super) fn json_ld(facts: &Facts, site: Option<&str>, home: &Page) -> String 
         organisation["logo"] = format!("{site}/art/logo-jyoti.svg").into();
         organisation["image"] = format!("{site}{IMAGE_PATH}").into();
     }
-    let address = facts.setting("address");
+    let address = facts.setting_in(&home.lang, "address");
     if !address.is_empty() {
         organisation["address"] = serde_json::json!({
             "@type": "PostalAddress",

@@ -55,6 +55,8 @@ pub struct Facts {
     rosters: Vec<(String, String)>,
     /// The rosters' Bengali titles, by slug, where written.
     bengali_titles: HashMap<String, String>,
+    /// The settings' Bengali texts, by key, where written.
+    bengali_settings: HashMap<String, String>,
     /// Newest first.
     notices: Vec<Notice>,
     /// The site address an admin stored (may be empty).
@@ -78,8 +80,10 @@ impl Facts {
                 Some((roster.slug.clone(), title))
             })
             .collect();
+        let bengali_settings = bengali.settings();
         Ok(Facts {
             bengali_titles,
+            bengali_settings,
             club_logo: club_logo(conn, &settings)?,
             settings,
             rosters: rosters
@@ -99,6 +103,14 @@ impl Facts {
 
     fn setting(&self, key: &str) -> &str {
         self.settings.get(key).map(String::as_str).unwrap_or("")
+    }
+
+    /// A setting as a page in `lang` shows it: its Bengali where written, else the English.
+    fn setting_in(&self, lang: &str, key: &str) -> &str {
+        match (lang, self.bengali_settings.get(key)) {
+            ("bn", Some(text)) => text,
+            _ => self.setting(key),
+        }
     }
 
     fn roster_title(&self, slug: &str) -> Option<&str> {
@@ -416,6 +428,7 @@ mod tests {
             bengali_titles: HashMap::new(),
             notices: Vec::new(),
             stored_site_address: String::new(),
+            bengali_settings: HashMap::new(),
             club_logo: None,
         }
     }

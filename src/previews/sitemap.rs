@@ -29,6 +29,12 @@ pub fn sitemap(facts: &Facts, list: &PageList, site: Option<&str>) -> String {
                         xml(&format!("{site}{}", list.in_language(&english, *twin)))
                     );
                 }
+                // A visitor whose language is neither gets the English page, as the head says.
+                let _ = writeln!(
+                    out,
+                    "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>",
+                    xml(&format!("{site}{english}"))
+                );
                 out.push_str("  </url>\n");
             }
         }

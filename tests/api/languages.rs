@@ -128,6 +128,9 @@ fn twins_name_each_other_with_hreflang_and_the_sitemap_lists_both_languages() {
     assert!(sitemap.contains(&format!(
         "<xhtml:link rel=\"alternate\" hreflang=\"bn\" href=\"{SITE}/bn/gallery\"/>"
     )));
+    assert!(sitemap.contains(&format!(
+        "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{SITE}/gallery\"/>"
+    )));
     assert!(!sitemap.contains("/bn/login") && !sitemap.contains("/bn/admin"));
 }
 
@@ -144,6 +147,17 @@ fn the_notices_feed_comes_in_each_language() {
     assert!(bengali.contains(&format!("href=\"{SITE}/bn/notice\"")));
     assert!(bengali.contains(&format!("href=\"{SITE}/bn/notices.atom\"")));
     assert_eq!(app.get("/xx/notices.atom").send().status, 404);
+    // A notice with no Bengali title keeps its English one, marked as English.
+    app.create_notice(
+        &admin,
+        json!({"title": "Exam schedule", "date": "2026-01-02"}),
+    );
+    let bengali = page(&app, "/bn/notices.atom", 200);
+    assert!(
+        bengali.contains("<title xml:lang=\"en\">Exam schedule</title>"),
+        "{bengali}"
+    );
+    assert!(page(&app, "/notices.atom", 200).contains("<title>Exam schedule</title>"));
     // Each page links the feed in its own language.
     assert!(page(&app, "/bn/notice", 200).contains("href=\"/bn/notices.atom\""));
     assert!(page(&app, "/notice", 200).contains("href=\"/notices.atom\""));

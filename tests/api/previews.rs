@@ -380,6 +380,31 @@ fn home_describes_the_organisation_in_json_ld() {
         !page(&app, "/gallery").contains("application/ld+json"),
         "only on /"
     );
+    // /bn describes the organisation in Bengali, with the address admins wrote in Bengali.
+    let bengali = json!({"kind": "setting", "record": "address", "field": "address",
+        "text": "জলপাইগুড়ি সরকারি ইঞ্জিনিয়ারিং কলেজ"});
+    let saved = app
+        .put("/api/admin/translations")
+        .bearer(&admin)
+        .json(&bengali)
+        .send();
+    assert_eq!(saved.status, 200, "{}", saved.text());
+    let json_ld = |path: &str| -> Value {
+        let html = page(&app, path);
+        let start = html.find(open).expect("JSON-LD") + open.len();
+        serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()])
+            .unwrap()
+    };
+    let bn = json_ld("/bn");
+    assert_eq!(bn["inLanguage"], "bn");
+    assert_eq!(
+        bn["address"]["streetAddress"],
+        "জলপাইগুড়ি সরকারি ইঞ্জিনিয়ারিং কলেজ"
+    );
+    assert_eq!(
+        json_ld("/")["address"]["streetAddress"],
+        "Jalpaiguri </script><script>alert(1)</script>"
+    );
 }
 
 #[test]
