@@ -1,13 +1,15 @@
 // Production build: esbuild bundles src/ into hashed files, writes index.html, the list of client routes for the
 // server, and precompressed copies.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { routePages } from './src/app/route-pages.js';
+import { descriptions } from './src/app/descriptions.js';
+import { checkedRoutePages } from './src/app/route-pages.js';
 import bengali from './src/i18n/bn.js';
-import { LANGUAGES } from './src/i18n/languages.js';
+import { hasArea, LANGUAGES } from './src/i18n/languages.js';
 import { routeTable, siteRoutes } from './src/app/route-table.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -58,15 +60,31 @@ const collectCss = {
   },
 };
 
-// Each area of each catalog is an entry of its own, named for its language and area (en-home-HASH.js): the app loads
-// it through its import in languages.js, when a page says its words.
-const catalogAreas = Object.entries(LANGUAGES).flatMap(([lang, { areas }]) =>
-  Object.keys(areas).map((area) => ({ in: `src/i18n/${lang}/${area}.js`, out: `${lang}-${area}` })),
-);
+// Each area of each catalog is a file of its own, in one folder named for their contents: assets/words-HASH/LANG-AREA.js,
+// which index.html names (languages.js). The app loads an area when a page says its words.
+const catalogs = await build({
+  ...shared,
+  entryPoints: Object.entries(LANGUAGES).flatMap(([lang, { areas }]) =>
+    areas.map((area) => ({ in: `src/i18n/${lang}/${area}.js`, out: `${lang}-${area}` })),
+  ),
+  format: 'esm',
+  write: false,
+});
+const wordsFolder = `words-${createHash('sha256')
+  .update(catalogs.outputFiles.map((file) => `${relative(assets, file.path)}\0${file.text}`).join('\0'))
+  .digest('base64url')
+  .slice(0, 10)}`;
+mkdirSync(join(assets, wordsFolder));
+const wordsFile = (lang, area) => join(assets, wordsFolder, `${lang}-${area}.js`);
+for (const file of catalogs.outputFiles) writeFileSync(join(assets, wordsFolder, relative(assets, file.path)), file.contents);
+
+// V8's explicit compile hint: each file is compiled whole while it downloads, off the main thread, instead of
+// function by function on first call inside the app's first tasks (a third of their time on a cold phone).
+const esbuildBanner = { js: '//# allFunctionsCalledOnLoad' };
 
 const js = await build({
   ...shared,
-  entryPoints: [entry, ...catalogAreas],
+  entryPoints: [entry],
   splitting: true,
   format: 'esm',
   entryNames: '[name]-[hash]',
@@ -76,9 +94,7 @@ const js = await build({
   // Swiper): the same components at a tenth of the download, which keeps a phone's first load small.
   alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
   define: { 'process.env.NODE_ENV': '"production"' },
-  // V8's explicit compile hint: each file is compiled whole while it downloads, off the main thread, instead of
-  // function by function on first call inside the app's first tasks (a third of their time on a cold phone).
-  banner: { js: '//# allFunctionsCalledOnLoad' },
+  banner: esbuildBanner,
   plugins: [collectCss],
 });
 
@@ -102,6 +118,14 @@ for (const [name, start] of Object.entries(lazyParts)) {
 }
 
 const outputs = js.metafile.outputs;
+
+// The compile hint pays off in the large files only: a file of a few hundred bytes compiles in a moment, and the
+// hint's line would be a tenth of its download. The small shared chunks lose it.
+const COMPILE_HINT = `${esbuildBanner.js}\n`;
+for (const file of Object.keys(outputs).filter((name) => name.endsWith('.js'))) {
+  const body = readFileSync(join(root, file), 'utf8');
+  if (body.length < 4096 && body.startsWith(COMPILE_HINT)) writeFileSync(join(root, file), body.slice(COMPILE_HINT.length));
+}
 const url = (file) => '/' + relative(dist, join(root, file)).split('\\').join('/');
 const [entryFile] = Object.entries(outputs).find(([, meta]) => meta.entryPoint === entry);
 
@@ -136,20 +160,17 @@ function staticClosure(file, seen = new Set()) {
 }
 const preloads = [...staticClosure(entryFile)];
 
-// The words Home waits for before it first shows, in English: the frame's and its own (the route table's `words`), each
-// an area of the catalog with what it imports. They count in its first load.
+// The words Home waits for before it first shows, in English: the frame's and its own (the route table's `words`). They
+// count in its first load.
 const [frame] = routeTable;
 const homeWords = [...frame.words, ...frame.children.find((route) => route.index).words]
-  .filter((area) => LANGUAGES.en.areas[area])
-  .flatMap((area) => {
-    const [file] = Object.entries(outputs).find(([, meta]) => meta.entryPoint === `src/i18n/en/${area}.js`);
-    return [file, ...staticClosure(file)];
-  });
+  .filter((area) => hasArea('en', area))
+  .map((area) => relative(root, wordsFile('en', area)));
 
 // Throws on a route the server could not describe: the build stops rather than ship a site of 404s. The Bengali
 // twins get their words from the Bengali catalog; the server needs each page's language and its twin's path for the
 // head tags (lang, hreflang) and the sitemap.
-const pageList = bengaliWords(routePages(siteRoutes));
+const pageList = bengaliWords(checkedRoutePages(siteRoutes, descriptions));
 writeFileSync(join(dist, 'index.html'), indexHtml());
 writeFileSync(join(dist, 'routes.json'), JSON.stringify(pageList));
 cpSync(join(root, 'public'), dist, { recursive: true });
@@ -189,7 +210,8 @@ function indexHtml() {
     <title>JYOTI - A RAY OF HOPE</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="stylesheet" href="${url(cssFile)}">
-${lazyCssMeta}${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
+${lazyCssMeta}    <meta name="jyoti-words" content="${url(relative(root, join(assets, wordsFolder)))}">
+${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
   </head>
   <body>
     <div id="root"><div class="loader" role="status"><div class="loader-mark"><span class="loader-lamp"></span><img class="loader-logo" src="/art/logo-jyoti.svg" alt="" width="96" height="96"></div><p class="loader-name">Jyoti</p><span class="visually-hidden">Loading</span></div></div>

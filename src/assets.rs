@@ -238,9 +238,10 @@ impl Assets {
         }
     }
 
-    /// The paths (`/assets/…`) of the files whose names carry their content's hash: the request
-    /// log leaves out their answers, one line per script and picture being noise beside the
-    /// page's own line (a request for a name the build did not make is still logged).
+    /// The paths (`/assets/…`) of the files whose names (or, for the catalogs' words, their
+    /// folder's) carry their content's hash: the request log leaves out their answers, one line
+    /// per script and picture being noise beside the page's own line (a request for a name the
+    /// build did not make is still logged).
     pub fn hashed_paths(&self) -> Vec<String> {
         Dist::iter()
             .filter(|path| path.starts_with("assets/"))

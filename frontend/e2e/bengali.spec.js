@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import english from '../src/i18n/en.js';
 import bengali from '../src/i18n/bn.js';
 import { LANGUAGES } from '../src/i18n/languages.js';
+import { descriptions } from '../src/app/descriptions.js';
 import { routePages } from '../src/app/route-pages.js';
 import { routeTable, siteRoutes } from '../src/app/route-table.js';
 import {
@@ -49,7 +50,7 @@ test('both catalogs have every key, the same placeholders and plural forms, and 
     }
   }
   // The route table's pages named in Bengali: every titled, described or menu page of the twins.
-  const { pages } = routePages(siteRoutes);
+  const { pages } = routePages(siteRoutes, descriptions);
   for (const page of pages.filter((candidate) => candidate.lang === 'bn')) {
     if (page.title) expect(bengali[`page ${page.english}`], `page ${page.english}`).toBeTruthy();
     if (page.description) expect(bengali[`page ${page.english} description`], page.english).toBeTruthy();
@@ -66,7 +67,7 @@ test('both catalogs have every key, the same placeholders and plural forms, and 
     }
   })(routeTable);
   for (const area of areasNamed) {
-    expect(Object.keys(LANGUAGES).filter((lang) => LANGUAGES[lang].areas[area]), `the area ${area}`).not.toEqual([]);
+    expect(Object.keys(LANGUAGES).filter((lang) => LANGUAGES[lang].areas.includes(area)), `the area ${area}`).not.toEqual([]);
   }
   // A key in two area files would be silently overwritten by the later one.
   for (const lang of ['en', 'bn']) {
@@ -74,7 +75,7 @@ test('both catalogs have every key, the same placeholders and plural forms, and 
     const dir = new URL(`../src/i18n/${lang}/`, import.meta.url);
     const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
     expect(files.map((name) => name.replace(/\.js$/, '')).sort(), `${lang}'s areas in languages.js`).toEqual(
-      Object.keys(LANGUAGES[lang].areas).sort(),
+      [...LANGUAGES[lang].areas].sort(),
     );
     for (const file of files) {
       const { default: area } = await import(new URL(file, dir));
@@ -329,6 +330,9 @@ test.describe('a browser that asks for Bengali first', () => {
   });
 });
 
+/** The catalog area (en-home, bn-gallery…) an address is the file of (assets/words-HASH/LANG-AREA.js), else null. */
+const catalogArea = (url) => new URL(url).pathname.match(/\/assets\/words-[\w-]+\/((en|bn)-\w+)\.js$/)?.[1] ?? null;
+
 test('an English page loads no Bengali catalog and a Bengali page no English one, all its pages preloaded', async ({
   page,
   context,
@@ -337,23 +341,27 @@ test('an English page loads no Bengali catalog and a Bengali page no English one
   const catalogsOf = (opened) => {
     const areas = [];
     opened.on('request', (sent) => {
-      const name = new URL(sent.url()).pathname.split('/').pop();
-      if (sent.resourceType() === 'script' && /^(en|bn)-/.test(name)) areas.push(name.replace(/-\w+\.js$/, ''));
+      const area = catalogArea(sent.url());
+      if (sent.resourceType() === 'script' && area) areas.push(area);
     });
     return areas;
   };
   const english = catalogsOf(page);
+  const scripts = [];
+  page.on('request', (sent) => sent.resourceType() === 'script' && scripts.push(new URL(sent.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   // Once the page has fetched every page's code and words in the background, it has all of its language's areas.
-  await expect.poll(() => new Set(english).size, { timeout: 20_000 }).toBe(Object.keys(LANGUAGES.en.areas).length);
+  await expect.poll(() => new Set(english).size, { timeout: 20_000 }).toBe(LANGUAGES.en.areas.length);
   expect(english.filter((name) => !name.startsWith('en-'))).toEqual([]);
+  // The offer of the Bengali page is code only a browser asking for Bengali first downloads.
+  expect(scripts.filter((path) => path.includes('/language-offer-'))).toEqual([]);
 
   const other = await context.newPage();
   const bengaliAreas = catalogsOf(other);
   await other.goto('/bn/gallery');
   await expect(other.getByRole('navigation', { name: 'প্রধান মেনু' })).toBeVisible();
-  await expect.poll(() => new Set(bengaliAreas).size, { timeout: 20_000 }).toBe(Object.keys(LANGUAGES.bn.areas).length);
+  await expect.poll(() => new Set(bengaliAreas).size, { timeout: 20_000 }).toBe(LANGUAGES.bn.areas.length);
   expect(bengaliAreas.filter((name) => !name.startsWith('bn-'))).toEqual([]);
 });
 
@@ -378,10 +386,9 @@ test('Home waits only for the words it first shows, and a page’s words come be
     performance
       .getEntriesByType('resource')
       .filter((entry) => entry.startTime < window.firstRender)
-      .map((entry) => new URL(entry.name).pathname.split('/').pop().replace(/-\w+\.js$/, ''))
-      .filter((name) => /^(en|bn)-/.test(name)),
+      .map((entry) => entry.name),
   );
-  expect(first.sort()).toEqual(['en-common', 'en-home', 'en-shell']);
+  expect(first.map(catalogArea).filter(Boolean).sort()).toEqual(['en-home', 'en-shell']);
   await context.close();
 
   // The gallery's code is held until its words are asked for: a page that asked for them only once its code came
@@ -393,7 +400,7 @@ test('Home waits only for the words it first shows, and a page’s words come be
     wordsAsked = resolve;
   });
   gallery.on('request', (sent) => {
-    if (/\/bn-gallery-\w+\.js$/.test(sent.url())) wordsAsked();
+    if (catalogArea(sent.url()) === 'bn-gallery') wordsAsked();
   });
   await gallery.route(/\/gallery-page-\w+\.js$/, async (route) => {
     await asked;

@@ -1,9 +1,9 @@
 // The app shell: router, session and content providers, routes, and the toast container.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { LeaveGuard } from '../components/admin/unsaved-changes.js';
 import { WhenIdle } from '../components/when-idle.jsx';
 import './global.css';
+import { HistoryGuard } from '../lib/history-guard.js';
 import { linkStylesheet } from '../lib/stylesheets.js';
 import { useContent } from '../lib/content.js';
 import { chosenLanguage, hasTwin, inLanguage, langOf } from '../lib/i18n.js';
@@ -45,7 +45,7 @@ export function App() {
           </WhenIdle>
         </LanguageGate>
       </AppProviders>
-      <LeaveGuard />
+      <HistoryGuard />
     </BrowserRouter>
   );
 }

@@ -4,13 +4,12 @@ import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { AfterFirstPaint, isFirstPageDrawn } from '../components/after-first-paint.jsx';
 import { LoadFailed } from '../components/load-failed.jsx';
 import { useContent } from '../lib/content.js';
-import { translate, useT } from '../lib/i18n.js';
+import { browserPrefersBengali, chosenLanguage, translate, useT } from '../lib/i18n.js';
 import { Footer } from './footer.jsx';
 import { Header } from './header.jsx';
 import './layout.css';
 import { routePages } from './route-pages.js';
 import { siteRoutes } from './route-table.js';
-import { LanguageOffer } from './language-offer.jsx';
 
 /** The spec's title: the whole title of Home, and the end of every other page's. */
 export const SITE_TITLE = 'JYOTI - A RAY OF HOPE';
@@ -21,6 +20,28 @@ export const SITE_TITLE = 'JYOTI - A RAY OF HOPE';
  */
 const titledPages = routePages(siteRoutes).pages.filter((page) => page.title && !page.path.startsWith('/admin'));
 const titleOf = (page) => (page.lang === 'bn' ? translate('bn', `page ${page.english}`) : page.title);
+
+/** The offer of the Bengali page (language-offer.jsx), once its code is in; null for everyone it is not made to. */
+let LanguageOffer = null;
+let offerLoading = null;
+
+/**
+ * Fetches the offer of the Bengali page, made only on a first visit whose browser asks for Bengali first: it comes
+ * with the first page's code and words (routes.jsx), and nobody else downloads it.
+ */
+export function loadLanguageOffer() {
+  offerLoading ??=
+    chosenLanguage() === null && browserPrefersBengali()
+      ? import('./language-offer.jsx').then(
+          (module) => {
+            LanguageOffer = module.LanguageOffer;
+          },
+          // Without its code the page shows without the offer.
+          () => {},
+        )
+      : Promise.resolve();
+  return offerLoading;
+}
 
 /** How long a new page may take to show its heading (a chunk or its data still loading). */
 const HEADING_WAIT_MS = 5000;
@@ -48,7 +69,7 @@ export function Layout() {
         {t('layout.skip')}
       </a>
       <Header className={unseen} />
-      <LanguageOffer className={unseen} />
+      {LanguageOffer && <LanguageOffer className={unseen} />}
       <main id="main" tabIndex={-1}>
         {loadFailed && <LoadFailed what={t('layout.contentFailed')} retry={reload} />}
         <AfterFirstPaint onShow={showPage}>

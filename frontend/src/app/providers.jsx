@@ -3,7 +3,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchCurrentUser } from '../features/auth/api.js';
 import { ContentContext, emptyContent, fetchContent, normaliseContent } from '../lib/content.js';
 import { SessionContext } from '../lib/session.js';
-import { showFlashed } from '../lib/toast.js';
 import { token } from '../lib/token.js';
 import { Loader } from './loader.jsx';
 
@@ -25,7 +24,8 @@ export function AppProviders({ prepare, children }) {
 
   const ready = loaderDone && content !== null;
   useEffect(() => {
-    if (ready) showFlashed();
+    // A message the page left before it reloaded (signing in does): the toasts' code comes after the first page.
+    if (ready) import('../lib/toast.js').then(({ showFlashed }) => showFlashed());
   }, [ready]);
 
   if (!ready) return <Loader />;

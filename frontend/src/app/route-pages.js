@@ -7,10 +7,10 @@
  * own takes its parent's (an admin screen's "Admin"), as it takes its parent's `adminOnly`. A page of a language
  * twin (siteRoutes' /bn) has its `lang` and the `english` path of its twin; its words are the English ones, which
  * the caller translates (`page PATH` in the catalog). The catch-all is no such path: its title is `notFound`. The
- * per-roster team pages come from the database: `rosterPrefix` says where they are. Throws on an entry the server
- * could not describe, so a broken table stops the build.
+ * per-roster team pages come from the database: `rosterPrefix` says where they are. A page's `description` is
+ * `descriptions`' for its English path, when given (the build's; descriptions.js).
  */
-export function routePages(table) {
+export function routePages(table, descriptions) {
   const pages = [];
   const seen = new Set();
   let rosterPrefix = null;
@@ -32,24 +32,22 @@ export function routePages(table) {
         : route.path.startsWith('/')
           ? route.path
           : `${parentPath === '/' ? '' : parentPath}/${route.path}`;
+      const english = lang === 'en' ? path : path.slice(inherited.prefix?.length ?? 0) || '/';
       const page = {
         path,
         title: route.title ?? inherited.title,
-        description: route.description,
+        description: descriptions?.[english],
         indexed: Boolean(route.indexed),
         nav: route.nav,
         adminOnly: Boolean(route.adminOnly ?? inherited.adminOnly),
         lang,
-        english: lang === 'en' ? path : path.slice(inherited.prefix?.length ?? 0) || '/',
+        english,
       };
       if (route.children) {
         // A layout's own path is a page only through its index route.
         const prefix = route.lang ? path : inherited.prefix;
         walk(route.children, path, { title: page.title, adminOnly: page.adminOnly, lang, prefix });
         continue;
-      }
-      if (page.indexed && page.title && !page.description) {
-        throw new Error(`The route table's ${path} is for search engines but has no description`);
       }
       if (!seen.has(path)) {
         seen.add(path);
@@ -58,10 +56,23 @@ export function routePages(table) {
     }
   })(table, '', {});
 
-  if (!notFound) throw new Error('The route table has no catch-all page with a title');
-  if (!rosterPrefix) throw new Error('The route table has no roster pages');
-  if (!pages.some((page) => page.path === '/')) throw new Error('The route table has no home page');
   return { pages, rosterPrefix, notFound };
+}
+
+/**
+ * `routePages(table, descriptions)` for the build, which throws on an entry the server could not describe, so a broken
+ * table stops the build. (The app trusts the table the build passed: these words stay out of its download.)
+ */
+export function checkedRoutePages(table, descriptions) {
+  const list = routePages(table, descriptions);
+  const undescribed = list.pages.find((page) => page.indexed && page.title && !page.description);
+  if (undescribed) {
+    throw new Error(`The route table's ${undescribed.path} is for search engines but descriptions.js has no description`);
+  }
+  if (!list.notFound) throw new Error('The route table has no catch-all page with a title');
+  if (!list.rosterPrefix) throw new Error('The route table has no roster pages');
+  if (!list.pages.some((page) => page.path === '/')) throw new Error('The route table has no home page');
+  return list;
 }
 
 /** The English pages with a menu label, under `prefix` (e.g. '/admin/'), in the table's order. */

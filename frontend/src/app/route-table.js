@@ -29,7 +29,8 @@ const adminScreens = () =>
  * What the page is called, for the server's head tags, the sitemap, the tab title, the menus and the tests:
  * `title` is the heading the page shows (its h1; an admin screen's own h2) and, as "Title | JYOTI - A RAY OF HOPE",
  * its tab title; a page without one takes its parent's, and the team pages their roster's. `indexed` pages are for
- * search engines (sitemap, canonical address) with a `description` for previews; the others are for one visitor.
+ * search engines (sitemap, canonical address), each described for previews in descriptions.js; the others are for
+ * one visitor.
  * `nav` is the page's label in the site's menus (or, under /admin, the sidebar's), and `adminOnly` screens are not
  * for editors. An `englishOnly` area (the admin) has no Bengali twin: it stays English. build.mjs writes all this,
  * page by page, into dist/routes.json (route-pages.js).
@@ -43,15 +44,13 @@ export const routeTable = [
   {
     // Layout, and HomePage as its index (routes.jsx).
     path: '/',
-    words: ['shell', 'common', 'pages'],
+    words: ['shell', 'pages'],
     children: [
       {
         index: true,
         words: ['home'],
         nav: 'Home',
         indexed: true,
-        description:
-          'Jyoti is a free night education center run by students of JGEC for children who need it, supported by alumni since 2010.',
       },
       {
         path: 'support',
@@ -60,7 +59,6 @@ export const routeTable = [
         words: ['support', 'form'],
         nav: 'Support',
         indexed: true,
-        description: 'Help Jyoti keep its free night school running: how to donate.',
       },
       {
         path: 'team',
@@ -78,7 +76,6 @@ export const routeTable = [
         words: ['gallery'],
         nav: 'Gallery',
         indexed: true,
-        description: "Photos from Jyoti's classes, events and celebrations.",
       },
       {
         path: 'notice',
@@ -87,7 +84,6 @@ export const routeTable = [
         words: ['notices'],
         nav: 'Notice',
         indexed: true,
-        description: 'The latest notices from Jyoti.',
       },
       {
         path: 'contact',
@@ -97,7 +93,6 @@ export const routeTable = [
         words: ['contact', 'home', 'form'],
         nav: 'Contact',
         indexed: true,
-        description: 'Write to Jyoti, or find its address and social links.',
       },
       {
         path: 'form',
@@ -105,7 +100,6 @@ export const routeTable = [
         title: 'Feedback Form',
         words: ['feedback', 'form'],
         indexed: true,
-        description: 'Tell Jyoti what you think.',
       },
       {
         path: 'signup',
@@ -145,7 +139,6 @@ export const routeTable = [
         words: ['verify', 'form'],
         nav: 'Verify',
         indexed: true,
-        description: 'Check a certificate issued by Jyoti by its number.',
       },
       {
         path: 'verify/:number',

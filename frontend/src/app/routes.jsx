@@ -5,7 +5,7 @@ import { HomePage } from '../features/home/home-page.jsx';
 import { useContent } from '../lib/content.js';
 import { LANGUAGES, langOf, loadWords, useLang, wordsLoaded } from '../lib/i18n.js';
 import { onIdle } from '../lib/idle.js';
-import { Layout } from './layout.jsx';
+import { Layout, loadLanguageOffer } from './layout.jsx';
 import { routeTable, siteRoutes } from './route-table.js';
 
 /**
@@ -106,8 +106,9 @@ export const frameReady = (lang) => wordsLoaded(lang, frameWords);
 /**
  * Fetches the frame's words and the chunks and words of the pages that `pathname` shows, and what each page asks for
  * before its first render, so the app can keep the loader up until the first page renders whole. A chunk that fails
- * to load is left to the page's own Suspense; data that fails or is slow, to the page. Resolves once the frame's words
- * are in (it cannot show without them) and the rest has come or failed.
+ * to load is left to the page's own Suspense; data that fails or is slow, to the page; the offer of the Bengali page,
+ * to those it is made to, comes with them. Resolves once the frame's words are in (it cannot show without them) and
+ * the rest has come or failed.
  */
 export function preloadPagesFor(pathname, teams) {
   const matches = matchRoutes(renderedRoutes(siteRoutes, routableRosterSlugs(teams)), pathname) ?? [];
@@ -118,7 +119,7 @@ export function preloadPagesFor(pathname, teams) {
     );
     return prepared?.catch(() => undefined);
   });
-  return Promise.all([loadWords(langOf(pathname), frameWords), ...preloads]);
+  return Promise.all([loadWords(langOf(pathname), frameWords), loadLanguageOffer(), ...preloads]);
 }
 
 // Slugs become part of a path; anything but letters, digits and dashes could clash with route syntax.

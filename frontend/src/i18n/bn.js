@@ -11,9 +11,8 @@ import auth from './bn/auth.js';
 import verify from './bn/verify.js';
 import account from './bn/account.js';
 import invitation from './bn/invitation.js';
-import common from './bn/common.js';
 import form from './bn/form.js';
 import pages from './bn/pages.js';
 import shell from './bn/shell.js';
 
-export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...common, ...form, ...shell, ...pages };
+export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...form, ...shell, ...pages };

@@ -12,8 +12,7 @@ import auth from './en/auth.js';
 import verify from './en/verify.js';
 import account from './en/account.js';
 import invitation from './en/invitation.js';
-import common from './en/common.js';
 import form from './en/form.js';
 import shell from './en/shell.js';
 
-export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...common, ...form, ...shell };
+export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...form, ...shell };

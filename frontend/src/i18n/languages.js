@@ -1,47 +1,44 @@
 // The site's languages: the locale their numbers and dates are written in (Bengali with Bengali digits), and the
-// areas of their catalog (src/i18n/LANG/AREA.js), each loaded when a page says its words (the route table's `words`)
-// from a chunk of its own, which the build names LANG-AREA-HASH.js. English has no `pages`: its pages' names are the
-// route table's. What the app (lib/i18n.js) and the build read.
+// areas of their catalog (src/i18n/LANG/AREA.js), each loaded when a page says its words (the route table's `words`).
+// The build writes every area to one folder named for their contents (assets/words-HASH/LANG-AREA.js), named in
+// index.html's `<meta name="jyoti-words">`: the first load names one folder, not a file per area and language.
+// English has no `pages`: its pages' names are the route table's. What the app (lib/i18n.js) and the build read.
+
+/** The areas both catalogs have; Bengali has `pages` besides. */
+const AREAS = [
+  'account',
+  'auth',
+  'contact',
+  'feedback',
+  'form',
+  'gallery',
+  'home',
+  'invitation',
+  'notices',
+  'shell',
+  'support',
+  'team',
+  'verify',
+];
+
 export const LANGUAGES = {
   en: {
     name: 'English',
     locale: 'en-IN',
-    areas: {
-      account: () => import('./en/account.js'),
-      auth: () => import('./en/auth.js'),
-      common: () => import('./en/common.js'),
-      contact: () => import('./en/contact.js'),
-      feedback: () => import('./en/feedback.js'),
-      form: () => import('./en/form.js'),
-      gallery: () => import('./en/gallery.js'),
-      home: () => import('./en/home.js'),
-      invitation: () => import('./en/invitation.js'),
-      notices: () => import('./en/notices.js'),
-      shell: () => import('./en/shell.js'),
-      support: () => import('./en/support.js'),
-      team: () => import('./en/team.js'),
-      verify: () => import('./en/verify.js'),
-    },
+    areas: AREAS,
   },
   bn: {
     name: 'বাংলা',
     locale: 'bn-IN',
-    areas: {
-      account: () => import('./bn/account.js'),
-      auth: () => import('./bn/auth.js'),
-      common: () => import('./bn/common.js'),
-      contact: () => import('./bn/contact.js'),
-      feedback: () => import('./bn/feedback.js'),
-      form: () => import('./bn/form.js'),
-      gallery: () => import('./bn/gallery.js'),
-      home: () => import('./bn/home.js'),
-      invitation: () => import('./bn/invitation.js'),
-      notices: () => import('./bn/notices.js'),
-      pages: () => import('./bn/pages.js'),
-      shell: () => import('./bn/shell.js'),
-      support: () => import('./bn/support.js'),
-      team: () => import('./bn/team.js'),
-      verify: () => import('./bn/verify.js'),
-    },
+    areas: [...AREAS, 'pages'],
   },
 };
+
+/** Whether `lang`'s catalog has the area `area` (a page may say an area only one language has, as `pages`). */
+export const hasArea = (lang, area) => LANGUAGES[lang].areas.includes(area);
+
+/** Imports the area `area` of `lang`'s catalog from the folder the build named. */
+export function importArea(lang, area) {
+  const folder = document.querySelector('meta[name="jyoti-words"]').getAttribute('content');
+  return import(`${folder}/${lang}-${area}.js`);
+}

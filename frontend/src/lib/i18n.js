@@ -4,7 +4,7 @@
 import { createElement, Fragment } from 'react';
 import { useLocation } from 'react-router-dom';
 import { englishOnlyPaths } from '../app/route-table.js';
-import { LANGUAGES } from '../i18n/languages.js';
+import { hasArea, importArea, LANGUAGES } from '../i18n/languages.js';
 
 export { LANGUAGES };
 
@@ -74,10 +74,10 @@ const arrived = new Set();
 export function loadWords(lang, areas) {
   return Promise.all(
     areas
-      .filter((area) => LANGUAGES[lang].areas[area])
+      .filter((area) => hasArea(lang, area))
       .map((area) => {
         const name = `${lang}/${area}`;
-        asked[name] ??= LANGUAGES[lang].areas[area]().then(
+        asked[name] ??= importArea(lang, area).then(
           (module) => {
             Object.assign(catalogs[lang], module.default);
             arrived.add(name);
@@ -97,7 +97,7 @@ export function loadWords(lang, areas) {
 
 /** Whether `t` can say the words of the areas `areas` of `lang`'s catalog. */
 export const wordsLoaded = (lang, areas) =>
-  areas.every((area) => !LANGUAGES[lang].areas[area] || arrived.has(`${lang}/${area}`));
+  areas.every((area) => !hasArea(lang, area) || arrived.has(`${lang}/${area}`));
 
 const plurals = {};
 const numbers = {};
@@ -112,9 +112,6 @@ export function formatNumber(value, lang) {
   numbers[lang] ??= new Intl.NumberFormat(LANGUAGES[lang].locale, { useGrouping: false });
   return numbers[lang].format(value);
 }
-
-/** Bengali digits, as a Bengali keyboard types them (৫০০), as the ones the server reads (500). */
-export const westernDigits = (text) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
 
 /**
  * The message `key` of `lang`'s catalog with `{name}` filled from `values` (numbers in the language's digits). A

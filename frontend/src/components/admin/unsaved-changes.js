@@ -1,7 +1,7 @@
 // Admin forms with edits not yet saved: leaving the screen by a link, by Back or Forward, or closing or reloading the
 // page, asks first and names them, so a volunteer's typing is never dropped without a word.
 import { useId, useLayoutEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { guardHistory, shownScreen } from '../../lib/history-guard.js';
 
 /** The forms with unsaved edits, by id, each with the name the question gives it, in the order they were edited. */
 const unsaved = new Map();
@@ -40,6 +40,7 @@ function listen(on) {
   // Capture: the question comes before the router's own click handler, which leaves a prevented click alone.
   document[method]('click', askBeforeLeaving, true);
   window[method]('beforeunload', holdUnload);
+  guardHistory(on ? askBeforeHistory : null);
 }
 
 /**
@@ -56,29 +57,16 @@ function askBeforeLeaving(event) {
   if (!window.confirm(leaveQuestion())) event.preventDefault();
 }
 
-/**
- * Back and Forward to another screen while a form holds unsaved edits ask the same question; "Cancel" puts the address
- * back and stays. A navigation the app makes itself (after a save, say) is never held: only the history buttons are.
- * The browser's popstate cannot be cancelled, so the question is asked before the router hears of it (the listener
- * is added when this module loads, before the router adds its own, and listeners at the window run in the order they
- * were added), and a refused one is kept from the router and undone with history.go. The router numbers its history
- * entries (state.idx), which gives how far to go back.
- */
-export function LeaveGuard() {
-  const location = useLocation();
-  useLayoutEffect(() => {
-    shown = { pathname: location.pathname, index: window.history.state?.idx ?? 0 };
-  }, [location]);
-  return null;
-}
-
-/** The screen the router shows, and its history entry's number. */
-let shown = { pathname: '', index: 0 };
 /** Set while a refused Back or Forward is undone: that popstate is not news to the router either. */
 let undoing = false;
 
-window.addEventListener('popstate', askBeforeHistory);
-
+/**
+ * Back and Forward to another screen while a form holds unsaved edits ask the same question; "Cancel" puts the address
+ * back and stays. A navigation the app makes itself (after a save, say) is never held: only the history buttons are.
+ * The browser's popstate cannot be cancelled, so the question is asked before the router hears of it
+ * (lib/history-guard.js), and a refused one is kept from the router and undone with history.go. The router numbers its
+ * history entries (state.idx), which gives how far to go back.
+ */
 function askBeforeHistory(event) {
   if (undoing) {
     undoing = false;
@@ -86,6 +74,7 @@ function askBeforeHistory(event) {
     return;
   }
   const index = event.state?.idx;
+  const shown = shownScreen();
   // How far to go to undo it: no number (an entry the router did not make) or none, and nothing is held.
   const back = shown.index - index;
   if (unsaved.size === 0 || window.location.pathname === shown.pathname || !Number.isInteger(back) || back === 0) return;

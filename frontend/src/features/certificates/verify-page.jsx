@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Field, latinOn } from '../../components/field.jsx';
 import { FormActions, refusalIn } from '../../components/form-actions.jsx';
-import { LANGUAGES, useT, westernDigits } from '../../lib/i18n.js';
+import { LANGUAGES, useT } from '../../lib/i18n.js';
+import { westernDigits } from '../../lib/digits.js';
 import { fetchCertificate } from './api.js';
 
 /**

@@ -4,7 +4,8 @@ import { Field } from '../../components/field.jsx';
 import { VisitUs } from '../../components/visit-us.jsx';
 import { useContent } from '../../lib/content.js';
 import { FormActions, useFormInLanguage } from '../../components/form-actions.jsx';
-import { useT, westernDigits } from '../../lib/i18n.js';
+import { useT } from '../../lib/i18n.js';
+import { westernDigits } from '../../lib/digits.js';
 import { notify } from '../../lib/toast.js';
 import { sendContact } from './api.js';
 

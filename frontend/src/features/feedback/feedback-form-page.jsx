@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Field, fieldReason } from '../../components/field.jsx';
 import { FormActions, useFormInLanguage } from '../../components/form-actions.jsx';
-import { useT, westernDigits } from '../../lib/i18n.js';
+import { useT } from '../../lib/i18n.js';
+import { westernDigits } from '../../lib/digits.js';
 import { sendFeedback } from './api.js';
 import './feedback.css';
 

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { Field } from '../../components/field.jsx';
 import { FormActions, useFormInLanguage } from '../../components/form-actions.jsx';
-import { useT, westernDigits } from '../../lib/i18n.js';
+import { useT } from '../../lib/i18n.js';
+import { westernDigits } from '../../lib/digits.js';
 import { tellGift } from './api.js';
 import './gift-form.css';
 

@@ -1,4 +1,4 @@
-// প্রতিটা পাতার কাঠামো: হেডার, মেনু, সোশ্যাল মিডিয়ার লিংক, ফুটার, লোডার আর ভাষা বদল।
+// প্রতিটা পাতার কাঠামো: হেডার, মেনু, সোশ্যাল মিডিয়ার লিংক, ফুটার, লোডার আর ভাষা বদল; আর সব পাতার কাজে লাগা কথা।
 export default {
   'nav.admin': 'অ্যাডমিন',
   'nav.menu': 'মেনু',
@@ -28,4 +28,18 @@ export default {
   'language.switch': 'ভাষা',
   'language.offer': 'Read this page in English',
   'language.offerClose': 'বন্ধ করুন',
+  // যেকোনো পাতায় দেখা যায় এমন কথা (লোড হওয়া, লোড না হওয়া, কপি আর ডাউনলোড, নতুন ট্যাব) আর খুঁজে না পাওয়া পাতার
+  // কথা। ফর্মের কথা form.js-এ।
+  'common.loading': 'লোড হচ্ছে…',
+  'common.loadFailed': '{what} লোড করা গেল না। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+  'common.retry': 'আবার চেষ্টা করুন',
+  'common.retrying': 'আবার চেষ্টা হচ্ছে…',
+  'common.copy': 'কপি করুন',
+  'common.copied': 'কপি হয়েছে',
+  'common.copyWhat': ' ({label})',
+  'common.copiedWhat': '{label} কপি হয়েছে',
+  'common.downloading': 'ডাউনলোড হচ্ছে…',
+  'common.newTab': '(নতুন ট্যাবে খুলবে)',
+  'common.notFound.title': 'দুঃখিত, আপনি যা খুঁজছেন তা পাওয়া গেল না!',
+  'common.notFound.back': 'ফিরে যান',
 };

@@ -1,5 +1,6 @@
-// The frame of every public page: header, menus, social links, footer, loader and language switch. The pages' English names and
-// menu labels are the route table's (app/route-table.js); their Bengali ones are in bn/pages.js.
+// The frame of every public page: header, menus, social links, footer, loader and language switch, and the words of
+// the shared components. The pages' English names and menu labels are the route table's (app/route-table.js); their
+// Bengali ones are in bn/pages.js.
 export default {
   'nav.admin': 'Admin',
   'nav.menu': 'Menu',
@@ -29,4 +30,19 @@ export default {
   'language.switch': 'Language',
   'language.offer': 'এই পাতাটা বাংলায় পড়ুন',
   'language.offerClose': 'Close',
+  // Words any page's shared components may show (loading, a load that failed, copy and download buttons, new-tab
+  // hints), and the not-found page's; what forms say is in form.js.
+  'common.loading': 'Loading…',
+  'common.loadFailed': '{what} could not be loaded. Check the connection and try again.',
+  'common.retry': 'Retry',
+  'common.retrying': 'Trying again…',
+  'common.copy': 'Copy',
+  'common.copied': 'Copied',
+  'common.copyWhat': ' {label}',
+  'common.copiedWhat': '{label} copied',
+  'common.downloading': 'Downloading…',
+  'common.newTab': '(opens in a new tab)',
+  // The not-found page.
+  'common.notFound.title': "Sorry, We couldn't find what you are looking for!",
+  'common.notFound.back': 'Go back',
 };
