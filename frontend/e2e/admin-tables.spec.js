@@ -3,8 +3,7 @@
 // row on a phone's first screen.
 import { adminToken, bearer, expect, test, uniqueEmail } from './fixtures.js';
 import { asAdmin, openAdmin, registerUser, row } from './admin-helpers.js';
-import { emailOff, saveMail, SENDER } from './mail-helpers.js';
-import { startSmtpSink } from './smtp-sink.js';
+import { emptyOutboxAndEmailOff, mailServerGone } from './mail-helpers.js';
 import { violations } from './axe.js';
 
 test.use({ bypassCSP: true });
@@ -102,29 +101,14 @@ test.describe('every admin list with long addresses in it', () => {
     });
     expect(gift.status(), 'gift').toBe(201);
     // A mail server that has gone away, so the outbox keeps the contact message's mail to the long address.
-    const gone = await startSmtpSink();
-    await gone.close();
-    await saveMail(request, token, {
-      host: '127.0.0.1',
-      port: gone.port,
-      security: 'none',
-      sender: SENDER,
-      contactTo: email,
-    });
+    await mailServerGone(request, token, { contactTo: email });
     const contact = await request.post('/api/form/contact', {
       data: { name: 'Anirban Chattopadhyay', email, telephone: '033 2456 7890', subject: '4star', message: 'When are classes?' },
     });
     expect(contact.status(), 'contact').toBe(201);
   });
 
-  test.afterAll(async ({ playwright, server }) => {
-    const request = await playwright.request.newContext({ baseURL: server.url });
-    const token = await adminToken(request);
-    const { items } = await (await request.get('/api/admin/outbox?size=100', { headers: bearer(token) })).json();
-    for (const mail of items) await request.delete(`/api/admin/outbox/${mail._id}`, { headers: bearer(token) });
-    await request.dispose();
-    await emailOff(playwright, server);
-  });
+  test.afterAll(({ playwright, server }) => emptyOutboxAndEmailOff(playwright, server));
 
   for (const viewport of VIEWPORTS) {
     test(`at ${viewport.width} px no admin table is wider than its box, and axe passes`, async ({ page, request }) => {

@@ -1,6 +1,7 @@
-// Shared steps of the email browser tests: a contact message, the email settings through the API, and the outbox's
-// Refresh until it shows what is expected.
+// Shared steps of the email browser tests: a contact message, the email settings through the API (a mail server that
+// has gone away among them), emptying the outbox, and the outbox's Refresh until it shows what is expected.
 import { adminToken, bearer, expect } from './fixtures.js';
+import { startSmtpSink } from './smtp-sink.js';
 
 export const SENDER = 'school@jyoti.test';
 
@@ -16,6 +17,29 @@ export async function sendContact(request, message) {
 export async function saveMail(request, token, settings) {
   const response = await request.patch('/api/admin/mail', { data: settings, headers: bearer(token) });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Points the email settings (with `settings` besides) at a mail server that has gone away, a port that was just free:
+ * what is mailed then waits in the outbox.
+ */
+export async function mailServerGone(request, token, settings = {}) {
+  const gone = await startSmtpSink();
+  await gone.close();
+  await saveMail(request, token, { host: '127.0.0.1', port: gone.port, security: 'none', sender: SENDER, ...settings });
+}
+
+/** Deletes every mail in the worker's outbox and turns email off again: a suite's `afterAll` after `mailServerGone`. */
+export async function emptyOutboxAndEmailOff(playwright, server) {
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  const token = await adminToken(request);
+  const { items } = await (await request.get('/api/admin/outbox?size=100', { headers: bearer(token) })).json();
+  for (const mail of items) {
+    const response = await request.delete(`/api/admin/outbox/${mail._id}`, { headers: bearer(token) });
+    expect(response.status(), 'delete mail').toBe(200);
+  }
+  await request.dispose();
+  await emailOff(playwright, server);
 }
 
 /**

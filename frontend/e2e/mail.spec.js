@@ -4,7 +4,7 @@
 // the mail.
 import { ADMIN, adminToken, bearer, expect, test, visit } from './fixtures.js';
 import { asAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
-import { SENDER, emailOff, refreshUntil, saveMail, sendContact } from './mail-helpers.js';
+import { SENDER, emailOff, emptyOutboxAndEmailOff, mailServerGone, refreshUntil, sendContact } from './mail-helpers.js';
 import { violations } from './axe.js';
 import { startSmtpSink } from './smtp-sink.js';
 
@@ -186,25 +186,12 @@ test.describe('the outbox with a mail waiting', () => {
   test.describe.configure({ mode: 'serial' });
 
   test.beforeAll(async ({ request }) => {
-    // A mail server that has gone away: a port that was just free, so the contact message waits in the outbox.
-    const gone = await startSmtpSink();
-    await gone.close();
-    const token = await adminToken(request);
-    await saveMail(request, token, { host: '127.0.0.1', port: gone.port, security: 'none', sender: SENDER });
+    // A mail server that has gone away, so the contact message waits in the outbox.
+    await mailServerGone(request, await adminToken(request));
     await sendContact(request, 'Sent while the mail server is away');
   });
 
-  test.afterAll(async ({ playwright, server }) => {
-    const request = await playwright.request.newContext({ baseURL: server.url });
-    const token = await adminToken(request);
-    const { items } = await (await request.get('/api/admin/outbox?size=100', { headers: bearer(token) })).json();
-    for (const mail of items) {
-      const response = await request.delete(`/api/admin/outbox/${mail._id}`, { headers: bearer(token) });
-      expect(response.status(), 'delete mail').toBe(200);
-    }
-    await request.dispose();
-    await emailOff(playwright, server);
-  });
+  test.afterAll(({ playwright, server }) => emptyOutboxAndEmailOff(playwright, server));
 
   for (const width of [360, 1366]) {
     test(`Retry now and Delete are large enough, clear of the navigation bar and pass axe at ${width} px`, async ({

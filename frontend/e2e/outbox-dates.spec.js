@@ -1,9 +1,8 @@
 // The outbox on the Email screen at 1366 px and 360 px writes when a mail was queued as the rest of the admin area
 // writes dates ("27 Nov 2026 10:05 am"), not as "11/27/2026, 10:05:47 AM"; Refresh by keyboard. Clean under axe.
-import { adminToken, bearer, expect, test, uniqueEmail } from './fixtures.js';
+import { adminToken, expect, test, uniqueEmail } from './fixtures.js';
 import { asAdmin, openAdmin, row } from './admin-helpers.js';
-import { emailOff, saveMail, SENDER } from './mail-helpers.js';
-import { startSmtpSink } from './smtp-sink.js';
+import { emptyOutboxAndEmailOff, mailServerGone } from './mail-helpers.js';
 import { violations } from './axe.js';
 
 test.use({ bypassCSP: true });
@@ -25,14 +24,7 @@ test.describe('a mail waiting in the outbox', () => {
 
   // A mail server that has gone away, so the contact message's mail to the admins stays in the outbox.
   test.beforeAll(async ({ request }) => {
-    const gone = await startSmtpSink();
-    await gone.close();
-    await saveMail(request, await adminToken(request), {
-      host: '127.0.0.1',
-      port: gone.port,
-      security: 'none',
-      sender: SENDER,
-    });
+    await mailServerGone(request, await adminToken(request));
     sender = uniqueEmail('outbox');
     const contact = await request.post('/api/form/contact', {
       data: { name: 'Outbox Sender', email: sender, telephone: '9876543210', subject: '5star', message: 'Hello' },
@@ -40,14 +32,7 @@ test.describe('a mail waiting in the outbox', () => {
     expect(contact.status(), 'contact').toBe(201);
   });
 
-  test.afterAll(async ({ playwright, server }) => {
-    const request = await playwright.request.newContext({ baseURL: server.url });
-    const token = await adminToken(request);
-    const { items } = await (await request.get('/api/admin/outbox?size=100', { headers: bearer(token) })).json();
-    for (const mail of items) await request.delete(`/api/admin/outbox/${mail._id}`, { headers: bearer(token) });
-    await request.dispose();
-    await emailOff(playwright, server);
-  });
+  test.afterAll(({ playwright, server }) => emptyOutboxAndEmailOff(playwright, server));
 
   for (const viewport of [
     { width: 1366, height: 800 },

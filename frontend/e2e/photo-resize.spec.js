@@ -4,78 +4,9 @@ import { bearer, expect, test } from './fixtures.js';
 import { asAdmin, openAdmin, row } from './admin-helpers.js';
 import { deletePhoto, unique } from './content-helpers.js';
 import { violations } from './axe.js';
+import { cameraJpeg, jpegSize, keepSentFiles, sentFiles } from './photo-files.js';
 
 test.use({ bypassCSP: true });
-
-/** A JPEG of `width` × `height` pixels, a sky with grain as a camera's, made by the browser itself. */
-async function largeJpeg(page, name, width, height) {
-  const base64 = await page.evaluate(
-    async ({ width, height }) => {
-      const canvas = new OffscreenCanvas(width, height);
-      const g = canvas.getContext('2d');
-      const sky = g.createLinearGradient(0, 0, 0, height);
-      sky.addColorStop(0, '#1e3a8a');
-      sky.addColorStop(1, '#fde68a');
-      g.fillStyle = sky;
-      g.fillRect(0, 0, width, height);
-      const grain = new OffscreenCanvas(256, 256);
-      const dots = grain.getContext('2d').createImageData(256, 256);
-      for (let i = 0; i < dots.data.length; i += 1) dots.data[i] = i % 4 === 3 ? 255 : Math.random() * 256;
-      grain.getContext('2d').putImageData(dots, 0, 0);
-      g.globalAlpha = 0.2;
-      g.fillStyle = g.createPattern(grain, 'repeat');
-      g.fillRect(0, 0, width, height);
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return btoa(binary);
-    },
-    { width, height },
-  );
-  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
-
-/** The width and height a JPEG's frame header (SOF0…SOF3) gives. */
-function jpegSize(buffer) {
-  for (let at = 2; at < buffer.length; ) {
-    const marker = buffer[at + 1];
-    if (marker >= 0xc0 && marker <= 0xc3) {
-      return { height: buffer.readUInt16BE(at + 5), width: buffer.readUInt16BE(at + 7) };
-    }
-    at += 2 + buffer.readUInt16BE(at + 2);
-  }
-  return null;
-}
-
-/**
- * Keeps, in the page, each file the screen sends in a multipart form (Playwright does not hand over the body of so
- * large a request); `sentFiles(page)` answers them as {name, size, head}, `head` the first 64 KB in base64.
- */
-async function keepSentFiles(page) {
-  await page.addInitScript(() => {
-    window.sentFiles = [];
-    const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function keep(body) {
-      if (body instanceof FormData) {
-        for (const value of body.values()) if (value instanceof File) window.sentFiles.push(value);
-      }
-      return send.call(this, body);
-    };
-  });
-}
-
-const sentFiles = (page) =>
-  page.evaluate(() =>
-    Promise.all(
-      window.sentFiles.map(async (file) => {
-        const bytes = new Uint8Array(await file.slice(0, 65536).arrayBuffer());
-        let binary = '';
-        for (const byte of bytes) binary += String.fromCharCode(byte);
-        return { name: file.name, size: file.size, head: btoa(binary) };
-      }),
-    ),
-  );
 
 for (const viewport of [
   { width: 1366, height: 800 },
@@ -95,8 +26,8 @@ for (const viewport of [
     try {
       await keepSentFiles(page);
       await openAdmin(page, '/admin/photos');
-      const photo = await largeJpeg(page, 'prize-day.jpg', 6000, 4500);
-      expect(jpegSize(photo.buffer)).toEqual({ width: 6000, height: 4500 });
+      const photo = await cameraJpeg(page, 'prize-day.jpg', 6000, 4500, 0.8);
+      expect(jpegSize(photo.buffer)).toMatchObject({ width: 6000, height: 4500 });
 
       // By keyboard: the description, then Tab to Choose photos, whose Space opens the file chooser.
       const description = page.getByLabel(/^Description for these photos/);
@@ -112,7 +43,7 @@ for (const viewport of [
       const [sent] = await sentFiles(page);
       expect(sent.name).toBe('prize-day.jpg');
       expect(sent.size, 'smaller than chosen').toBeLessThan(photo.buffer.length);
-      expect(jpegSize(Buffer.from(sent.head, 'base64'))).toEqual({ width: 4096, height: 3072 });
+      expect(jpegSize(Buffer.from(sent.head, 'base64'))).toMatchObject({ width: 4096, height: 3072 });
 
       await expect(row(page, alt)).toHaveCount(1);
       const stored = await request.get('/api/admin/media', { params: { q: alt }, headers: bearer(token) });

@@ -86,16 +86,7 @@ fn the_recovery_kit_alone_restores_on_an_empty_machine_whatever_the_passphrase()
         let command = command.replace("/var/lib/jyoti/jyoti.db", restored.to_str().unwrap());
         let args: Vec<&str> = command.split_whitespace().collect();
         let done = on_a_new_machine(machine.path(), &args);
-        assert!(
-            done.status.success(),
-            "{passphrase}: {}{}",
-            String::from_utf8_lossy(&done.stdout),
-            String::from_utf8_lossy(&done.stderr)
-        );
-        let (_, kept): (Vec<String>, Vec<String>) = every_row(&restored)
-            .into_iter()
-            .partition(|row| row.starts_with("audit_log:") && row.contains("database restored"));
-        assert_eq!(kept, every_row(&db), "{passphrase}: every record back");
+        restored_whole(&done, &restored, &db, passphrase);
     }
 }
 
@@ -244,16 +235,7 @@ fn the_recovery_in_docs_running_md_brings_the_site_back_from_the_kit_alone() {
             .stdin(Stdio::null())
             .output()
             .unwrap();
-        assert!(
-            done.status.success(),
-            "{passphrase}: {}{}",
-            String::from_utf8_lossy(&done.stdout),
-            String::from_utf8_lossy(&done.stderr)
-        );
-        let (_, kept): (Vec<String>, Vec<String>) = every_row(&restored)
-            .into_iter()
-            .partition(|row| row.starts_with("audit_log:") && row.contains("database restored"));
-        assert_eq!(kept, every_row(&db), "{passphrase}: every record back");
+        restored_whole(&done, &restored, &db, passphrase);
         assert!(!machine.path().join("jyoti-recovery.env").exists());
         let kept_env = std::fs::read_to_string(&etc).unwrap();
         assert_eq!(
@@ -262,4 +244,24 @@ fn the_recovery_in_docs_running_md_brings_the_site_back_from_the_kit_alone() {
             "the service reads the passphrase as the kit had it"
         );
     }
+}
+
+/// `done` succeeded and `restored` holds every record of `db` (besides the restore's own log
+/// entry), `passphrase` naming the case in a failure.
+fn restored_whole(
+    done: &std::process::Output,
+    restored: &std::path::Path,
+    db: &std::path::Path,
+    passphrase: &str,
+) {
+    assert!(
+        done.status.success(),
+        "{passphrase}: {}{}",
+        String::from_utf8_lossy(&done.stdout),
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let (_, kept): (Vec<String>, Vec<String>) = every_row(restored)
+        .into_iter()
+        .partition(|row| row.starts_with("audit_log:") && row.contains("database restored"));
+    assert_eq!(kept, every_row(db), "{passphrase}: every record back");
 }

@@ -158,33 +158,19 @@ fn a_backup_by_hand_stopped_while_it_copies_leaves_no_plain_copy() {
              INSERT INTO filler SELECT randomblob(1048576) FROM n;",
         )
         .unwrap();
+    let copying = |files: &[String]| {
+        files
+            .iter()
+            .any(|name| name.ends_with(".partial") && !name.ends_with(".age.partial"))
+    };
     for signal in [libc::SIGINT, libc::SIGTERM] {
-        let child = Command::new(BIN)
-            .args(["backup", "--offsite", "--db", db.to_str().unwrap()])
-            .envs(silent.env(&[]))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let copying = |files: &[String]| {
-            files
-                .iter()
-                .any(|name| name.ends_with(".partial") && !name.ends_with(".age.partial"))
-        };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !copying(&files_besides(dir.path(), "site.db")) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        // SAFETY: kill only sends a signal to the child this test started.
-        unsafe {
-            libc::kill(child.id() as libc::pid_t, signal);
-        }
-        let status = child.wait_with_output().unwrap().status;
-        assert!(!status.success());
-        assert!(
-            files_besides(dir.path(), "site.db").is_empty(),
-            "signal {signal}: {:?}",
-            files_besides(dir.path(), "site.db")
+        stop_backup_when(
+            &dir,
+            &db,
+            &silent,
+            signal,
+            copying,
+            Duration::from_millis(2),
         );
     }
 }
@@ -193,38 +179,23 @@ fn a_backup_by_hand_stopped_while_it_copies_leaves_no_plain_copy() {
 fn a_backup_by_hand_stopped_half_way_leaves_no_plain_copy_and_the_server_clears_old_ones() {
     let silent = Silent::start();
     let (dir, db) = a_site();
+    // Until the plain copy and its sealed one are written, and the upload hangs. (While the plain
+    // copy is being made, its `.partial` and journal are two files too.)
+    let both_written = |files: &[String]| {
+        files.len() == 2
+            && files.iter().any(|name| name.ends_with(".age.partial"))
+            && files.iter().any(|name| !name.contains("partial"))
+    };
     for signal in [libc::SIGINT, libc::SIGTERM] {
-        let child = Command::new(BIN)
-            .args(["backup", "--offsite", "--db", db.to_str().unwrap()])
-            .envs(silent.env(&[]))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        // Until the plain copy and its sealed one are written, and the upload hangs. (While
-        // the plain copy is being made, its `.partial` and journal are two files too.)
-        let both_written = |files: &[String]| {
-            files.len() == 2
-                && files.iter().any(|name| name.ends_with(".age.partial"))
-                && files.iter().any(|name| !name.contains("partial"))
-        };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !both_written(&files_besides(dir.path(), "site.db")) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let files = files_besides(dir.path(), "site.db");
-        assert!(both_written(&files), "both files on the way: {files:?}");
-        // SAFETY: kill only sends a signal to the child this test started.
-        unsafe {
-            libc::kill(child.id() as libc::pid_t, signal);
-        }
-        let status = child.wait_with_output().unwrap().status;
-        assert!(!status.success());
-        assert!(
-            files_besides(dir.path(), "site.db").is_empty(),
-            "signal {signal}: {:?}",
-            files_besides(dir.path(), "site.db")
+        let files = stop_backup_when(
+            &dir,
+            &db,
+            &silent,
+            signal,
+            both_written,
+            Duration::from_millis(50),
         );
+        assert!(both_written(&files), "both files on the way: {files:?}");
     }
     // What a command killed outright (SIGKILL) left, the server removes at start.
     let left = dir.path().join("site.db.offsite-20260101-000000-4000000");
@@ -243,4 +214,41 @@ fn a_backup_by_hand_stopped_half_way_leaves_no_plain_copy_and_the_server_clears_
         .iter()
         .all(|name| name == "backups"));
     drop(server);
+}
+
+/// Starts `jyoti backup --offsite` of `db` against the silent bucket, waits (at most 10 s, looking
+/// every `poll`) until the files beside the database pass `ready`, and stops it with `signal`: it
+/// fails and leaves nothing beside the database. Answers the files there when it was stopped.
+fn stop_backup_when(
+    dir: &tempfile::TempDir,
+    db: &std::path::Path,
+    silent: &Silent,
+    signal: libc::c_int,
+    ready: impl Fn(&[String]) -> bool,
+    poll: Duration,
+) -> Vec<String> {
+    let child = Command::new(BIN)
+        .args(["backup", "--offsite", "--db", db.to_str().unwrap()])
+        .envs(silent.env(&[]))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !ready(&files_besides(dir.path(), "site.db")) && Instant::now() < deadline {
+        std::thread::sleep(poll);
+    }
+    let files = files_besides(dir.path(), "site.db");
+    // SAFETY: kill only sends a signal to the child this test started.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, signal);
+    }
+    let status = child.wait_with_output().unwrap().status;
+    assert!(!status.success());
+    assert!(
+        files_besides(dir.path(), "site.db").is_empty(),
+        "signal {signal}: {:?}",
+        files_besides(dir.path(), "site.db")
+    );
+    files
 }
