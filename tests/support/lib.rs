@@ -84,6 +84,11 @@ impl Request {
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .expect("set a timeout");
+        // The head and the body go in two writes: with Nagle's algorithm the body would wait for
+        // the server's delayed acknowledgement of the head, some 40 ms a request.
+        stream
+            .set_nodelay(true)
+            .expect("turn off Nagle's algorithm");
         let mut head = format!(
             "{} {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
             self.method, self.path, self.addr
@@ -100,10 +105,70 @@ impl Request {
             .expect("send the request head");
         // A server may answer (413) before reading a large body; a failed write is then expected.
         let _ = stream.write_all(&self.body);
-        let mut raw = Vec::new();
-        let _ = stream.read_to_end(&mut raw);
-        parse(&raw, self.method == "HEAD")
+        let head_only = self.method == "HEAD";
+        parse(&read_response(&mut stream, head_only), head_only)
     }
+}
+
+/// The bytes of one response, read until it is whole by its own measure (its Content-Length, or
+/// the last chunk), or else until the server closes. Not to the close alone: a server that
+/// answered before reading the body closes only once the client has gone, or its disconnect
+/// timeout (2 s) has passed, as a browser, which reads by the length, never notices.
+fn read_response(stream: &mut TcpStream, head_only: bool) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buffer = [0u8; 16 * 1024];
+    while !whole(&raw, head_only) {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => raw.extend_from_slice(&buffer[..read]),
+        }
+    }
+    raw
+}
+
+/// Whether `raw` holds a whole response: its head and the body the head announces.
+fn whole(raw: &[u8], head_only: bool) -> bool {
+    let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+    let body = &raw[split + 4..];
+    let status = head.split(' ').nth(1).unwrap_or_default();
+    if head_only || status.starts_with('1') || status == "204" || status == "304" {
+        return true;
+    }
+    let header = |name: &str| {
+        head.split("\r\n")
+            .filter_map(|line| line.split_once(':'))
+            .find(|(n, _)| n.trim() == name)
+            .map(|(_, v)| v.trim().to_owned())
+    };
+    if let Some(length) = header("content-length").and_then(|v| v.parse::<usize>().ok()) {
+        return body.len() >= length;
+    }
+    if header("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
+        return last_chunk_read(body);
+    }
+    false
+}
+
+/// Whether a chunked body has come up to and with its last (empty) chunk.
+fn last_chunk_read(mut data: &[u8]) -> bool {
+    while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
+        let Ok(size) = usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16)
+        else {
+            return false;
+        };
+        if size == 0 {
+            return data[end + 2..].starts_with(b"\r\n");
+        }
+        let next = end + 2 + size + 2;
+        if data.len() < next {
+            return false;
+        }
+        data = &data[next..];
+    }
+    false
 }
 
 fn parse(raw: &[u8], head_only: bool) -> Response {
