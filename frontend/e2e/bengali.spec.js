@@ -631,7 +631,9 @@ async function bengaliAddresses(english, request) {
 async function walkPage(page, path, width, content) {
   await visitBengali(page, path);
   await expect(page.locator('main h1')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // Its pictures in and its fonts drawn, which the checks measure (not the other pages' code, which the app fetches in
+  // the background meanwhile).
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete) && document.fonts.status === 'loaded');
   expect(await englishWords(page, content), `${path}: Latin words not marked English`).toEqual([]);
   expect(await page.evaluate(spacedBengali), `${path}: Bengali spaced out`).toEqual([]);
   expect(await page.evaluate(cutBengali), path).toEqual([]);
