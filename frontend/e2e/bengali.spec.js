@@ -1,9 +1,9 @@
-// The site in Bengali: every public page's twin under /bn (the route table's, walked at a phone's and a laptop's width,
-// by keyboard, with axe) written in Bengali by the app, its catalogs complete in both languages, including what it
-// says as it answers (toasts, refusals, empty states, the browser's own check of a form); digits typed in Bengali
-// read as numbers; the language switch in the header and the phone menu, remembered; a Bengali-first browser offered
-// (not sent to) the Bengali page; each language loading only its own catalog; admin-written texts in Bengali where an
-// admin wrote one, else in English marked lang="en"; and the server's head of a Bengali page in Bengali.
+// The site in Bengali (every page's twin walked at two widths: bengali-walk.spec.js): written in Bengali by the app,
+// its catalogs complete in both languages, including what it says as it answers (toasts, refusals, empty states, the
+// browser's own check of a form); digits typed in Bengali read as numbers; the language switch in the header and the
+// phone menu, remembered; a Bengali-first browser offered (not sent to) the Bengali page; each language loading only
+// its own catalog; admin-written texts in Bengali where an admin wrote one, else in English marked lang="en"; and the
+// server's head of a Bengali page in Bengali.
 import { readdirSync } from 'node:fs';
 import english from '../src/i18n/en.js';
 import bengali from '../src/i18n/bn.js';
@@ -18,13 +18,12 @@ import {
   createNotice,
   expect,
   freshNumber,
-  loadPage,
-  siteContent,
   test,
   uniqueEmail,
   visit,
 } from './fixtures.js';
-import { asAdmin, openAdmin, registerUser } from './admin-helpers.js';
+import { asAdmin, openAdmin } from './admin-helpers.js';
+import { contentTexts, englishWords, visitBengali } from './bengali-helpers.js';
 import { createRoster, deleteRosterBySlug, uniqueSlug } from './content-helpers.js';
 import { violations } from './axe.js';
 
@@ -87,60 +86,8 @@ test('both catalogs have every key, the same placeholders and plural forms, and 
   }
 });
 
-/** Opens a Bengali page and waits for the app to replace the loader (without waiting out its least 1.5 s). */
-async function visitBengali(page, path) {
-  await loadPage(page, () => page.goto(path));
-  await expect(page.getByRole('navigation', { name: 'প্রধান মেনু' })).toBeVisible({ timeout: 10_000 });
-  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
-  await expect(page.getByRole('contentinfo')).toBeVisible();
-}
-
 /** A number in Bengali digits, as a Bengali keyboard types it: 12 → "১২". */
 const inBengaliDigits = (number) => new Intl.NumberFormat('bn-IN', { useGrouping: false }).format(number);
-
-/** Every text admins wrote (names, captions, titles, settings) in the content document: no words of the app. */
-async function contentTexts(request) {
-  const texts = [];
-  (function gather(value) {
-    if (typeof value === 'string' && /[A-Za-z]{2,}/.test(value)) texts.push(value);
-    else if (value && typeof value === 'object') Object.values(value).forEach(gather);
-  })(await (await request.get('/api/content')).json());
-  return texts.sort((a, b) => b.length - a.length);
-}
-
-/**
- * Latin words on a Bengali page not marked as English: text (and alt, aria-label, placeholder, title) whose nearest
- * lang is bn. The app writes none; content an admin wrote in English is marked lang="en" where it has no Bengali, and
- * is taken out only where an attribute cannot mark it (a member's name in a photo's alt). E-mail and web addresses
- * and the names of payment systems inside a sentence are no words.
- */
-function englishWords(page, content = []) {
-  return page.evaluate((content) => {
-    const found = [];
-    const word = /[A-Za-z]{2,}/;
-    const strip = (text) =>
-      text.replace(/\S+@\S+|https?:\/\/\S+|\/[\w/-]*|\bAlt\+T\b|\b(UPI|IFSC|UTR|BHIM|Google Pay|PhonePe|Paytm)\b/g, ' ');
-    const stripContent = (text) => strip(content.reduce((left, written) => left.split(written).join(' '), text));
-    const bengaliHere = (element) => element.closest('[lang]')?.getAttribute('lang') === 'bn';
-    const hidden = (element) => element.closest('script, style, noscript, [hidden], template');
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement;
-      if (!element || hidden(element) || !bengaliHere(element)) continue;
-      if (word.test(strip(node.textContent))) found.push(node.textContent.trim());
-    }
-    for (const element of document.body.querySelectorAll('[alt], [aria-label], [placeholder], [title]')) {
-      if (hidden(element) || !bengaliHere(element)) continue;
-      // What no one reads: a name for assistive technology inside what it is told to skip.
-      const unread = element.closest('[aria-hidden="true"]') ? ['alt', 'aria-label'] : [];
-      for (const name of ['alt', 'aria-label', 'placeholder', 'title'].filter((read) => !unread.includes(read))) {
-        const value = element.getAttribute(name);
-        if (value && word.test(stripContent(value))) found.push(`${name}="${value}"`);
-      }
-    }
-    return found;
-  }, content);
-}
 
 test('a certificate is checked by its number typed in Bengali digits, and answered in Bengali', async ({
   page,
@@ -449,245 +396,3 @@ test('an admin writes a Bengali version beside the English, and the Bengali page
   await expect(page.getByText(title)).toBeVisible();
   await request.delete(`/api/admin/servicelist/delete/${notice._id}`, { headers: bearer(token) });
 });
-
-/**
- * Where a page cuts Bengali text: a text's line boxes partly outside a box that clips (overflow hidden or clip, an
- * ellipsis, a line clamp), and Bengali set with a line height under 1.3 times its size, too tight for its vowel signs
- * above and below. Scrollers, visually hidden labels and wholly hidden parts (a carousel's other slides) are not cuts.
- */
-function cutBengali() {
-  const found = [];
-  const bengali = /[\u0980-\u09FF]/;
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const element = node.parentElement;
-    if (!bengali.test(node.data) || !element.checkVisibility({ visibilityProperty: true })) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const lines = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
-    if (lines.length === 0) continue;
-    const text = `"${node.data.trim().slice(0, 40)}"`;
-    const style = getComputedStyle(element);
-    const size = parseFloat(style.fontSize);
-    if (style.lineHeight !== 'normal' && parseFloat(style.lineHeight) < size * 1.3) {
-      found.push(`${text}: line height ${style.lineHeight} for ${style.fontSize}`);
-    }
-    for (let box = element; box && box !== document.body; box = box.parentElement) {
-      const clip = getComputedStyle(box);
-      const scrolls = /auto|scroll/.test(clip.overflowX + clip.overflowY);
-      const clips =
-        /hidden|clip/.test(clip.overflowX + clip.overflowY) ||
-        clip.textOverflow === 'ellipsis' ||
-        clip.webkitLineClamp !== 'none';
-      if (scrolls || !clips) continue;
-      if (box.clientWidth <= 1 || box.clientHeight <= 1) break; // a label only screen readers read
-      const outer = box.getBoundingClientRect();
-      const left = outer.left + box.clientLeft;
-      const top = outer.top + box.clientTop;
-      const right = left + box.clientWidth;
-      const bottom = top + box.clientHeight;
-      const inside = (rect) => rect.right > left && rect.left < right && rect.bottom > top && rect.top < bottom;
-      const whole = (rect) =>
-        rect.left >= left - 1 && rect.right <= right + 1 && rect.top >= top - 1 && rect.bottom <= bottom + 1;
-      const cut = lines.filter((rect) => inside(rect) && !whole(rect));
-      if (cut.length > 0 || (clip.textOverflow === 'ellipsis' && box.scrollWidth > box.clientWidth + 1)) {
-        found.push(`${text}: cut by <${box.tagName.toLowerCase()} class="${box.className}">`);
-      }
-    }
-  }
-  return found;
-}
-
-/**
- * Tabs through the page from its top until the focus leaves it: the name of each stop, and those not on screen while
- * they have the focus.
- */
-async function tabThrough(page) {
-  await page.evaluate(() => {
-    document.activeElement?.blur();
-    window.scrollTo(0, 0);
-  });
-  const stops = [];
-  const unseen = [];
-  for (let step = 0; step < 150; step++) {
-    await page.keyboard.press('Tab');
-    const stop = await page.evaluate(() => {
-      const focused = document.activeElement;
-      if (!focused || focused === document.body) return null;
-      const box = focused.getBoundingClientRect();
-      const label = focused.getAttribute('aria-label') || focused.textContent || focused.getAttribute('name') || '';
-      return {
-        name: `${focused.tagName.toLowerCase()} "${label.trim().slice(0, 30)}"`,
-        seen:
-          focused.checkVisibility({ visibilityProperty: true }) &&
-          box.width > 0 &&
-          box.height > 0 &&
-          box.bottom > 0 &&
-          box.top < innerHeight &&
-          box.right > 0 &&
-          box.left < innerWidth,
-      };
-    });
-    if (!stop) break;
-    stops.push(stop.name);
-    if (!stop.seen) unseen.push(stop.name);
-  }
-  return { stops, unseen };
-}
-
-/** Bengali text set with a letter-spacing: spacing pulls its conjuncts and the vowel signs of its letters apart. */
-function spacedBengali() {
-  const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!/[\u0980-\u09FF]/.test(node.data) || !node.parentElement) continue;
-    const spacing = getComputedStyle(node.parentElement).letterSpacing;
-    if (spacing !== 'normal' && parseFloat(spacing) !== 0) found.push(`"${node.data.trim().slice(0, 30)}": ${spacing}`);
-  }
-  return found;
-}
-
-const VIEWPORTS = [
-  [360, 740],
-  [1366, 768],
-];
-
-/** A link the server gave (a path while the site has no address of its own), as the path and secret to open. */
-const linkPath = (link) => {
-  const url = new URL(link, 'http://site.invalid');
-  return `${url.pathname}${url.hash}`;
-};
-
-/**
- * How a visitor reaches a page that needs more than its address, by the English path the route table gives it:
- * `{path, session}` (the address to open and a member's token to open it with), or null for a page with nothing of
- * its own to show. Every other page is opened at its address; one with a parameter not here stops the walk.
- */
-const REACHED = {
-  // Signs out and goes on to the login page, which is walked on its own.
-  '/logout': null,
-  // With a notice in Bengali on the board: a long title, whose lines the cut check reads.
-  '/notice': async (request, token) => {
-    await createNotice(request, token, { title: 'নোটিস: ক্লাসের সময় বদলেছে, সন্ধ্যা ছ’টা থেকে সাড়ে আটটা', date: '2026-11-21' });
-    return { path: '/notice' };
-  },
-  '/verify/:number': async (request, token) => {
-    const certinumber = freshNumber();
-    await createCertificate(request, token, { name: 'Rina Sample', certinumber });
-    return { path: `/verify/${certinumber}` };
-  },
-  '/reset-password': async (request, token) => {
-    const member = await registerUser(request);
-    const made = await request.post(`/api/admin/users/${member.id}/reset-link`, { headers: bearer(token) });
-    expect(made.status(), 'reset link').toBe(201);
-    return { path: linkPath((await made.json()).link) };
-  },
-  '/invitation': async (request, token) => {
-    const made = await request.post('/api/admin/invitations', {
-      data: { email: uniqueEmail('invitee'), role: 'editor' },
-      headers: bearer(token),
-    });
-    expect(made.status(), 'invite').toBe(201);
-    return { path: linkPath((await made.json()).link) };
-  },
-  '/account': async (request) => ({ path: '/account', session: (await registerUser(request)).token }),
-};
-
-/**
- * The walk: every Bengali twin of the route table (routePages(siteRoutes)), the twins of the rosters' pages (which
- * the content names) and the Bengali not-found page. Each is named by its English path.
- */
-const { pages: sitePages, rosterPrefix } = routePages(siteRoutes);
-const ROSTERS = `${rosterPrefix}{slug}`;
-const NOT_FOUND = '/no/such/page';
-const WALKED = [
-  ...sitePages.filter((page) => page.lang === 'bn' && REACHED[page.english] !== null).map((page) => page.english),
-  ROSTERS,
-  NOT_FOUND,
-];
-
-/** The Bengali addresses that show `english` (with the session to open them in). */
-async function bengaliAddresses(english, request) {
-  const twin = (path) => (path === '/' ? '/bn' : `/bn${path}`);
-  if (english === ROSTERS) {
-    const { teams } = await siteContent(request);
-    const slugs = Object.keys(teams).filter((slug) => slug !== 'core');
-    expect(slugs.length, 'the sample rosters').toBeGreaterThan(0);
-    return slugs.map((slug) => ({ path: twin(`${rosterPrefix}${slug}`) }));
-  }
-  const reach = REACHED[english];
-  if (reach) {
-    const { path, session } = await reach(request, await adminToken(request));
-    return [{ path: twin(path), session }];
-  }
-  if (english.includes(':')) throw new Error(`The walk does not know how to open ${english}: say so in REACHED`);
-  return [{ path: twin(english) }];
-}
-
-/**
- * One Bengali page at one width: written in Bengali by the app (admin-written English marked as English), no Bengali
- * text cut or spaced out, axe clean, and whole by keyboard from its first Tab; on a phone, with its menu open too.
- */
-async function walkPage(page, path, width, content) {
-  await visitBengali(page, path);
-  await expect(page.locator('main h1')).toBeVisible();
-  // Its pictures in and its fonts drawn, which the checks measure (not the other pages' code, which the app fetches in
-  // the background meanwhile).
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete) && document.fonts.status === 'loaded');
-  expect(await englishWords(page, content), `${path}: Latin words not marked English`).toEqual([]);
-  expect(await page.evaluate(spacedBengali), `${path}: Bengali spaced out`).toEqual([]);
-  expect(await page.evaluate(cutBengali), path).toEqual([]);
-  expect(await violations(page), path).toEqual([]);
-  const { stops, unseen } = await tabThrough(page);
-  expect(stops[0], `${path}: the first Tab`).toBe(`a "${bengali['layout.skip']}"`);
-  expect(stops.length, `${path}: ${stops.join(', ')}`).toBeGreaterThan(4);
-  expect(unseen, `${path}: focused out of sight`).toEqual([]);
-  if (width > 400) return;
-  await page.getByRole('button', { name: 'মেনু' }).click();
-  expect(await page.evaluate(cutBengali), `${path} with the menu open`).toEqual([]);
-  expect(await englishWords(page, content), `${path} with the menu open`).toEqual([]);
-}
-
-for (const [width, height] of VIEWPORTS) {
-  test.describe(`at ${width}×${height}`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.setViewportSize({ width, height });
-    });
-
-    test('Bengali is drawn in a font of its own, and neither the loader nor a heading spaces it out', async ({ page }) => {
-      await page.goto('/bn/gallery');
-      // The server's loading screen, before the app: its name in Bengali, not spaced out.
-      await expect(page.locator('.loader-name')).toHaveText('জ্যোতি');
-      await expect(page.locator('.loader-name')).toHaveCSS('letter-spacing', 'normal');
-      await expect(page.locator('main h1')).toBeVisible({ timeout: 10_000 });
-      // Without a Bengali font every letter is the same empty box; `scripts/test` installs one (Noto Sans Bengali UI,
-      // the family Android ships).
-      const drawn = await page.evaluate(() => {
-        const context = document.createElement('canvas').getContext('2d');
-        context.font = getComputedStyle(document.body).font;
-        const widths = ['ক', 'ি', 'ক্ষ', '\u0984'].map((text) => context.measureText(text).width);
-        return new Set(widths).size;
-      });
-      expect(drawn, 'Bengali letters drawn as empty boxes: install a Bengali font (fonts-noto-ui-core)').toBeGreaterThan(2);
-      // The checks see what they look for: a heading squeezed into a box shorter than its line, and spaced out.
-      await page.addStyleTag({
-        content: 'main h1 { height: 0.6em; overflow: hidden; line-height: 1 !important; letter-spacing: 0.1em !important; }',
-      });
-      const cuts = await page.evaluate(cutBengali);
-      expect(cuts.some((cut) => cut.includes('cut by <h1')), cuts.join('\n')).toBe(true);
-      expect(cuts.some((cut) => cut.includes('line height')), cuts.join('\n')).toBe(true);
-      expect(await page.evaluate(spacedBengali)).not.toEqual([]);
-    });
-
-    for (const english of WALKED) {
-      test(`the twin of ${english} is in Bengali, uncut, whole by keyboard and axe`, async ({ page, request }) => {
-        test.setTimeout(60_000);
-        const content = await contentTexts(request);
-        for (const { path, session } of await bengaliAddresses(english, request)) {
-          if (session) await page.addInitScript((value) => localStorage.setItem('token', value), session);
-          await walkPage(page, path, width, content);
-        }
-      });
-    }
-  });
-}
