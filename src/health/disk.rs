@@ -3,10 +3,12 @@
 use super::Check;
 use std::path::Path;
 
-/// Below this much free space the disk is reported nearly full...
-const LOW_DISK_BYTES: u64 = 100 * 1024 * 1024;
-/// ...or below this share of the disk.
+/// Below this share of the disk the disk is reported nearly full...
 const LOW_DISK_PERCENT: u64 = 5;
+/// ...but never with less free than this (a small disk)...
+const LOW_DISK_AT_LEAST: u64 = 100 * 1024 * 1024;
+/// ...nor with more than this (a large disk: 5 % of 250 GB is room for years of this site).
+const LOW_DISK_AT_MOST: u64 = 1024 * 1024 * 1024;
 /// Below this much, a write that needs room fails: the database cannot take writes.
 pub(super) const FULL_DISK_BYTES: u64 = 1024 * 1024;
 
@@ -15,7 +17,9 @@ pub(super) fn disk(space: Option<Space>) -> Check {
     let Some(space) = space else {
         return Check::warn("The free space of the database's disk cannot be read.");
     };
-    let low = space.free < LOW_DISK_BYTES || space.free * 100 < space.total * LOW_DISK_PERCENT;
+    let low_below =
+        (space.total / 100 * LOW_DISK_PERCENT).clamp(LOW_DISK_AT_LEAST, LOW_DISK_AT_MOST);
+    let low = space.free < low_below;
     let free = format!(
         "{} MB free of {} MB",
         space.free / 1_000_000,
@@ -60,7 +64,7 @@ mod tests {
     use crate::health::State;
 
     #[test]
-    fn a_disk_is_nearly_full_under_100_mb_or_5_percent_and_full_under_a_megabyte() {
+    fn a_disk_is_nearly_full_under_5_percent_within_100_mb_and_1_gb_and_full_under_a_megabyte() {
         let gb = 1_000_000_000;
         assert_eq!(
             disk(Some(Space {
@@ -70,10 +74,35 @@ mod tests {
             .state,
             State::Ok
         );
+        // 4 % of a large disk is still gigabytes: room for years of this site.
         assert_eq!(
             disk(Some(Space {
                 free: 4 * gb,
                 total: 100 * gb
+            }))
+            .state,
+            State::Ok
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: gb / 2,
+                total: 100 * gb
+            }))
+            .state,
+            State::Warn
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 800_000_000,
+                total: 10 * gb
+            }))
+            .state,
+            State::Ok
+        );
+        assert_eq!(
+            disk(Some(Space {
+                free: 400_000_000,
+                total: 10 * gb
             }))
             .state,
             State::Warn
