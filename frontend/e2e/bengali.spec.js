@@ -8,6 +8,8 @@ import { readdirSync } from 'node:fs';
 import english from '../src/i18n/en.js';
 import bengali from '../src/i18n/bn.js';
 import { LANGUAGES } from '../src/i18n/languages.js';
+import { formatDay } from '../src/lib/days.js';
+import { formatNumber } from '../src/lib/i18n.js';
 import { descriptions } from '../src/app/descriptions.js';
 import { routePages } from '../src/app/route-pages.js';
 import { routeTable, siteRoutes } from '../src/app/route-table.js';
@@ -88,6 +90,33 @@ test('both catalogs have every key, the same placeholders and plural forms, and 
 
 /** A number in Bengali digits, as a Bengali keyboard types it: 12 → "১২". */
 const inBengaliDigits = (number) => new Intl.NumberFormat('bn-IN', { useGrouping: false }).format(number);
+
+test("each language's numbers and days are written as the browser's Intl writes them", async ({ page }) => {
+  const numbers = [0, 1, 7, 10, 42, 404, 2026, 98765, -3, 1234567890];
+  const days = [];
+  for (const year of [2010, 2026]) {
+    for (let month = 1; month <= 12; month++) {
+      for (const day of [1, 9, 28]) days.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    }
+  }
+  for (const [lang, { locale }] of Object.entries(LANGUAGES)) {
+    const intl = await page.evaluate(
+      ({ locale, numbers, days }) => ({
+        numbers: numbers.map((n) => new Intl.NumberFormat(locale, { useGrouping: false }).format(n)),
+        days: days.map((day) =>
+          new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+            Date.parse(`${day}T00:00:00Z`),
+          ),
+        ),
+      }),
+      { locale, numbers, days },
+    );
+    expect(numbers.map((n) => formatNumber(n, lang)), lang).toEqual(intl.numbers);
+    expect(days.map((day) => formatDay(day, lang)), lang).toEqual(intl.days);
+  }
+  // What is not a day of the calendar is shown as it is.
+  for (const text of ['2026-02-30', '2026-13-01', 'soon', '']) expect(formatDay(text, 'bn')).toBe(text);
+});
 
 test('a certificate is checked by its number typed in Bengali digits, and answered in Bengali', async ({
   page,

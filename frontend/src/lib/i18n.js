@@ -5,6 +5,7 @@ import { createElement, Fragment } from 'react';
 import { useLocation } from 'react-router-dom';
 import { englishOnlyPaths } from '../app/route-table.js';
 import { hasArea, importArea, LANGUAGES } from '../i18n/languages.js';
+import { ownDigits } from './digits.js';
 
 export { LANGUAGES };
 
@@ -81,9 +82,6 @@ export function loadWords(lang, areas) {
           (module) => {
             Object.assign(catalogs[lang], module.default);
             arrived.add(name);
-            // Bengali numbers need the locale data, whose first load takes ~10 ms (four times that on a slow phone):
-            // here, in the words' own task, it is not added to the first page's render.
-            if (lang !== 'en') formatNumber(0, lang);
           },
           (error) => {
             delete asked[name];
@@ -103,13 +101,14 @@ const plurals = {};
 const numbers = {};
 
 /**
- * A number in `lang`'s digits: 12 → "১২" in Bengali. A whole number in English is its own digits, as Intl writes it
- * without grouping; it skips Intl, whose first use loads the locale data (~10 ms) in the middle of the first page's
- * render (the footer's year on every page).
+ * A number in `lang`'s digits, without grouping: 12 → "১২" in Bengali. A whole number is written digit by digit, as
+ * Intl writes it: Intl's first use loads the browser's number data (~16 ms on a fast machine, four times that on a
+ * slow phone) in the middle of the first page's render (the footer's year on every page). Other numbers go to Intl.
  */
 export function formatNumber(value, lang) {
-  if (lang === 'en' && Number.isSafeInteger(value)) return String(value);
-  numbers[lang] ??= new Intl.NumberFormat(LANGUAGES[lang].locale, { useGrouping: false });
+  const { locale, digits } = LANGUAGES[lang];
+  if (Number.isSafeInteger(value)) return digits ? ownDigits(String(value), digits) : String(value);
+  numbers[lang] ??= new Intl.NumberFormat(locale, { useGrouping: false });
   return numbers[lang].format(value);
 }
 

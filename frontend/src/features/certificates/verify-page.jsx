@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Field, latinOn } from '../../components/field.jsx';
 import { FormActions, refusalIn } from '../../components/form-actions.jsx';
-import { LANGUAGES, useT } from '../../lib/i18n.js';
+import { formatDay } from '../../lib/days.js';
+import { useT } from '../../lib/i18n.js';
 import { westernDigits } from '../../lib/digits.js';
 import { fetchCertificate } from './api.js';
 
@@ -18,12 +19,8 @@ const meaning = ({ status }) => {
   return [429, 500, 503, 507].includes(status) ? undefined : 'verify.notFound';
 };
 
-/** A YYYY-MM-DD date as the page writes dates: in Bengali through Intl (Bengali digits), in English as given. */
-function writtenDate(date, lang) {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
-  if (lang === 'en' || !day || Number.isNaN(day.getTime())) return date;
-  return new Intl.DateTimeFormat(LANGUAGES[lang].locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
-}
+/** A YYYY-MM-DD date as the page writes dates: in Bengali as Bengali writes a day, in English as given. */
+const writtenDate = (date, lang) => (lang === 'en' ? date : formatDay(date, lang));
 
 /** The certificate's own words as written, marked lang="en" where they are English on a Bengali page. */
 const asWritten = (text, lang) => (latinOn(lang, text) ? <span lang="en">{text}</span> : text);

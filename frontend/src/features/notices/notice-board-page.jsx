@@ -7,7 +7,8 @@ import { ExternalLink } from '../../components/external-link.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
 import { useLocalized } from '../../components/localized.jsx';
 import { formatter } from '../../lib/formats.js';
-import { LANGUAGES, langOf, useT } from '../../lib/i18n.js';
+import { formatDay } from '../../lib/days.js';
+import { formatNumber, LANGUAGES, useT } from '../../lib/i18n.js';
 import { fetchNotices } from './api.js';
 import './notices.css';
 
@@ -16,23 +17,15 @@ const PAGE_SIZE = 10;
 // of their own (on the app's first page only), so no one task holds a slow phone's main thread long.
 const FIRST_SCREEN = 3;
 
-const dateFormats = Object.fromEntries(
-  Object.entries(LANGUAGES).map(([lang, { locale }]) => [
-    lang,
-    formatter(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })),
-  ]),
-);
-
-// Counts as the spec's English page writes them ("1,234"); Bengali's in its own digits.
+// Counts as the spec's English page writes them ("1,234"); Bengali's in its own digits and grouping.
 const countLocales = { en: 'en-US', bn: LANGUAGES.bn.locale };
 const countFormats = Object.fromEntries(
   Object.entries(countLocales).map(([lang, locale]) => [lang, formatter(() => new Intl.NumberFormat(locale))]),
 );
 
-function formatDate(isoDate, lang) {
-  const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : dateFormats[lang]().format(time);
-}
+/** A count of notices: under a thousand it has no grouping, and needs no Intl (see formatNumber). */
+const formatCount = (count, lang) =>
+  Math.abs(count) < 1000 ? formatNumber(count, lang) : countFormats[lang]().format(count);
 
 /**
  * Page `page` of the notices, each with its number: with `total` notices the newest is Notice `total`. A failed
@@ -56,8 +49,6 @@ function prepare() {
     const asked = { loaded: null };
     asked.promise = loadPage(1).then((loaded) => {
       asked.loaded = loaded;
-      // The dates' formatter (the locale data's first load, ~10 ms) made here, in a task of its own, not in the render.
-      if (loaded?.notices.length) dateFormats[langOf(window.location.pathname)]();
     });
     early = asked;
   }
@@ -142,7 +133,7 @@ export function NoticeBoardPage() {
                   >
                     <p className="notice-meta">
                       <span className="notice-label">{t('notices.label', { number: notice.number })}</span>
-                      {notice.date && <time dateTime={notice.date}>{formatDate(notice.date, t.lang)}</time>}
+                      {notice.date && <time dateTime={notice.date}>{formatDay(notice.date, t.lang)}</time>}
                     </p>
                     <NoticeTitle notice={notice} />
                   </article>
@@ -156,8 +147,8 @@ export function NoticeBoardPage() {
               <div className="notice-more">
                 <p role="status">
                   {t('notices.showing', {
-                    shown: countFormats[t.lang]().format(notices.length),
-                    total: countFormats[t.lang]().format(total),
+                    shown: formatCount(notices.length, t.lang),
+                    total: formatCount(total, t.lang),
                   })}
                 </p>
                 {failed.older && <p role="alert">{t('notices.olderFailed')}</p>}

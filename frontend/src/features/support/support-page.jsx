@@ -8,8 +8,8 @@ import { Localized, useLocalized } from '../../components/localized.jsx';
 import { PhoneNumber } from '../../components/phone-number.jsx';
 import { Photo } from '../../components/photo.jsx';
 import { useContent } from '../../lib/content.js';
-import { formatter } from '../../lib/formats.js';
-import { LANGUAGES, useT } from '../../lib/i18n.js';
+import { formatDay } from '../../lib/days.js';
+import { useT } from '../../lib/i18n.js';
 import { GiftForm } from './gift-form.jsx';
 import './support.css';
 
@@ -25,22 +25,6 @@ const bankDetails = [
 /** The link a UPI app opens; the server puts the same text in the QR code. */
 export const upiLink = (upiId, payee) =>
   `upi://pay?pa=${upiId}&pn=${encodeURIComponent(payee ?? '')}&cu=INR`;
-
-// The server keeps the day (UTC) as YYYY-MM-DD: shown as that day wherever the visitor is, in the page's language
-// (English as the spec's page writes it).
-const dayLocales = { en: 'en-GB', bn: LANGUAGES.bn.locale };
-const dayFormats = Object.fromEntries(
-  Object.entries(dayLocales).map(([lang, locale]) => [
-    lang,
-    formatter(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })),
-  ]),
-);
-
-/** "25 November 2026" ("২৫ নভেম্বর, ২০২৬") for "2026-11-25"; the text itself when it is not a day. */
-function dayOf(date, lang) {
-  const time = Date.parse(date);
-  return Number.isNaN(time) ? date : dayFormats[lang]().format(time);
-}
 
 export function SupportPage() {
   const { settings, donationsChangedAt } = useContent();
@@ -85,7 +69,7 @@ export function SupportPage() {
           </section>
           <TrustDetails settings={settings} />
           {donationsChangedAt && (
-            <p className="support-changed">{t('support.changed', { day: dayOf(donationsChangedAt, t.lang) })}</p>
+            <p className="support-changed">{t('support.changed', { day: formatDay(donationsChangedAt, t.lang) })}</p>
           )}
           <GiftForm />
         </div>
