@@ -74,6 +74,25 @@ test('a raised alert shows in the badge on every screen and first on the Dashboa
   await expect(row(page, member.email)).toContainText('Read');
 });
 
+test('alerts that answer late still come first: no card of the Dashboard moves when they arrive', async ({
+  page,
+  request,
+}) => {
+  await asAdminWithAllRead(page, request);
+  const { subject } = await raiseAlert(request);
+  // The Dashboard's list of alerts answers a second after every other card's call, as from a busy server.
+  await page.route('**/api/admin/alerts?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await openAdmin(page, '/admin');
+  const health = page.getByRole('region', { name: 'Site health' });
+  await expect(health.getByRole('listitem').first()).toBeVisible();
+  const before = (await health.boundingBox()).y;
+  await expect(page.getByRole('region', { name: 'Unread alerts' }).getByRole('link', { name: subject })).toBeVisible();
+  expect((await health.boundingBox()).y, 'the Site health card where it was first drawn').toBe(before);
+});
+
 test('the Alerts screen lists unread first, each body as plain text, and marks one or all read', async ({
   page,
   request,

@@ -23,10 +23,22 @@ const fetchUnread = () => api('/api/admin/contacts/unread');
 
 export function DashboardPage() {
   const { usable } = useOutletContext();
+  const alertsToo = usable('/admin/alerts');
+  const alerts = useApiData(alertsToo ? fetchFirstAlerts : noAlerts);
+  // The unread alerts come first: the cards wait for them (or for their failure), so the alerts never arrive above
+  // a card already on screen and push it, or the link a keyboard user is on, out of view.
+  if (alerts.data === null && !alerts.loadFailed) {
+    return (
+      <section className="dashboard" aria-labelledby="dashboard-title" aria-busy="true">
+        <h2 id="dashboard-title">Dashboard</h2>
+        <p>Loading…</p>
+      </section>
+    );
+  }
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">Dashboard</h2>
-      {usable('/admin/alerts') && <UnreadAlerts />}
+      {alertsToo && <UnreadAlerts {...alerts} />}
       <div className="dashboard-grid">
         <UnreadMessages giftsToo={usable('/admin/gifts')} />
         <SiteHealth />
@@ -52,14 +64,15 @@ export function DashboardPage() {
 const ALERTS_SHOWN = 5;
 
 const fetchFirstAlerts = () => fetchAlerts({ page: 1, size: ALERTS_SHOWN });
+/** An editor's Dashboard has no alerts to wait for. */
+const noAlerts = () => Promise.resolve({ ok: true, data: { items: [], unread: 0 } });
 
 /**
  * The alerts this admin has not read (the server lists them first), each with its subject, linking to the Alerts
  * screen, when it was raised, and Mark as read. Nothing at all while none is unread: the Dashboard's first lines are
  * then the everyday ones.
  */
-function UnreadAlerts() {
-  const { data, reload } = useApiData(fetchFirstAlerts);
+function UnreadAlerts({ data, reload }) {
   // After a mark its button is gone: the focus goes to this list's heading, or the Dashboard's once the list is.
   const refocus = useRef(false);
   const unread = (Array.isArray(data?.items) ? data.items : []).filter((alert) => !alert.read);

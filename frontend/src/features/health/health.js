@@ -18,11 +18,15 @@ export function checkHealth() {
   return asking;
 }
 
-/** The latest reading, updated whenever /healthz is asked again. */
+/**
+ * The latest reading, updated whenever /healthz is asked again. A reading that arrives between a reader's first render
+ * and its effect is taken in the effect (the Dashboard's card, drawn after the alerts, would otherwise wait a minute).
+ */
 export function useHealth() {
   const [value, setValue] = useState(reading);
   useEffect(() => {
     readers.add(setValue);
+    setValue(reading);
     return () => readers.delete(setValue);
   }, []);
   return value;
