@@ -3,6 +3,7 @@
 import { bearer, expect, freshNumber, issueCertificate, test } from './fixtures.js';
 import { asAdmin, expectEscapeCloses, openAdmin, row, toast } from './admin-helpers.js';
 import { violations } from './axe.js';
+import { emailOff } from './mail-helpers.js';
 import { readQr } from './qr.js';
 
 const SITE = 'https://jyoti-school.example';
@@ -15,6 +16,12 @@ const VIEWPORTS = [
 let token;
 test.beforeEach(async ({ page, request }) => {
   token = await asAdmin(page, request);
+});
+
+// The site address set here would tell the next suite of this worker that HTTPS is on (Site health), and give its
+// links another host: cleared again at the end.
+test.afterAll(async ({ playwright, server }) => {
+  await emailOff(playwright, server);
 });
 
 async function setSiteAddress(request, token, siteAddress) {
