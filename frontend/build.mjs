@@ -7,6 +7,7 @@ import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { descriptions } from './src/app/descriptions.js';
+import { faceFont, LOADER_FACES } from './src/app/loader-faces.js';
 import { checkedRoutePages } from './src/app/route-pages.js';
 import bengali from './src/i18n/bn.js';
 import { hasArea, LANGUAGES } from './src/i18n/languages.js';
@@ -200,6 +201,11 @@ function indexHtml() {
   const lazyCssMeta = Object.entries(lazyCss)
     .map(([name, file]) => `    <meta name="jyoti-css-${name}" content="${url(file)}">\n`)
     .join('');
+  // Unseen, and gone once the app draws its own loader: by then the browser has looked up each face's font.
+  const faces = LOADER_FACES.map(
+    (face) => `<span${face.lang ? ` lang="${face.lang}"` : ''} style="font:${faceFont(face)}">${face.lang === 'bn' ? 'অ' : 'Aa'}</span>`,
+  ).join('');
+  const loaderFaces = `<span class="loader-faces" aria-hidden="true">${faces}</span>`;
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -214,7 +220,7 @@ ${lazyCssMeta}    <meta name="jyoti-words" content="${url(relative(root, join(as
 ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
   </head>
   <body>
-    <div id="root"><div class="loader" role="status"><div class="loader-mark"><span class="loader-lamp"></span><img class="loader-logo" src="/art/logo-jyoti.svg" alt="" width="96" height="96"></div><p class="loader-name">Jyoti</p><span class="visually-hidden">Loading</span></div></div>
+    <div id="root"><div class="loader" role="status"><div class="loader-mark"><span class="loader-lamp"></span><img class="loader-logo" src="/art/logo-jyoti.svg" alt="" width="96" height="96"></div><p class="loader-name">Jyoti</p><span class="visually-hidden">Loading</span>${loaderFaces}</div></div>
     <noscript>Jyoti's website needs JavaScript to show its pages.</noscript>
   </body>
 </html>
