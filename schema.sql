@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 15, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 16, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -23,7 +23,7 @@ CREATE TABLE alerts (
     also_to      TEXT    NOT NULL DEFAULT '' CHECK (length(also_to) <= 2600),
     site         TEXT,
     delivered_at TEXT
-) STRICT;
+, weight INTEGER NOT NULL DEFAULT 0 CHECK (weight BETWEEN 0 AND 2), reached_at TEXT) STRICT;
 
 CREATE TABLE audit_log (
     id       INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -65,6 +65,15 @@ CREATE TABLE contacts (
 CREATE VIRTUAL TABLE contacts_search USING fts5 (
     name, email, message, content = 'contacts', content_rowid = 'id', prefix = '2 3 4'
 );
+
+CREATE TABLE email_changes (
+    user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    email      TEXT    NOT NULL COLLATE NOCASE CHECK (length(email) BETWEEN 3 AND 254),
+    token_hash TEXT    NOT NULL UNIQUE,
+    asked_by   TEXT    NOT NULL CHECK (length(asked_by) <= 400),
+    -- Unix seconds.
+    expires_at INTEGER NOT NULL
+) STRICT;
 
 CREATE TABLE feedback (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -112,6 +121,12 @@ CREATE TABLE invitations (
     -- Unix seconds.
     expires_at INTEGER NOT NULL
 , used_at INTEGER, revoked_at INTEGER) STRICT;
+
+CREATE TABLE mail_days (
+    day     TEXT    PRIMARY KEY CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+    routine INTEGER NOT NULL DEFAULT 0,
+    alerts  INTEGER NOT NULL DEFAULT 0
+) STRICT, WITHOUT ROWID;
 
 CREATE TABLE mail_settings (
     id           INTEGER PRIMARY KEY CHECK (id = 1),
@@ -182,7 +197,7 @@ CREATE TABLE "outbox" (
     -- Mail to send through other settings than the ones in force (the old mail server, told
     -- about its own replacement): a JSON object with the server and the sender.
     via             TEXT
-) STRICT;
+, alert_id INTEGER) STRICT;
 
 CREATE TABLE password_resets (
     token_hash TEXT    PRIMARY KEY,
@@ -198,7 +213,7 @@ CREATE TABLE payment_hold (
     actor    TEXT    NOT NULL,
     actor_id INTEGER,
     changes  TEXT    NOT NULL
-) STRICT;
+, alert_id INTEGER) STRICT;
 
 CREATE TABLE rosters (
     id         INTEGER PRIMARY KEY,
@@ -275,6 +290,8 @@ CREATE INDEX members_in_order ON members (roster_id, sort_order);
 CREATE INDEX notices_by_title ON notices (title COLLATE NOCASE, id);
 
 CREATE INDEX notices_newest_first ON notices (date DESC, id DESC);
+
+CREATE INDEX outbox_by_alert ON outbox (alert_id) WHERE alert_id IS NOT NULL;
 
 CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
 

@@ -225,10 +225,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        // Read as JSON first (the API's limits and refusals), looked at for UPI IDs where
+        // visitors will read it, then parsed into the call's own type.
         #[allow(clippy::disallowed_types)]
-        let body = web::Json::<T>::from_request(req, payload);
+        let body = web::Json::<serde_json::Value>::from_request(req, payload);
+        let request = req.clone();
         Box::pin(AfterAccess::new(req, async move {
-            body.await.map(|json| Json(json.into_inner()))
+            let body = body.await?.into_inner();
+            crate::upi_guard::check(&request, &body).await?;
+            serde_json::from_value::<T>(body)
+                .map(Json)
+                .map_err(|err| crate::routes::body_refused(&err).into())
         }))
     }
 }
@@ -268,12 +275,14 @@ impl<T: DeserializeOwned + 'static> FromRequest for Query<T> {
 pub struct Actor {
     pub id: i64,
     pub name: String,
+    pub role: crate::domain::Role,
 }
 
 impl Actor {
     pub fn of(user: &db::users::User) -> Actor {
         Actor {
             id: user.id,
+            role: user.role,
             name: user.named(),
         }
     }

@@ -369,6 +369,7 @@ mod tests {
             "/admin/email",
             "/reset-password",
             "/invitation",
+            "/confirm-email",
             "/verify/42",
             "/notice",
         ] {

@@ -192,6 +192,11 @@ pub struct ServeArgs {
     /// /etc/default/jyoti: JYOTI_ALERT_TO=a@example.org,b@example.org).
     #[arg(long = "alert-to", env = "JYOTI_ALERT_TO", value_name = "ADDRESS", value_delimiter = ',', value_parser = parse_mail_from)]
     pub alert_to: Vec<crate::domain::Email>,
+    /// The most mails other than alerts sent in a day (contact messages, invitations, reset
+    /// links, thank-yous): the rest wait for the next day, so alerts never find the mail
+    /// plan's daily quota spent.
+    #[arg(long, env = "JYOTI_MAIL_PER_DAY", value_name = "COUNT", default_value_t = crate::mail::DEFAULT_PER_DAY)]
+    pub mail_per_day: u32,
     /// How long a change of the payment details (UPI ID, payee, bank account) waits before the
     /// Support page shows it, while every admin is alerted and any can cancel it: 24h, 30m, or
     /// 0 to apply at once.

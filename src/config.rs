@@ -176,5 +176,6 @@ fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
             .map(|email| email.as_str().to_owned())
             .collect(),
         alert_window: args.alert_window,
+        per_day: args.mail_per_day,
     })
 }

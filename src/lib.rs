@@ -70,6 +70,8 @@ pub mod slow_clients;
 pub mod startup;
 /// What every handler can reach.
 pub mod state;
+/// No public text holds a UPI ID other than the site's own.
+pub mod upi_guard;
 /// A duration in words, for messages.
 pub mod words;
 /// Threads of their own for slow work.

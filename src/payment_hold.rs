@@ -4,13 +4,15 @@
 //! cancel. A site's first real details apply at once. A worker applies a change when its hold
 //! is over.
 
-use crate::alerts::{self, Alert};
+use crate::alerts::{self, Alert, Weight};
 use crate::db::audit::{Change, Entry, Kind};
 use crate::db::payment_hold::Held;
 use crate::db::{self, Pool};
-use crate::domain::{SiteSettingsPatch, DONATION_DETAILS};
+use crate::domain::{site_setting_keys, SiteSettingsPatch};
 use crate::error::ApiError;
+use crate::mail::Mailer;
 use rusqlite::Connection;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Who the activity log names for a change that took effect at the end of its hold.
@@ -39,8 +41,8 @@ impl Outcome {
     }
 }
 
-/// In the caller's transaction: the payment details of `patch` that differ from what applies now
-/// are held (merged into a change already waiting, whose hold restarts), or applied at once when
+/// In the caller's transaction: the settings of `patch` (the payment details, and any text that
+/// names a UPI ID other than the site's) that differ from what applies now are held (merged into a change already waiting, whose hold restarts), or applied at once when
 /// `hold` is zero or the site has no real details yet.
 pub fn change(
     tx: &Connection,
@@ -54,7 +56,6 @@ pub fn change(
     let changed: Vec<(&'static str, String)> = patch
         .0
         .iter()
-        .filter(|(key, _)| DONATION_DETAILS.contains(key))
         .filter(|(key, value)| {
             let pending = waiting.as_ref().and_then(|held| held.fields.get(*key));
             let now = pending
@@ -100,6 +101,7 @@ pub fn change(
         actor: actor.to_owned(),
         actor_id: Some(actor_id),
         changes,
+        alert_id: None,
     };
     db::payment_hold::set(tx, &held)?;
     Ok(Outcome::Held(held))
@@ -119,8 +121,9 @@ pub fn when(due_at: i64) -> String {
     )
 }
 
-/// The change waiting, as the Settings screen shows it.
-pub fn shown(held: &Option<Held>) -> serde_json::Value {
+/// The change waiting, as the Settings screen shows it; `unheard`: its hold is over but no mail
+/// of its alert has reached anyone yet, so it waits on.
+pub fn shown(held: &Option<Held>, unheard: bool) -> serde_json::Value {
     match held {
         None => serde_json::Value::Null,
         Some(held) => serde_json::json!({
@@ -129,40 +132,115 @@ pub fn shown(held: &Option<Held>) -> serde_json::Value {
                 .unwrap_or_default(),
             "by": held.actor,
             "changes": held.changes,
+            "waitingForAlertMail": unheard && held.due_at <= jiff::Timestamp::now().as_second(),
         }),
     }
+}
+
+/// Whether the change `held` waits past its hold because its alert has reached nobody: mailed
+/// (or email is on to mail it) and not yet delivered to an `--alert-to` address or to every
+/// admin. With email off from start to end, the admin area's Alerts screen is all there is.
+pub fn unheard(conn: &Connection, mailer: &Mailer, held: &Held) -> Result<bool, ApiError> {
+    let Some(alert) = held.alert_id else {
+        return Ok(false);
+    };
+    let (queued, reached) = db::alerts::mail_state(conn, alert)?;
+    if reached {
+        return Ok(false);
+    }
+    let setup = mailer.setup(conn)?;
+    Ok(queued || setup.enabled() || mailer.options().server.is_some())
 }
 
 /// How often the worker looks for a hold that is over.
 const CHECKED_EVERY: Duration = Duration::from_secs(1);
 
-/// Applies each change whose hold is over, on a thread of its own.
-pub fn start(pool: Pool) {
+/// Applies each change whose hold is over, on a thread of its own. A failure is logged once,
+/// then again at growing intervals while it lasts.
+pub fn start(pool: Pool, mailer: Arc<Mailer>) {
     let spawned = std::thread::Builder::new()
         .name("payment-hold".into())
-        .spawn(move || loop {
-            if let Err(err) = db::run_here(&pool, apply_due) {
-                log::error!("a held change of the payment details could not be applied: {err:?}");
+        .spawn(move || {
+            let mut failing = Quiet::default();
+            let mut said_unheard = false;
+            loop {
+                match db::run_here(&pool, |conn| apply_due(conn, &mailer)) {
+                    Ok(state) => {
+                        failing.recovered();
+                        let unheard = matches!(state, Due::Unheard);
+                        if unheard && !said_unheard {
+                            log::warn!(
+                                "a held change of the payment details waits past its hold: no \
+                                 mail of its alert has reached an admin or an --alert-to \
+                                 address yet"
+                            );
+                        }
+                        said_unheard = unheard;
+                    }
+                    Err(err) => failing.failed(|| {
+                        log::error!(
+                            "a held change of the payment details could not be applied: {err:?}"
+                        )
+                    }),
+                }
+                std::thread::sleep(CHECKED_EVERY);
             }
-            std::thread::sleep(CHECKED_EVERY);
         });
     if let Err(err) = spawned {
         log::error!("cannot start the payment hold thread: {err}");
     }
 }
 
-/// Applies the change waiting if its hold is over, logged and alerted in the same transaction.
-fn apply_due(conn: &mut Connection) -> Result<(), ApiError> {
+/// A failure that repeats is logged the first time, then after 2, 4, 8 … more.
+#[derive(Default)]
+struct Quiet {
+    count: u64,
+}
+
+impl Quiet {
+    fn failed(&mut self, log: impl FnOnce()) {
+        self.count += 1;
+        if self.count.is_power_of_two() {
+            log();
+        }
+    }
+
+    fn recovered(&mut self) {
+        if self.count > 0 {
+            log::info!("the payment hold worker works again");
+        }
+        self.count = 0;
+    }
+}
+
+/// What the worker found.
+enum Due {
+    Nothing,
+    Applied,
+    /// The hold is over and the alert has reached nobody yet.
+    Unheard,
+}
+
+/// Applies the change waiting if its hold is over and its alert reached someone, logged and
+/// alerted in the same transaction. Only reads until then: nothing waits most of the time, and a
+/// database that cannot be written is no failure while nothing is due.
+fn apply_due(conn: &mut Connection, mailer: &Mailer) -> Result<Due, ApiError> {
+    let now = jiff::Timestamp::now().as_second();
+    match db::payment_hold::get(conn)? {
+        None => return Ok(Due::Nothing),
+        Some(held) if held.due_at > now => return Ok(Due::Nothing),
+        Some(held) if unheard(conn, mailer, &held)? => return Ok(Due::Unheard),
+        Some(_) => {}
+    }
     db::in_transaction(conn, |tx| {
         let Some(held) = db::payment_hold::get(tx)? else {
-            return Ok(());
+            return Ok(Due::Nothing);
         };
-        if held.due_at > jiff::Timestamp::now().as_second() {
-            return Ok(());
+        if held.due_at > jiff::Timestamp::now().as_second() || unheard(tx, mailer, &held)? {
+            return Ok(Due::Nothing);
         }
-        let fields = DONATION_DETAILS
-            .iter()
-            .filter_map(|key| held.fields.get(*key).map(|value| (*key, value.clone())))
+        let fields = site_setting_keys()
+            .filter_map(|key| held.fields.get(key).map(|value| (key, value.clone())))
             .collect();
         apply(tx, fields)?;
         db::payment_hold::clear(tx)?;
@@ -183,10 +261,11 @@ fn apply_due(conn: &mut Connection) -> Result<(), ApiError> {
             "",
             "the payment details (now shown to donors)",
             &held.changes,
-        );
+        )
+        .weighing(Weight::Pinned);
         alert.subject = "Jyoti site: new payment details now shown to donors".to_owned();
         alerts::raise(tx, &alert, None)?;
         log::info!("the held change of the payment details took effect");
-        Ok(())
+        Ok(Due::Applied)
     })
 }

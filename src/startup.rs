@@ -185,7 +185,7 @@ impl Application {
         let state = state(pool, config)?;
         // Like the mail sender: what a write left to do later is done by the app itself.
         crate::alerts::delivery::start(state.pool.clone(), state.mail.clone());
-        crate::payment_hold::start(state.pool.clone());
+        crate::payment_hold::start(state.pool.clone(), state.mail.clone());
         let config = &state.config;
         let timeouts = config.timeouts;
         let app_state = state.clone();

@@ -3,10 +3,11 @@
 //! alert goes at once; alerts that follow within a minute wait for the end of that minute and go
 //! as one mail, so a burst of changes is one or two mails and no alert waits longer.
 
+use super::Weight;
 use crate::db::outbox::{Kind, NewMail};
 use crate::db::{self, alerts::Undelivered, Pool};
 use crate::error::ApiError;
-use crate::mail::Mailer;
+use crate::mail::{MailSetup, Mailer};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -35,16 +36,16 @@ pub fn start(pool: Pool, mailer: Arc<Mailer>) {
 }
 
 /// Queues the alerts that are due; answers how long to wait before looking again.
-/// `last_mail`: when the last alert mail was queued (Unix milliseconds).
+/// `last_mail`: when the last mail of routine alerts was queued (Unix milliseconds).
 fn deliver(
     pool: &Pool,
     mailer: &Mailer,
     last_mail: &mut Option<i64>,
 ) -> Result<Duration, ApiError> {
     let mut conn = pool.get()?;
-    let Some(oldest) = db::alerts::oldest_undelivered(&conn)? else {
+    if db::alerts::oldest_undelivered(&conn)?.is_none() {
         return Ok(POLL);
-    };
+    }
     let setup = mailer.setup(&conn)?;
     // Email off: held (the admin area shows them meanwhile), unless the command line names a
     // mail server: then only clearing the stored sender turned it off, and the alarm goes on.
@@ -52,66 +53,42 @@ fn deliver(
     if !setup.enabled() && !through_command_line {
         return Ok(POLL);
     }
+    let site = setup.site_address.clone();
+    // The weighty alerts go at once and first, never merged with the routine ones: a burst of
+    // harmless edits cannot push them out of a mail or make them wait.
+    let weighty = queue_weighty(&mut conn, mailer, &setup, site.as_deref())?;
+    let Some(oldest) = db::alerts::oldest_undelivered_of(&conn, Weight::Routine as i64)? else {
+        if weighty {
+            mailer.wake();
+        }
+        return Ok(POLL);
+    };
     let window = mailer.options().alert_window.as_millis() as i64;
     let now = jiff::Timestamp::now().as_millisecond();
     let due = last_mail.map_or(oldest, |last| oldest.max(last + window));
     if now < due {
+        if weighty {
+            mailer.wake();
+        }
         return Ok(Duration::from_millis((due - now) as u64).min(POLL));
     }
-    let site = setup.site_address.clone();
     let via = through_command_line.then(|| mailer.command_line_via(&setup));
-    let queue = |tx: &rusqlite::Connection, mail: &NewMail| match &via {
-        Some(via) => db::outbox::queue_via(tx, mail, via).map(drop),
-        None => db::outbox::queue(tx, mail).map(drop),
-    };
     // Everything due goes now, a hundred alerts to a mail: no alert waits past its minute.
     loop {
         let done = db::in_transaction(&mut conn, |tx| {
-            let batch = db::alerts::undelivered(tx, PER_MAIL)?;
+            let batch = db::alerts::undelivered_after(tx, Weight::Routine as i64, 0, PER_MAIL)?;
             if batch.is_empty() {
                 return Ok(true);
             }
-            // One mail each: nobody sees who else is told.
-            let admins = db::users::admin_emails(tx)?;
-            let told = |address: &str, told: &[String]| {
-                told.iter().any(|other| other.eq_ignore_ascii_case(address))
-            };
-            for admin in &admins {
-                queue(tx, &mail_of(&batch, vec![admin.clone()], site.as_deref()))?;
-            }
-            // The addresses set on the server: in mail the admin area can neither see nor delete.
-            for address in &mailer.options().alert_to {
-                if !told(address, &admins) {
-                    let mut mail = mail_of(&batch, vec![address.clone()], site.as_deref());
-                    mail.kind = Kind::ServerAlert;
-                    mailer.queue_server_alert(tx, &mail, &setup)?;
-                }
-            }
-            // Anyone an alert names besides (an admin who lost the role) hears of their own.
-            let mut named: Vec<String> = Vec::new();
-            for alert in &batch {
-                for address in alert.also_to.lines() {
-                    if !told(address, &admins)
-                        && !told(address, &mailer.options().alert_to)
-                        && !told(address, &named)
-                    {
-                        named.push(address.to_owned());
-                    }
-                }
-            }
-            for address in named {
-                let theirs: Vec<Undelivered> = batch
-                    .iter()
-                    .filter(|alert| {
-                        alert
-                            .also_to
-                            .lines()
-                            .any(|to| to.eq_ignore_ascii_case(&address))
-                    })
-                    .cloned()
-                    .collect();
-                queue(tx, &mail_of(&theirs, vec![address], site.as_deref()))?;
-            }
+            queue_to_everyone(
+                tx,
+                mailer,
+                &setup,
+                &batch,
+                site.as_deref(),
+                via.as_deref(),
+                None,
+            )?;
             for alert in &batch {
                 db::alerts::delivered(tx, alert.id)?;
             }
@@ -124,6 +101,148 @@ fn deliver(
     *last_mail = Some(now);
     mailer.wake();
     Ok(Duration::ZERO)
+}
+
+/// Queues the pinned alerts not mailed yet, each in a mail of its own through the mail settings
+/// in force now (a later change of them does not reroute it), then the serious ones together;
+/// whether any was queued.
+fn queue_weighty(
+    conn: &mut rusqlite::Connection,
+    mailer: &Mailer,
+    setup: &MailSetup,
+    site: Option<&str>,
+) -> Result<bool, ApiError> {
+    db::in_transaction(conn, |tx| {
+        let route = mailer.route(setup);
+        let pinned = db::alerts::undelivered_after(tx, Weight::Pinned as i64, 0, u32::MAX)?;
+        for alert in &pinned {
+            let one = std::slice::from_ref(alert);
+            queue_to_everyone(
+                tx,
+                mailer,
+                setup,
+                one,
+                site,
+                route.as_deref(),
+                Some(alert.id),
+            )?;
+            db::alerts::delivered(tx, alert.id)?;
+        }
+        let mut any = !pinned.is_empty();
+        let through_command_line = !setup.enabled() && mailer.options().server.is_some();
+        let via = through_command_line.then(|| mailer.command_line_via(setup));
+        loop {
+            let serious = db::alerts::undelivered_after(tx, Weight::Serious as i64, 0, PER_MAIL)?;
+            if serious.is_empty() {
+                return Ok(any);
+            }
+            queue_to_everyone(tx, mailer, setup, &serious, site, via.as_deref(), None)?;
+            for alert in &serious {
+                db::alerts::delivered(tx, alert.id)?;
+            }
+            any = true;
+        }
+    })
+}
+
+/// Queues every alert not mailed yet through `route`, the mail settings `old` being replaced:
+/// each pinned alert in a mail of its own first, then the serious ones, then the routine ones,
+/// the oldest hundred in one mail. They stay to be mailed through the new settings too.
+pub fn queue_through_old(
+    tx: &rusqlite::Connection,
+    mailer: &Mailer,
+    old: &MailSetup,
+    route: &str,
+) -> Result<(), ApiError> {
+    let site = old.site_address.as_deref();
+    for alert in db::alerts::undelivered_after(tx, Weight::Pinned as i64, 0, u32::MAX)? {
+        let one = std::slice::from_ref(&alert);
+        queue_to_everyone(tx, mailer, old, one, site, Some(route), Some(alert.id))?;
+    }
+    let mut after = 0;
+    loop {
+        let batch = db::alerts::undelivered_after(tx, Weight::Serious as i64, after, PER_MAIL)?;
+        let Some(last) = batch.last() else {
+            break;
+        };
+        after = last.id;
+        queue_to_everyone(tx, mailer, old, &batch, site, Some(route), None)?;
+    }
+    // The routine ones: one mail of the oldest hundred, which can no longer hide anything.
+    let routine = db::alerts::undelivered_after(tx, Weight::Routine as i64, 0, PER_MAIL)?;
+    if !routine.is_empty() {
+        queue_to_everyone(tx, mailer, old, &routine, site, Some(route), None)?;
+    }
+    mailer.wake();
+    Ok(())
+}
+
+/// Queues one mail of `batch` to every admin, to each `--alert-to` address and to anyone an alert
+/// names besides (each only theirs), one address a mail so nobody sees who else is told. `via`:
+/// the route every copy takes (else the settings in force when it goes; the `--alert-to` copies
+/// through `--smtp-url` when given). `alert`: the one alert `batch` is, whose mail is followed.
+pub fn queue_to_everyone(
+    tx: &rusqlite::Connection,
+    mailer: &Mailer,
+    setup: &MailSetup,
+    batch: &[Undelivered],
+    site: Option<&str>,
+    via: Option<&str>,
+    alert: Option<i64>,
+) -> Result<(), ApiError> {
+    let queue = |mail: &NewMail, via: Option<&str>| match (alert, via) {
+        (Some(alert), via) => db::outbox::queue_alert(tx, mail, via, alert).map(drop),
+        (None, Some(via)) => db::outbox::queue_via(tx, mail, via).map(drop),
+        (None, None) => db::outbox::queue(tx, mail).map(drop),
+    };
+    let admins = db::users::admin_emails(tx)?;
+    let told = |address: &str, told: &[String]| {
+        told.iter().any(|other| other.eq_ignore_ascii_case(address))
+    };
+    for admin in &admins {
+        queue(&mail_of(batch, vec![admin.clone()], site), via)?;
+    }
+    // The addresses set on the server: in mail the admin area can neither see nor delete.
+    let server_via = via.map(str::to_owned).or_else(|| {
+        mailer
+            .options()
+            .server
+            .as_ref()
+            .map(|_| mailer.command_line_via(setup))
+    });
+    for address in &mailer.options().alert_to {
+        if !told(address, &admins) {
+            let mut mail = mail_of(batch, vec![address.clone()], site);
+            mail.kind = Kind::ServerAlert;
+            queue(&mail, server_via.as_deref())?;
+        }
+    }
+    // Anyone an alert names besides (an admin who lost the role) hears of their own.
+    let mut named: Vec<String> = Vec::new();
+    for alert in batch {
+        for address in alert.also_to.lines() {
+            if !told(address, &admins)
+                && !told(address, &mailer.options().alert_to)
+                && !told(address, &named)
+            {
+                named.push(address.to_owned());
+            }
+        }
+    }
+    for address in named {
+        let theirs: Vec<Undelivered> = batch
+            .iter()
+            .filter(|alert| {
+                alert
+                    .also_to
+                    .lines()
+                    .any(|to| to.eq_ignore_ascii_case(&address))
+            })
+            .cloned()
+            .collect();
+        queue(&mail_of(&theirs, vec![address], site), via)?;
+    }
+    Ok(())
 }
 
 /// One mail for the alerts of `batch`, with links to the admin area at the site's address in

@@ -53,7 +53,7 @@ fn mail_lasting_problems(
             let alert = Alert {
                 subject: format!("The Jyoti site needs attention: {} for a day", topic(name)),
                 body: alert_body(message, *since),
-                also_to: Vec::new(),
+                ..Alert::default()
             };
             super::raise(tx, &alert, site.as_deref())?;
             settings::set(tx, &mailed_key(name), &now.to_string())?;

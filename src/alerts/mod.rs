@@ -15,6 +15,31 @@ use crate::db::{self, alerts::NewAlert};
 use crate::error::ApiError;
 use rusqlite::Connection;
 
+/// How much an alert weighs: what goes first, on its own, and stays pinned.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Weight {
+    /// Merged with the alerts of its minute (what donors read, a Bengali text, a lasting problem).
+    #[default]
+    Routine = 0,
+    /// Roles, staff email addresses, the alarm's own delivery: mailed at once, before the
+    /// routine ones and never in the same mail.
+    Serious = 1,
+    /// The payment details, their hold and the email settings: each in a mail of its own,
+    /// through the mail settings in force when it was raised, and pinned at the top of the
+    /// Alerts screen until every admin has read it.
+    Pinned = 2,
+}
+
+impl Weight {
+    pub fn from_stored(value: i64) -> Weight {
+        match value {
+            2 => Weight::Pinned,
+            1 => Weight::Serious,
+            _ => Weight::Routine,
+        }
+    }
+}
+
 /// An alert to raise.
 #[derive(Debug, Clone, Default)]
 pub struct Alert {
@@ -22,6 +47,7 @@ pub struct Alert {
     pub body: String,
     /// Mailed too, besides the admins and `--alert-to`: one who just lost the admin role.
     pub also_to: Vec<String>,
+    pub weight: Weight,
 }
 
 /// The longest subject an alert keeps; a longer one is shortened, never refused.
@@ -58,7 +84,14 @@ impl Alert {
             subject: format!("Jyoti site: {what} changed"),
             body,
             also_to: Vec::new(),
+            weight: Weight::Routine,
         }
+    }
+
+    /// The same alert with `weight`.
+    pub fn weighing(mut self, weight: Weight) -> Alert {
+        self.weight = weight;
+        self
     }
 }
 
@@ -82,6 +115,7 @@ pub fn raise(conn: &Connection, alert: &Alert, site: Option<&str>) -> Result<i64
             also_to: &also_to,
             site,
             raised_ms: jiff::Timestamp::now().as_millisecond(),
+            weight: alert.weight as i64,
         },
     )
 }

@@ -13,7 +13,8 @@ use std::io::{BufRead, IsTerminal, Read};
 /// Alerts every admin (and the server's `--alert-to`) to a role a command gave.
 fn role_alert(conn: &Connection, user: &db::users::User, roles: &[Change]) -> Result<(), String> {
     let what = format!("the role of {}", user.named());
-    let alert = crate::alerts::Alert::change("A server command (create-admin)", "", &what, roles);
+    let alert = crate::alerts::Alert::change("A server command (create-admin)", "", &what, roles)
+        .weighing(crate::alerts::Weight::Serious);
     crate::alerts::raise(conn, &alert, None)
         .map(|_| ())
         .map_err(database_error)

@@ -110,10 +110,30 @@ pub fn snapshot(conn: &Connection) -> Result<(File, u64), crate::error::ApiError
         NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
     copy(conn, &copy_path, true).map_err(ApiError::Unavailable)?;
+    if let Err(err) = keep_server_addresses_out(&copy_path) {
+        let _ = fs::remove_file(&copy_path);
+        return Err(ApiError::Unavailable(err));
+    }
     let file = File::open(&copy_path).map_err(ApiError::internal)?;
     fs::remove_file(&copy_path).map_err(ApiError::internal)?;
     let length = file.metadata().map_err(ApiError::internal)?.len();
     Ok((file, length))
+}
+
+/// An admin's download holds no mail to the addresses the server's command line sets
+/// (`--alert-to`): no admin can read who else is alerted. Their rows are erased, their bytes
+/// overwritten.
+fn keep_server_addresses_out(path: &Path) -> Result<(), String> {
+    let conn = Connection::open(path).map_err(|e| format!("the backup failed: {e}"))?;
+    conn.pragma_update(None, "secure_delete", "ON")
+        .and_then(|_| conn.execute("DELETE FROM outbox WHERE kind = 'server-alert'", []))
+        .and_then(|erased| match erased {
+            0 => Ok(()),
+            _ => conn.execute_batch("VACUUM"),
+        })
+        .map_err(|e| format!("the backup failed: {e}"))?;
+    conn.close()
+        .map_err(|(_, e)| format!("the backup failed: {e}"))
 }
 
 /// Copies the database behind `source` to `out` (through a `.partial` file) as one self-contained file.

@@ -64,6 +64,9 @@ const STEPS: &[Step] = &[
         vacuum: true,
     },
     Step::sql(include_str!("migrations/015_translations_any_language.sql")),
+    Step::sql(include_str!(
+        "migrations/016_alerts_that_cannot_be_drowned.sql"
+    )),
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

@@ -119,6 +119,7 @@ pub mod backup;
 pub mod cards;
 pub mod certificates;
 pub mod contacts;
+pub mod email_changes;
 pub mod feedback;
 pub mod gallery_images;
 pub mod gifts;

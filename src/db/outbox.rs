@@ -22,6 +22,8 @@ pub enum Kind {
     ServerAlert,
     /// A thank-you to a donor whose gift an admin found on the statement.
     Thanks,
+    /// The link that confirms a staff account's new email address, to that address.
+    EmailChange,
 }
 
 impl Kind {
@@ -33,6 +35,7 @@ impl Kind {
             Kind::Alert => "alert",
             Kind::ServerAlert => "server-alert",
             Kind::Thanks => "thanks",
+            Kind::EmailChange => "email-change",
         }
     }
 }
@@ -53,20 +56,38 @@ pub fn queue(conn: &Connection, mail: &NewMail) -> Result<i64, ApiError> {
 
 /// Queues `mail`, due at `due` (Unix milliseconds); returns its id.
 pub fn queue_at(conn: &Connection, mail: &NewMail, due: i64) -> Result<i64, ApiError> {
-    insert(conn, mail, due, None)
+    insert(conn, mail, due, None, None)
 }
 
 /// Queues `mail`, due at once, to go through the server and sender `via` names (a JSON object)
 /// instead of the settings in force when it is sent.
 pub fn queue_via(conn: &Connection, mail: &NewMail, via: &str) -> Result<i64, ApiError> {
-    insert(conn, mail, 0, Some(via))
+    insert(conn, mail, 0, Some(via), None)
 }
 
-fn insert(conn: &Connection, mail: &NewMail, due: i64, via: Option<&str>) -> Result<i64, ApiError> {
+/// Queues `mail`, the mail of the one alert `alert_id`, due at once, through `via` when given:
+/// it goes before any other mail, and its alert learns when it went.
+pub fn queue_alert(
+    conn: &Connection,
+    mail: &NewMail,
+    via: Option<&str>,
+    alert_id: i64,
+) -> Result<i64, ApiError> {
+    insert(conn, mail, 0, via, Some(alert_id))
+}
+
+fn insert(
+    conn: &Connection,
+    mail: &NewMail,
+    due: i64,
+    via: Option<&str>,
+    alert_id: Option<i64>,
+) -> Result<i64, ApiError> {
     Ok(super::inserted_row(
         conn,
-        "INSERT INTO outbox (kind, recipients, reply_to, subject, body, next_attempt_at, via)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+        "INSERT INTO outbox (kind, recipients, reply_to, subject, body, next_attempt_at, via,
+                             alert_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
         params![
             mail.kind.as_str(),
             mail.recipients.join("\n"),
@@ -74,7 +95,8 @@ fn insert(conn: &Connection, mail: &NewMail, due: i64, via: Option<&str>) -> Res
             mail.subject,
             mail.body,
             due,
-            via
+            via,
+            alert_id
         ],
         |row| row.get(0),
     )?)
@@ -103,38 +125,93 @@ super::row! {
         pub attempts: i64,
         /// The server and sender to send through, when not the ones in force.
         pub via: Option<String>,
+        pub kind: String,
+        /// The one alert this mail carries, if it is such a mail.
+        pub alert_id: Option<i64>,
     }
 }
 
-/// The pending mail due soonest, if it is due by `now` (Unix milliseconds); with `only_via`,
-/// only mail that names its own server (email is off otherwise).
-pub fn next_due(conn: &Connection, now: i64, only_via: bool) -> Result<Option<DueMail>, ApiError> {
+impl DueMail {
+    /// Mail of alerts, which the daily budget never holds back.
+    pub fn is_alert(&self) -> bool {
+        matches!(self.kind.as_str(), "alert" | "server-alert")
+    }
+}
+
+/// Which pending mail may go now.
+#[derive(Debug, Clone, Copy)]
+pub struct Sendable {
+    /// Email is off: only mail that names its own server.
+    pub only_via: bool,
+    /// The day's budget for mail other than alerts is spent: alerts only.
+    pub only_alerts: bool,
+}
+
+/// The pending mail to send first, if one is due by `now` (Unix milliseconds): the mail of one
+/// weighty alert, then other alerts, then the rest by when they are due.
+pub fn next_due(conn: &Connection, now: i64, may: Sendable) -> Result<Option<DueMail>, ApiError> {
     Ok(conn
         .prepare_cached(
-            "SELECT id, recipients, reply_to, subject, body, attempts, via FROM outbox
+            "SELECT id, recipients, reply_to, subject, body, attempts, via, kind, alert_id
+             FROM outbox
              WHERE status = 'pending' AND next_attempt_at <= ?1 AND (?2 = 0 OR via IS NOT NULL)
-             ORDER BY next_attempt_at, id LIMIT 1",
+               AND (?3 = 0 OR kind IN ('alert', 'server-alert'))
+             ORDER BY alert_id IS NULL, kind NOT IN ('alert', 'server-alert'), next_attempt_at, id
+             LIMIT 1",
         )?
-        .query_row(params![now, only_via], DueMail::from_row)
+        .query_row(
+            params![now, may.only_via, may.only_alerts],
+            DueMail::from_row,
+        )
         .optional()?)
 }
 
-/// When the next pending mail is due (Unix milliseconds), if any is pending; with `only_via`,
-/// of the mail that names its own server.
-pub fn next_attempt(conn: &Connection, only_via: bool) -> Result<Option<i64>, ApiError> {
+/// When the next pending mail that may go is due (Unix milliseconds), if any is pending.
+pub fn next_attempt(conn: &Connection, may: Sendable) -> Result<Option<i64>, ApiError> {
     Ok(conn
         .prepare_cached(
             "SELECT min(next_attempt_at) FROM outbox
-             WHERE status = 'pending' AND (?1 = 0 OR via IS NOT NULL)",
+             WHERE status = 'pending' AND (?1 = 0 OR via IS NOT NULL)
+               AND (?2 = 0 OR kind IN ('alert', 'server-alert'))",
         )?
-        .query_row([only_via], |row| row.get(0))?)
+        .query_row(params![may.only_via, may.only_alerts], |row| row.get(0))?)
 }
 
-/// The mail went out: its row goes.
-pub fn sent(conn: &Connection, id: i64) -> Result<(), ApiError> {
+/// How many pending mails other than alerts wait (held back by the daily budget, say).
+pub fn routine_waiting(conn: &Connection) -> Result<i64, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM outbox
+             WHERE status = 'pending' AND kind NOT IN ('alert', 'server-alert')",
+        )?
+        .query_row([], |row| row.get(0))?)
+}
+
+/// The mail went out: its row goes, and it is counted in the day's mail (UTC).
+pub fn sent(conn: &Connection, mail: &DueMail) -> Result<(), ApiError> {
     conn.prepare_cached("DELETE FROM outbox WHERE id = ?1")?
-        .execute([id])?;
+        .execute([mail.id])?;
+    conn.prepare_cached(
+        "INSERT INTO mail_days (day, routine, alerts) VALUES (date('now'), ?1, ?2)
+         ON CONFLICT (day) DO UPDATE SET routine = routine + ?1, alerts = alerts + ?2",
+    )?
+    .execute(params![
+        i64::from(!mail.is_alert()),
+        i64::from(mail.is_alert())
+    ])?;
+    conn.prepare_cached("DELETE FROM mail_days WHERE day < date('now', '-30 days')")?
+        .execute([])?;
+    if let Some(alert) = mail.alert_id {
+        super::alerts::mail_sent(conn, alert, mail.kind == "server-alert")?;
+    }
     Ok(())
+}
+
+/// How many mails other than alerts went out today (UTC).
+pub fn routine_sent_today(conn: &Connection) -> Result<i64, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT coalesce(sum(routine), 0) FROM mail_days WHERE day = date('now')")?
+        .query_row([], |row| row.get(0))?)
 }
 
 /// A failed attempt: counted, with its error; tried again at `retry_at` (Unix milliseconds), or
@@ -309,14 +386,32 @@ pub fn next_link_expiry(conn: &Connection) -> Result<Option<i64>, ApiError> {
         )?)
 }
 
-/// Deletes a mail the admin area lists (never one to an address set on the server).
+/// Deletes a mail the admin area lists (never one to an address set on the server). An alert's
+/// mail still waiting to go is refused (409): an admin could silence the alarm about their own
+/// change to the other admins.
 pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
-    super::changed_any(
+    let deleted = super::changed_any(
         conn,
-        "DELETE FROM outbox WHERE id = ?1 AND kind <> 'server-alert'",
+        "DELETE FROM outbox WHERE id = ?1 AND kind <> 'server-alert'
+           AND NOT (kind = 'alert' AND status = 'pending')",
         [id],
-    )
+    )?;
+    if !deleted {
+        let waiting_alert: bool = conn
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1 AND kind = 'alert')",
+            )?
+            .query_row([id], |row| row.get(0))?;
+        if waiting_alert {
+            return Err(ApiError::Conflict(ALERT_KEPT.into()));
+        }
+    }
+    Ok(deleted)
 }
+
+/// Why an alert's mail waiting to go cannot be deleted.
+pub const ALERT_KEPT: &str = "This alert email is still waiting to go, so it cannot be deleted: \
+it tells the admins of a change. It leaves the outbox once sent, or can be deleted once given up on.";
 
 /// Mail that is not going out: given up on, or still pending from before `stuck_before` (Unix
 /// milliseconds) after at least one failed attempt.
@@ -324,6 +419,8 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
 pub struct Troubles {
     pub failed: i64,
     pub stuck: i64,
+    /// Alert mail pending after at least one refused attempt.
+    pub refused_alerts: i64,
 }
 
 pub fn troubles(conn: &Connection, stuck_before: i64) -> Result<Troubles, ApiError> {
@@ -331,13 +428,16 @@ pub fn troubles(conn: &Connection, stuck_before: i64) -> Result<Troubles, ApiErr
         .prepare_cached(
             "SELECT count(*) FILTER (WHERE status = 'failed'),
                     count(*) FILTER (WHERE status = 'pending' AND attempts > 0
-                        AND unixepoch(created_at) * 1000 < ?1)
+                        AND unixepoch(created_at) * 1000 < ?1),
+                    count(*) FILTER (WHERE status = 'pending' AND attempts > 0
+                        AND kind IN ('alert', 'server-alert'))
              FROM outbox",
         )?
         .query_row([stuck_before], |row| {
             Ok(Troubles {
                 failed: row.get(0)?,
                 stuck: row.get(1)?,
+                refused_alerts: row.get(2)?,
             })
         })?)
 }

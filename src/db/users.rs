@@ -106,6 +106,14 @@ pub fn find_by_email(conn: &Connection, email: &Email) -> Result<Option<User>, A
         .optional()?)
 }
 
+/// The id of the account with `email` (any case), if there is one.
+pub fn id_by_email(conn: &Connection, email: &str) -> Result<Option<i64>, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT id FROM users WHERE email = ?1 COLLATE NOCASE")?
+        .query_row([email], |row| row.get(0))
+        .optional()?)
+}
+
 /// The user and their bcrypt hash, for checking a login.
 pub fn password_hash_by_email(
     conn: &Connection,

@@ -343,6 +343,19 @@ impl PasswordReset {
     }
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfirmEmailRequest {
+    token: Option<String>,
+}
+
+impl ConfirmEmailRequest {
+    /// The link's secret; `None` when the text cannot be one (so no link works with it).
+    pub fn parse(self) -> Option<ResetToken> {
+        self.token.as_deref().and_then(ResetToken::parse)
+    }
+}
+
 /// The secret of a reset link: 32 random bytes, written as 64 hex digits.
 pub struct ResetToken(String);
 

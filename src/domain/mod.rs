@@ -19,6 +19,7 @@ mod rosters;
 mod site_settings;
 mod text;
 mod translations;
+pub mod upi;
 mod users;
 mod values;
 

@@ -376,28 +376,46 @@ fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> (Check, Option<String>
     let stuck_before = now - STUCK_MAIL_AFTER_MS;
     let read = pool.get().map_err(ApiError::from).and_then(|conn| {
         let setup = mail.setup(&conn)?;
+        let spent = db::outbox::routine_sent_today(&conn)? >= i64::from(mail.options().per_day);
+        let held = if spent {
+            db::outbox::routine_waiting(&conn)?
+        } else {
+            0
+        };
         Ok((
             setup.enabled(),
             db::outbox::troubles(&conn, stuck_before)?,
             setup.site_address,
+            held,
         ))
     });
     let site_address = read.as_ref().ok().and_then(|read| read.2.clone());
-    let check = match read.map(|(enabled, troubles, _)| (enabled, troubles)) {
+    let per_day = mail.options().per_day;
+    let check = match read.map(|(enabled, troubles, _, held)| (enabled, troubles, held)) {
         Err(err) => {
             log::warn!("health check: cannot read the outbox: {err:?}");
             Check::warn("The outbox cannot be read: see the server's log.")
         }
-        Ok((false, _)) => Check::off("Email is off: to send password links and alerts, set a mail server on the Email screen.", MAIL_GUIDE),
-        Ok((true, troubles)) if troubles.failed > 0 => Check::warn(format!(
+        Ok((false, _, _)) => Check::off("Email is off: to send password links and alerts, set a mail server on the Email screen.", MAIL_GUIDE),
+        Ok((_, troubles, _)) if troubles.refused_alerts > 0 => Check::warn(format!(
+            "The mail server refuses alert emails: {} wait to be tried again. Check its \
+             settings and its daily quota (Email → Outbox shows its answer).",
+            troubles.refused_alerts
+        )),
+        Ok((true, troubles, _)) if troubles.failed > 0 => Check::warn(format!(
             "{} email(s) could not be sent: see Email → Outbox in the admin area, fix the mail server settings and retry.",
             troubles.failed
         )),
-        Ok((true, troubles)) if troubles.stuck > 0 => Check::warn(format!(
+        Ok((true, troubles, _)) if troubles.stuck > 0 => Check::warn(format!(
             "{} email(s) have waited hours to go out: check the mail server settings on the Email screen.",
             troubles.stuck
         )),
-        Ok((true, _)) => Check::ok("Email is going out."),
+        Ok((true, _, held)) if held > 0 => Check::warn(format!(
+            "Today's budget of {per_day} emails besides alerts is spent: {held} email(s) wait \
+             for tomorrow (UTC), and alerts still go. If the mail plan allows more, raise \
+             --mail-per-day."
+        )),
+        Ok((true, _, _)) => Check::ok("Email is going out."),
     };
     (check, site_address)
 }

@@ -131,61 +131,27 @@ impl Mailer {
 }
 
 impl Mailer {
-    /// Queues a mail of alerts (`subject`, `body`) at once to every admin and the `--alert-to`
-    /// addresses, through the server and sender of `setup` (settings just replaced) rather
-    /// than the ones in force when it goes.
-    pub fn queue_through(
-        &self,
-        conn: &Connection,
-        setup: &MailSetup,
-        subject: &str,
-        body: &str,
-    ) -> Result<(), ApiError> {
+    /// The route that the mail settings of `setup` give a mail, to keep it on them whatever
+    /// changes before it goes: the command line's server by reference (its password stays off
+    /// the disk), else the stored server and sender; `None` when `setup` has no way to mail.
+    pub fn route(&self, setup: &MailSetup) -> Option<String> {
+        if self.options.server.is_some() {
+            return Some(self.command_line_via(setup));
+        }
         let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
-            return Ok(());
+            return None;
         };
-        let via = serde_json::json!({
-            "host": server.host,
-            "port": server.port,
-            "security": server.security.as_str(),
-            "username": server.username,
-            "password": server.password,
-            "sender": sender,
-        })
-        .to_string();
-        let admins = db::users::admin_emails(conn)?;
-        let server_set = self
-            .options
-            .alert_to
-            .iter()
-            .map(|to| (to, Kind::ServerAlert));
-        // One mail each: nobody sees who else is told.
-        for (recipient, kind) in admins.iter().map(|to| (to, Kind::Alert)).chain(server_set) {
-            let mail = NewMail {
-                kind,
-                recipients: vec![recipient.clone()],
-                reply_to: None,
-                subject: crate::alerts::shorten(subject, 200),
-                body: body.to_owned(),
-            };
-            db::outbox::queue_via(conn, &mail, &via)?;
-        }
-        self.wake();
-        Ok(())
-    }
-
-    /// Queues `mail` to an address set on the server: through `--smtp-url` when it is given
-    /// (whatever the admin area stores), else through the settings in force when it goes.
-    pub fn queue_server_alert(
-        &self,
-        conn: &Connection,
-        mail: &NewMail,
-        setup: &MailSetup,
-    ) -> Result<(), ApiError> {
-        match self.options.server {
-            Some(_) => db::outbox::queue_via(conn, mail, &self.command_line_via(setup)).map(drop),
-            None => db::outbox::queue(conn, mail).map(drop),
-        }
+        Some(
+            serde_json::json!({
+                "host": server.host,
+                "port": server.port,
+                "security": server.security.as_str(),
+                "username": server.username,
+                "password": server.password,
+                "sender": sender,
+            })
+            .to_string(),
+        )
     }
 
     /// A mail's own route through the command line's mail server, with a sender even when the
@@ -250,6 +216,40 @@ impl LinkMail {
 }
 
 impl Mailer {
+    /// Queues the link that confirms `email` as the new address of the account `name` (in the
+    /// caller's transaction) when email can carry it; says whether it was queued, or why not.
+    pub fn queue_email_confirmation(
+        &self,
+        conn: &Connection,
+        email: &str,
+        name: &str,
+        link: &str,
+        asked_by: &str,
+    ) -> Result<LinkMail, ApiError> {
+        let mail = LinkMail::of(&self.setup(conn)?);
+        if !mail.mailed() {
+            return Ok(mail);
+        }
+        let body = format!(
+            "{asked_by} changed the email address of {name} on the Jyoti site to {email}.\n\n\
+             If this is your address, confirm it within 7 days by opening this link:\n\n\
+             {link}\n\n\
+             Until then the account keeps its old address. If you did not expect this email, \
+             ignore it: nothing changes.\n"
+        );
+        db::outbox::queue(
+            conn,
+            &NewMail {
+                kind: Kind::EmailChange,
+                recipients: vec![email.to_owned()],
+                reply_to: None,
+                subject: "Confirm your email address for the Jyoti site".to_owned(),
+                body,
+            },
+        )?;
+        Ok(mail)
+    }
+
     /// Queues the invitation link to the invited address (in the caller's transaction) when
     /// email is on and the site's address is known; otherwise the admin passes the link on.
     pub fn queue_invitation(

@@ -34,6 +34,9 @@ pub struct MailOptions {
     pub alert_to: Vec<String>,
     /// Alerts that follow a mailed one within this long are merged into one mail at its end.
     pub alert_window: Duration,
+    /// `--mail-per-day`: the most mails other than alerts sent in a UTC day; the rest wait for
+    /// the next day, and alerts always go.
+    pub per_day: u32,
 }
 
 impl Default for MailOptions {
@@ -44,9 +47,14 @@ impl Default for MailOptions {
             retry_base: Duration::from_secs(30),
             alert_to: Vec::new(),
             alert_window: Duration::from_secs(60),
+            per_day: DEFAULT_PER_DAY,
         }
     }
 }
+
+/// Mails other than alerts a day, unless `--mail-per-day` says otherwise: well under the free
+/// plans of the common mail services (300 to 500 a day), so alerts always have room.
+pub const DEFAULT_PER_DAY: u32 = 200;
 
 /// How many times a mail is tried before it is marked failed (with the default back-off, the
 /// last try is about two days after the first).

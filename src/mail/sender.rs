@@ -13,6 +13,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// Longest sleep without a bell: a safety net, not a schedule.
 const IDLE: Duration = Duration::from_secs(3600);
 
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
 /// The wait before trying again to empty the write-ahead log while readers kept it in use.
 const SCRUB_AGAIN: Duration = Duration::from_secs(1);
 
@@ -58,10 +60,22 @@ fn send_due(pool: &Pool, mailer: &Mailer, unscrubbed: &mut bool) -> Result<Durat
         let setup = mailer.setup(&conn)?;
         // Email off (or switched off with mail waiting): only mail that names its own server
         // goes; the rest waits for new settings.
-        let off = !setup.enabled();
+        let may = db::outbox::Sendable {
+            only_via: !setup.enabled(),
+            // Mail other than alerts keeps to its daily budget, so a free mail plan's quota is
+            // never spent before an alert needs it.
+            only_alerts: db::outbox::routine_sent_today(&conn)?
+                >= i64::from(mailer.options.per_day),
+        };
         let now = now_ms();
-        let Some(mail) = db::outbox::next_due(&conn, now, off)? else {
-            let sleep = sleep_until(&conn, now, db::outbox::next_attempt(&conn, off)?)?;
+        let Some(mail) = db::outbox::next_due(&conn, now, may)? else {
+            let mut next = db::outbox::next_attempt(&conn, may)?;
+            if may.only_alerts && db::outbox::routine_waiting(&conn)? > 0 {
+                // The budget is a UTC day's: the rest goes after midnight.
+                let midnight = (now / DAY_MS + 1) * DAY_MS;
+                next = Some(next.map_or(midnight, |at| at.min(midnight)));
+            }
+            let sleep = sleep_until(&conn, now, next)?;
             return Ok(scrub(&conn, unscrubbed, sleep));
         };
         let through = match mail.via.as_deref() {
@@ -101,7 +115,7 @@ fn send_due(pool: &Pool, mailer: &Mailer, unscrubbed: &mut bool) -> Result<Durat
         });
         match result {
             Ok(()) => {
-                db::outbox::sent(&conn, mail.id)?;
+                db::outbox::sent(&conn, &mail)?;
                 *unscrubbed = true;
                 log::info!("mail {} sent to {}", mail.id, recipients.join(", "));
             }

@@ -5,7 +5,7 @@
 use super::calls::{record, PathId};
 use crate::access::ClientIp;
 use crate::access::{AdminUser, Json};
-use crate::alerts::{self, Alert};
+use crate::alerts::{self, Alert, Weight};
 use crate::audit;
 use crate::auth::password;
 use crate::db::audit::{Change, Entry, Kind};
@@ -83,7 +83,7 @@ pub(super) async fn create(
             let mail = mailer.queue_invitation(tx, &stored.email, stored.role, &link, &actor)?;
             if stored.role == Role::Admin {
                 let what = format!("the admins (an invitation to {} as an admin)", stored.email);
-                let alert = Alert::change(&actor, &address, &what, &[]);
+                let alert = Alert::change(&actor, &address, &what, &[]).weighing(Weight::Serious);
                 alerts::raise(
                     tx,
                     &alert,
@@ -228,7 +228,8 @@ pub(super) async fn accept(
                 db::invitations::accept_existing(conn, &token, &user, role, |tx| {
                     if user.role != role {
                         let what = format!("the role of {}", user.named());
-                        let mut alert = Alert::change(&user.named(), &address, &what, &change);
+                        let mut alert = Alert::change(&user.named(), &address, &what, &change)
+                            .weighing(Weight::Serious);
                         if user.role == Role::Admin {
                             alert.also_to.push(user.email.clone());
                         }

@@ -4,7 +4,7 @@
 use super::calls::{message, record, PathId};
 use crate::access::ClientIp;
 use crate::access::{AdminUser, Json};
-use crate::alerts::{self, Alert};
+use crate::alerts::{self, Alert, Weight};
 use crate::db::{self, outbox::OutboxItem};
 use crate::domain::{MailSettingsPatch, MailSettingsRequest, TestMailRequest};
 use crate::error::ApiError;
@@ -102,19 +102,17 @@ pub(super) async fn update(
             let changes =
                 crate::audit::differences(&before, &stored_fields(&new.stored), &["password"]);
             if !changes.is_empty() {
-                let alert = Alert::change(&actor, &address, "the email settings", &changes);
+                let alert = Alert::change(&actor, &address, "the email settings", &changes)
+                    .weighing(Weight::Pinned);
                 // Links go to the site's address as it was before the change.
                 alerts::raise(tx, &alert, old.site_address.as_deref())?;
                 // The old mail server and sender hear of their own replacement at once, with
-                // every alert not mailed yet: the new ones may be an impostor's.
-                if old.enabled() && (old.server != new.server || old.sender != new.sender) {
-                    let waiting = db::alerts::undelivered(tx, 100)?;
-                    let mail = alerts::delivery::mail_of(
-                        &waiting,
-                        Vec::new(),
-                        old.site_address.as_deref(),
-                    );
-                    mailer.queue_through(tx, &old, &mail.subject, &mail.body)?;
+                // every alert not mailed yet: the new ones may be an impostor's. (A new sender
+                // is a new mail server: it may be an impostor's address.)
+                if old.server != new.server || old.sender != new.sender {
+                    if let Some(route) = mailer.route(&old) {
+                        alerts::delivery::queue_through_old(tx, &mailer, &old, &route)?;
+                    }
                 }
             }
             crate::audit::changed(changes);

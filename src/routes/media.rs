@@ -27,6 +27,24 @@ pub(super) async fn upload(
 ) -> Result<HttpResponse, ApiError> {
     let (photo, alt) = Upload::read(form).await?.process().await?;
     let media = db::run(&state.pool, move |conn| {
+        // Donors pay by the QR code the site makes from its own UPI ID (on the Support page):
+        // a picture of another one would send them elsewhere.
+        let own = db::site_settings::all(conn)?
+            .remove("upiId")
+            .unwrap_or_default();
+        if let Some(id) = photo
+            .upi
+            .iter()
+            .find(|id| own.is_empty() || !id.eq_ignore_ascii_case(&own))
+        {
+            return Err(ApiError::field(
+                "file",
+                format!(
+                    "is a UPI QR code that pays {id}, not the site's own UPI ID. Donors pay by \
+                     the QR code the Support page makes from the UPI ID in Settings."
+                ),
+            ));
+        }
         let media = db::media::insert(conn, &photo.hash, &alt, &photo.variants)?;
         crate::audit::created(media.id);
         Ok(media)

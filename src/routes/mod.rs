@@ -85,6 +85,7 @@ fn api() -> Vec<Call> {
         delete("/admin/invitations/{id}", invitations::revoke),
         post("/auth/invitation/details", invitations::details),
         post("/auth/invitation", invitations::accept),
+        post("/auth/email-change", users::confirm_email),
 
         get("/admin/alerts", alerts::page),
         get("/admin/alerts/unread", alerts::unread),
@@ -249,12 +250,7 @@ fn json_config() -> web::JsonConfig {
             match err {
                 JsonPayloadError::Overflow { .. }
                 | JsonPayloadError::OverflowKnownLength { .. } => ApiError::PayloadTooLarge,
-                JsonPayloadError::Deserialize(err) if err.is_data() => {
-                    match unknown_field(&err.to_string()) {
-                        Some(field) => ApiError::field(field, "is not a field this call takes"),
-                        None => ApiError::BadRequest(format!("Invalid request: {err}")),
-                    }
-                }
+                JsonPayloadError::Deserialize(err) if err.is_data() => body_refused(&err),
                 JsonPayloadError::Deserialize(err) => {
                     ApiError::BadRequest(format!("Malformed JSON: {err}"))
                 }
@@ -262,6 +258,14 @@ fn json_config() -> web::JsonConfig {
             }
             .into()
         })
+}
+
+/// Why a JSON body does not fit its call: the field it should not have, or what serde said.
+pub fn body_refused(err: &serde_json::Error) -> ApiError {
+    match unknown_field(&err.to_string()) {
+        Some(field) => ApiError::field(field, "is not a field this call takes"),
+        None => ApiError::BadRequest(format!("Invalid request: {err}")),
+    }
 }
 
 /// The field serde named in an "unknown field `x`, expected …" refusal.

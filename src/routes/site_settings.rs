@@ -2,12 +2,12 @@
 
 use super::calls::message;
 use crate::access::{AdminUser, ClientIp, Json, StaffUser};
-use crate::alerts::{self, Alert};
+use crate::alerts::{self, Alert, Weight};
 use crate::audit::{self, differences};
 use crate::db;
 use crate::db::audit::{Change, Kind};
 use crate::db::payment_hold::Held;
-use crate::domain::{Role, SiteSettingsPatch, DONATION_DETAILS, DONOR_FACING};
+use crate::domain::{upi, Role, SiteSettingsPatch, DONATION_DETAILS, DONOR_FACING};
 use crate::error::ApiError;
 use crate::payment_hold::{self, Outcome};
 use crate::state::AppState;
@@ -38,10 +38,13 @@ pub(super) async fn update(
     let pending = db::run(&state.pool, move |conn| {
         db::in_transaction(conn, |tx| {
             let before = db::site_settings::all(tx)?;
-            let (payment, rest): (Vec<_>, Vec<_>) = patch
-                .0
-                .into_iter()
-                .partition(|(key, _)| DONATION_DETAILS.contains(key));
+            // The payment details wait out the hold, and so does any text that names a UPI ID
+            // other than the site's own: donors see one UPI ID.
+            let own = before.get("upiId").cloned().unwrap_or_default();
+            let (payment, rest): (Vec<_>, Vec<_>) =
+                patch.0.into_iter().partition(|(key, value)| {
+                    DONATION_DETAILS.contains(key) || upi::foreign_in(value, &own).is_some()
+                });
             let rest = SiteSettingsPatch(rest);
             db::site_settings::update(tx, &rest)?;
             let mut changes = differences(&before, &rest.0, &[]);
@@ -52,7 +55,8 @@ pub(super) async fn update(
                 .cloned()
                 .collect();
             if !donor_facing.is_empty() {
-                let alert = Alert::change(&actor, &address, "what donors read", &donor_facing);
+                let alert = Alert::change(&actor, &address, "what donors read", &donor_facing)
+                    .weighing(Weight::Serious);
                 alerts::raise(tx, &alert, site.as_deref())?;
             }
             let payment = SiteSettingsPatch(payment);
@@ -60,18 +64,22 @@ pub(super) async fn update(
             let money = differences(&before, &payment.0, &[]);
             match &outcome {
                 Outcome::Applied if !money.is_empty() => {
-                    let alert = Alert::change(&actor, &address, "the payment details", &money);
+                    let alert = Alert::change(&actor, &address, "the payment details", &money)
+                        .weighing(Weight::Pinned);
                     alerts::raise(tx, &alert, site.as_deref())?;
                 }
                 Outcome::Held(held) => {
                     let mut alert =
-                        Alert::change(&actor, &address, "the payment details", &held.changes);
+                        Alert::change(&actor, &address, "the payment details", &held.changes)
+                            .weighing(Weight::Pinned);
                     alert.body.push_str(&format!(
                         "\nDonors see the new details from {}. Until then any admin can cancel \
                          the change on the Settings screen.\n",
                         payment_hold::when(held.due_at)
                     ));
-                    alerts::raise(tx, &alert, site.as_deref())?;
+                    let id = alerts::raise(tx, &alert, site.as_deref())?;
+                    // The change takes effect only once this alert's mail reached someone.
+                    db::payment_hold::set_alert(tx, id)?;
                     let until = payment_hold::when(held.due_at);
                     audit::note(|note| {
                         note.action = Some(format!("payment details changed (shown from {until})"))
@@ -95,15 +103,20 @@ pub(super) async fn update(
                 audit::note(|note| note.kind = Some(Kind::Payment));
             }
             let pending = outcome.pending();
+            let unheard = match &pending {
+                Some(held) => payment_hold::unheard(tx, &mailer, held)?,
+                None => false,
+            };
             changes.extend(money);
             audit::changed(changes);
-            Ok(pending)
+            Ok((pending, unheard))
         })
     })
     .await?;
+    let (pending, unheard) = pending;
     Ok(HttpResponse::Ok().json(json!({
         "msg": "Updated Successfully",
-        "pending": payment_hold::shown(&pending),
+        "pending": payment_hold::shown(&pending, unheard),
     })))
 }
 
@@ -113,7 +126,7 @@ fn cancelled(actor: &str, address: &str, held: &Held) -> Alert {
         "the payment details (cancelled the change {} made)",
         held.actor
     );
-    let mut alert = Alert::change(actor, address, &what, &held.changes);
+    let mut alert = Alert::change(actor, address, &what, &held.changes).weighing(Weight::Pinned);
     alert.subject = "Jyoti site: a change of the payment details was cancelled".to_owned();
     alert
 }
@@ -131,8 +144,18 @@ pub(super) async fn payment_hold(
     _: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let held = db::run(&state.pool, |conn| db::payment_hold::get(conn)).await?;
-    Ok(HttpResponse::Ok().json(json!({ "pending": payment_hold::shown(&held) })))
+    let mailer = state.mail.clone();
+    let (held, unheard) = db::run(&state.pool, move |conn| {
+        let held = db::payment_hold::get(conn)?;
+        let now = jiff::Timestamp::now().as_second();
+        let unheard = match &held {
+            Some(held) if held.due_at <= now => payment_hold::unheard(conn, &mailer, held)?,
+            _ => false,
+        };
+        Ok((held, unheard))
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(json!({ "pending": payment_hold::shown(&held, unheard) })))
 }
 
 /// Cancels the change waiting: donors keep the details they see; logged and alerted.

@@ -6,6 +6,7 @@ use jyoti_test_support as support;
 mod helpers;
 
 mod activity;
+mod alarm;
 mod alerts;
 mod audit;
 mod auth;

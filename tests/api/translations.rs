@@ -240,7 +240,7 @@ fn the_bengali_of_what_donors_read_is_for_admins_and_alerted_like_its_english() 
     let (app, admin) = spawn_app_with_admin();
     let (_, editor) = app.editor("editor@example.org");
     let appeal = json!({"kind": "setting", "record": "donationAppeal", "field": "donationAppeal",
-        "text": "দান পাঠান এই ইউপিআই-তে: thief@bank"});
+        "text": "দান পাঠান এই অ্যাকাউন্টে: 000111222"});
     let refused = save(&app, &editor, appeal.clone());
     assert_eq!(refused.status, 403, "{}", refused.text());
     assert!(app.content()["settings"]["bn"]
@@ -250,6 +250,11 @@ fn the_bengali_of_what_donors_read_is_for_admins_and_alerted_like_its_english() 
     let alerts_before = app.get("/api/admin/alerts").bearer(&admin).send().json()["total"]
         .as_i64()
         .unwrap();
+    // A UPI ID other than the site's own is refused even to an admin: donors see one UPI ID,
+    // and a new one waits out the payment hold in Settings.
+    let upi = json!({"kind": "setting", "record": "donationAppeal", "field": "donationAppeal",
+        "text": "দান পাঠান এই ইউপিআই-তে: thief@bank"});
+    assert_eq!(save(&app, &admin, upi).status, 400);
     saved(&app, &admin, appeal);
     let alerts = app.get("/api/admin/alerts").bearer(&admin).send().json();
     assert_eq!(
@@ -266,7 +271,7 @@ fn the_bengali_of_what_donors_read_is_for_admins_and_alerted_like_its_english() 
         "{alert}"
     );
     assert!(
-        alert["body"].as_str().unwrap().contains("thief@bank"),
+        alert["body"].as_str().unwrap().contains("000111222"),
         "{alert}"
     );
     // Other texts stay the editors' to change, without an alert.

@@ -74,6 +74,7 @@ pub struct SmtpServer {
     pub port: u16,
     inbox: Inbox,
     stop: Arc<AtomicBool>,
+    policy: Arc<Policy>,
 }
 
 /// How the server answers `MAIL FROM`.
@@ -81,6 +82,13 @@ pub struct SmtpServer {
 enum Mode {
     Accept,
     Refuse,
+}
+
+/// What the server takes: everything, nothing (while `refuse` is set), or mail until its
+/// inbox holds `quota` (a free plan's daily quota, spent).
+struct Policy {
+    refuse: AtomicBool,
+    quota: std::sync::atomic::AtomicUsize,
 }
 
 impl SmtpServer {
@@ -99,25 +107,46 @@ impl SmtpServer {
         SmtpServer::on(0, Mode::Refuse)
     }
 
+    /// A server that takes `quota` mails, then refuses every other one as over its daily quota.
+    pub fn with_quota(quota: usize) -> SmtpServer {
+        let server = SmtpServer::on(0, Mode::Accept);
+        server.policy.quota.store(quota, Ordering::SeqCst);
+        server
+    }
+
+    /// From now on refuses (`true`) or takes (`false`) every mail.
+    pub fn set_refusing(&self, refuse: bool) {
+        self.policy.refuse.store(refuse, Ordering::SeqCst);
+    }
+
     fn on(port: u16, mode: Mode) -> SmtpServer {
         let listener = TcpListener::bind(("127.0.0.1", port)).expect("bind the SMTP test server");
         let port = listener.local_addr().unwrap().port();
         let inbox: Inbox = Arc::default();
         let stop = Arc::new(AtomicBool::new(false));
-        let (kept, stopping) = (inbox.clone(), stop.clone());
+        let policy = Arc::new(Policy {
+            refuse: AtomicBool::new(mode == Mode::Refuse),
+            quota: std::sync::atomic::AtomicUsize::new(usize::MAX),
+        });
+        let (kept, stopping, rules) = (inbox.clone(), stop.clone(), policy.clone());
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 if stopping.load(Ordering::SeqCst) {
                     break;
                 }
                 let Ok(stream) = stream else { continue };
-                let inbox = kept.clone();
+                let (inbox, rules) = (kept.clone(), rules.clone());
                 std::thread::spawn(move || {
-                    let _ = session(stream, &inbox, mode);
+                    let _ = session(stream, &inbox, &rules);
                 });
             }
         });
-        SmtpServer { port, inbox, stop }
+        SmtpServer {
+            port,
+            inbox,
+            stop,
+            policy,
+        }
     }
 
     /// The `--smtp-url` of this server (plain SMTP, no TLS).
@@ -153,7 +182,7 @@ impl Drop for SmtpServer {
     }
 }
 
-fn session(stream: TcpStream, inbox: &Inbox, mode: Mode) -> std::io::Result<()> {
+fn session(stream: TcpStream, inbox: &Inbox, policy: &Policy) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     let mut out = stream.try_clone()?;
     let mut lines = BufReader::new(stream);
@@ -203,7 +232,10 @@ fn session(stream: TcpStream, inbox: &Inbox, mode: Mode) -> std::io::Result<()> 
                     None => say("504 5.5.4 Unrecognized authentication type")?,
                 }
             }
-            "MAIL" if mode == Mode::Refuse => say("554 5.7.1 Relay access denied")?,
+            "MAIL" if policy.refuse.load(Ordering::SeqCst) => say("554 5.7.1 Relay access denied")?,
+            "MAIL" if inbox.0.lock().unwrap().len() >= policy.quota.load(Ordering::SeqCst) => {
+                say("554 5.7.0 Daily sending quota exceeded")?
+            }
             "MAIL" => {
                 from = Some(address(&line));
                 to.clear();

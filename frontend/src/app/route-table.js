@@ -126,6 +126,12 @@ export const routeTable = [
         words: ['auth', 'form'],
       },
       {
+        path: 'confirm-email',
+        load: () => import('../features/auth/confirm-email-page.jsx').then((m) => m.ConfirmEmailPage),
+        title: 'Confirm your email address',
+        words: ['auth', 'form'],
+      },
+      {
         path: 'invitation',
         load: () => import('../features/users/invitation-page.jsx').then((m) => m.InvitationPage),
         title: 'Join the Jyoti team',

@@ -146,6 +146,8 @@ pub(crate) struct Fixtures {
     /// The secret of an open invitation's link, and another invitation's id.
     invitation_link: String,
     invitation: i64,
+    /// The secret of a link that confirms a new email address for `user`.
+    email_link: String,
 }
 
 impl Fixtures {
@@ -188,6 +190,18 @@ impl Fixtures {
                 .unwrap()
         };
         let (mail, failed_mail) = (given_up(), given_up());
+        // Of an account of its own: `user` is deleted by an earlier call of the table.
+        let mover = app.register("mover@example.org").0;
+        let email_link = "cd".repeat(32);
+        let email_hash = jyoti::domain::ResetToken::parse(&email_link)
+            .unwrap()
+            .hash();
+        conn.execute(
+            "INSERT INTO email_changes (user_id, email, token_hash, asked_by, expires_at)
+             VALUES (?1, 'mover.new@example.org', ?2, 'Admin', unixepoch() + 3600)",
+            rusqlite::params![mover, email_hash],
+        )
+        .unwrap();
         let invite = |email: &str| {
             app.create(
                 admin,
@@ -206,6 +220,7 @@ impl Fixtures {
             .expect("an invitation id");
         let fixtures = Fixtures {
             user,
+            email_link,
             invitation_link,
             invitation,
             _smtp: Some(smtp),
@@ -284,6 +299,7 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         admin("DELETE /api/admin/invitations/{id}").at(f.invitation),
         anyone("POST /api/auth/invitation/details").json(json!({"token": f.invitation_link})),
         anyone("POST /api/auth/invitation").json(json!({"token": f.invitation_link, "password": PASSWORD, "firstname": "Invited"})),
+        anyone("POST /api/auth/email-change").json(json!({"token": f.email_link})),
 
         admin("GET /api/admin/alerts"),
         admin("GET /api/admin/alerts/unread"),

@@ -1,5 +1,6 @@
 // An admin edit page for one record (a user, a notice): UPDATE saves it and goes back to the list; leaving it with
 // edits not saved asks first.
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { notifyDone, useForm } from '../../lib/api-hooks.js';
 import { FormActions } from '../form-actions.jsx';
@@ -10,9 +11,10 @@ import { useRecord } from './use-record.js';
  * The form is filled in from the server; Cancel goes back to the list without saving.
  * `load(id)` fetches the record named by the address; `initial(record)` gives the form's values and
  * `send(id, form)` saves them. `noun` names one record in the not-found text; `list` is the list's path.
- * `children(form)` renders the fields from useForm's answer.
+ * `children(form)` renders the fields from useForm's answer. `saved(response)`, when given, may answer what to show
+ * after a save instead of going back to the list (something the admin must read or act on first).
  */
-export function EditPage({ title, noun, list, load, initial, send, children }) {
+export function EditPage({ title, noun, list, load, initial, send, saved, children }) {
   const { data: record, loadFailed } = useRecord(load);
 
   if (!record) {
@@ -26,23 +28,40 @@ export function EditPage({ title, noun, list, load, initial, send, children }) {
   }
   const save = (form) => send(record._id, form);
   return (
-    <EditForm key={record._id} title={title} list={list} values={initial(record)} send={save}>
+    <EditForm key={record._id} title={title} list={list} values={initial(record)} send={save} saved={saved}>
       {children}
     </EditForm>
   );
 }
 
-function EditForm({ title, list, values, send, children }) {
+function EditForm({ title, list, values, send, saved, children }) {
   const navigate = useNavigate();
+  const [after, setAfter] = useState(null);
   const form = useForm(values, {
     send,
     onSuccess: (response) => {
       notifyDone(response, 'Updated Successfully');
-      navigate(list);
+      const shown = saved?.(response) ?? null;
+      if (shown) setAfter(shown);
+      else navigate(list);
     },
   });
-  const unsaved = changedFrom(values, form.form);
+  const unsaved = !after && changedFrom(values, form.form);
   useUnsavedChanges(title, unsaved);
+
+  if (after) {
+    return (
+      <section>
+        <h2>{title}</h2>
+        <div className="form-card">
+          {after}
+          <p>
+            <Link to={list}>Back to the list</Link>
+          </p>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section>

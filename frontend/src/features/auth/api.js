@@ -15,5 +15,9 @@ export const fetchPasswordResetAvailable = () => api('/api/auth/forgot-password'
 export const requestPasswordReset = (email) =>
   api('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
 
+/** Confirms a staff account's new email address with the link's secret. */
+export const confirmEmail = (token) =>
+  api('/api/auth/email-change', { method: 'POST', body: { token }, auth: false });
+
 export const resetPassword = (token, password) =>
   api('/api/auth/reset-password', { method: 'POST', body: { token, password }, auth: false });

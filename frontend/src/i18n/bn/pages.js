@@ -25,6 +25,7 @@ export default {
   'page /forgot-password': 'পাসওয়ার্ড ভুলে গেছেন',
   'page /reset-password': 'নতুন পাসওয়ার্ড দিন',
   'page /invitation': 'জ্যোতির টিমে যোগ দিন',
+  'page /confirm-email': 'আপনার ইমেল ঠিকানা নিশ্চিত করুন',
   'page /verify': 'সার্টিফিকেট আসল কি না যাচাই করুন',
   'page /verify description': 'জ্যোতির দেওয়া সার্টিফিকেট তার নম্বর দিয়ে যাচাই করুন।',
   'page /verify/:number': 'সার্টিফিকেট আসল কি না যাচাই করুন',

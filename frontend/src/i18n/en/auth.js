@@ -29,4 +29,9 @@ export default {
   'auth.reset.done': 'Your password has been changed.',
   'auth.reset.linkUsed': 'This link has expired or has already been used.',
   'auth.reset.askAgain': 'Ask for a new link',
+  'auth.confirmEmail.title': 'Confirm your email address',
+  'auth.confirmEmail.help':
+    'An admin of the site gave your team account this email address. Confirm it is yours: from then on you sign in with it, and the site’s alerts come to it.',
+  'auth.confirmEmail.submit': 'Confirm this address',
+  'auth.confirmEmail.linkGone': 'This link does not work: it was used, replaced by a newer one, or is older than 7 days.',
 };

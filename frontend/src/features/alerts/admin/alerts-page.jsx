@@ -1,6 +1,7 @@
 // /admin/alerts (admins only): every alert the site raised — payment details, roles, email settings, invitations of
 // admins, lasting health problems — unread first, then newest first, a page at a time; each read mark is this
-// admin's own. An alert's subject and body are React text, never markup: the body keeps the server's line breaks.
+// admin's own. Alerts about the payment details and the email settings stay pinned at the top until every admin has
+// read them, so no burst of later alerts can push them off the first page. An alert's subject and body are React text, never markup: the body keeps the server's line breaks.
 import { useCallback, useRef, useState } from 'react';
 import { Received } from '../../../components/admin/cells.jsx';
 import { DataTable } from '../../../components/admin/data-table.jsx';
@@ -50,6 +51,7 @@ export function AlertsPage() {
       header: 'Alert',
       cell: (alert) => (
         <>
+          {alert.pinned && <span className="alert-pinned">Pinned until every admin has read it</span>}
           <strong className="alert-subject">{alert.subject}</strong>
           <p className="alert-body">{alert.body}</p>
         </>

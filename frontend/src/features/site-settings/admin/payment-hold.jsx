@@ -64,7 +64,10 @@ export function PaymentHold({ pending, names, cancelled, onCancelled }) {
   return (
     <div className={shown ? 'payment-hold payment-hold-waiting' : 'payment-hold'}>
       <p role="status" ref={said} tabIndex={-1} className="payment-hold-line">
-        {shown && takesEffectSentence(pending.takesEffectAt)}
+        {shown && !pending.waitingForAlertMail && takesEffectSentence(pending.takesEffectAt)}
+        {shown &&
+          pending.waitingForAlertMail &&
+          'New payment details wait past their hold: no alert email about them has reached an admin or the server’s alert addresses yet. Donors keep the old details until one does.'}
         {saysCancelled && 'The new payment details are cancelled: donors keep the ones they see.'}
       </p>
       {shown && (
