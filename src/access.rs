@@ -139,6 +139,11 @@ impl FromRequest for AdminUser {
     }
 }
 
+/// On a request whose access check let it through: what the other extractors judge is then the
+/// caller's to hear (a refusal of theirs is no second refusal of someone turned away).
+#[derive(Debug, Clone, Copy)]
+pub struct Admitted;
+
 /// Opened once the request's access check is done, either way; until then the other
 /// extractors wait (see [`AfterAccess`]).
 #[derive(Default)]
@@ -167,8 +172,12 @@ fn gate<T: 'static>(
 ) -> Pin<Box<dyn Future<Output = Result<T, ApiError>>>> {
     let opens = Opens(Rc::default());
     req.extensions_mut().insert(opens.0.clone());
+    let request = req.clone();
     Box::pin(async move {
         let checked = check.await;
+        if checked.is_ok() {
+            request.extensions_mut().insert(Admitted);
+        }
         drop(opens);
         checked
     })

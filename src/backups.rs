@@ -26,7 +26,7 @@ enum Job {
 /// backup in the folder is older than the interval: a server restarted daily would otherwise
 /// never reach its first.
 pub fn schedule(db: PathBuf, keep: usize, status: Arc<Backups>, offsite: Option<Arc<Uploads>>) {
-    let uploads = offsite.map(|offsite| start_uploads(offsite, status.clone()));
+    let uploads = offsite.map(|offsite| start_uploads(offsite, status.clone(), db.clone()));
     std::thread::spawn(move || {
         yield_to_pages();
         let mut starting = true;
@@ -65,7 +65,7 @@ pub fn schedule(db: PathBuf, keep: usize, status: Arc<Backups>, offsite: Option<
 }
 
 /// The upload worker: one job at a time, the newest backup first when several wait.
-fn start_uploads(offsite: Arc<Uploads>, status: Arc<Backups>) -> Sender<Job> {
+fn start_uploads(offsite: Arc<Uploads>, status: Arc<Backups>, db: PathBuf) -> Sender<Job> {
     let (jobs, waiting) = mpsc::channel();
     std::thread::spawn(move || {
         yield_to_pages();
@@ -80,7 +80,7 @@ fn start_uploads(offsite: Arc<Uploads>, status: Arc<Backups>) -> Sender<Job> {
             };
             let job = newest_of(job, &waiting);
             next = match job {
-                Job::CatchUp => catch_up(&status, &offsite, &waiting),
+                Job::CatchUp => catch_up(&status, &offsite, &db, &waiting),
                 Job::Upload(out) => upload(&offsite, &out, &waiting),
             };
         }
@@ -126,7 +126,11 @@ fn upload(offsite: &Uploads, out: &Path, waiting: &Receiver<Job>) -> Option<Job>
     match result {
         Ok(name) => {
             // Recorded before it is logged: whoever reads the log line finds /healthz current.
-            offsite.record(&Ok(std::time::SystemTime::now()));
+            // The copy's age is its data's: when the backup was taken, not when it went up.
+            let taken = fs::metadata(out)
+                .and_then(|meta| meta.modified())
+                .unwrap_or_else(|_| SystemTime::now());
+            offsite.record(&Ok(taken));
             log::info!(
                 "off-site copy {name} uploaded to {}",
                 offsite.target.describe()
@@ -141,15 +145,26 @@ fn upload(offsite: &Uploads, out: &Path, waiting: &Receiver<Job>) -> Option<Job>
 
 /// At start: learns the newest off-site copy's time, and uploads the newest local backup when
 /// the bucket has none as recent as the interval asks (a server restarted daily, or one whose
-/// uploads failed).
-fn catch_up(status: &Backups, offsite: &Uploads, waiting: &Receiver<Job>) -> Option<Job> {
+/// uploads failed). A bucket with no copy of ours yet (off-site copies just turned on) gets a
+/// fresh backup of `db`, not one perhaps a day old.
+fn catch_up(
+    status: &Backups,
+    offsite: &Uploads,
+    db: &Path,
+    waiting: &Receiver<Job>,
+) -> Option<Job> {
+    let mut first = false;
     let newest_copy = match offsite.target.list() {
         Ok(copies) => copies
             .iter()
             .rev()
             .find(|copy| !copy.in_the_future(jiff::Timestamp::now()))
             .and_then(|copy| copy.taken())
-            .map(std::time::SystemTime::from),
+            .map(std::time::SystemTime::from)
+            .or_else(|| {
+                first = true;
+                None
+            }),
         Err(err) => {
             log::error!("cannot list the off-site copies: {err}");
             offsite.record(&Err(err));
@@ -162,6 +177,21 @@ fn catch_up(status: &Backups, offsite: &Uploads, waiting: &Receiver<Job>) -> Opt
     let stale = newest_copy
         .and_then(|at| at.elapsed().ok())
         .is_none_or(|age| age > status.every);
+    if stale && first {
+        let out = status.dir.join(format!("jyoti-{}.db", stamp()));
+        let result = backup(db, &out);
+        match &result {
+            Ok(()) => log::info!(
+                "backup written to {} for the first off-site copy",
+                out.display()
+            ),
+            Err(err) => log::error!("the backup for the first off-site copy failed: {err}"),
+        }
+        status.record(&result);
+        if result.is_ok() {
+            return upload(offsite, &out, waiting);
+        }
+    }
     match (stale, scheduled(&status.dir).pop()) {
         (true, Some(local)) => upload(offsite, &local, waiting),
         _ => None,

@@ -16,7 +16,7 @@ pub struct Cli {
     pub command: Option<Command>,
     /// Read variables from this file as systemd reads EnvironmentFile= (default:
     /// /etc/default/jyoti when it exists); variables already set win. Taken before the rest of
-    /// the command line is read (see env_file.rs), so it may stand anywhere.
+    /// the command line is read, so it may stand anywhere.
     #[arg(long, value_name = "FILE")]
     pub env_file: Option<PathBuf>,
     /// Options of `serve`, which runs when no command is given.

@@ -219,10 +219,18 @@ pub fn load(args: &[OsString]) -> Result<Vec<OsString>, String> {
             ))
         }
         Err(err) => {
-            // The service, run as its own user, has the values from systemd already.
+            // The service, run as its own user, has the values from systemd already; the
+            // account commands, run as that user too (`runuser -u jyoti -- jyoti create-admin`),
+            // need none of the file.
             let given =
                 std::env::vars_os().any(|(key, _)| key.to_string_lossy().starts_with("JYOTI_"));
-            if !given {
+            let accounts = rest.iter().any(|arg| {
+                matches!(
+                    arg.to_str(),
+                    Some("create-admin" | "reset-password" | "rotate-secret")
+                )
+            });
+            if !given && !accounts {
                 eprintln!(
                     "note: {} is not read ({err}); run as its owner, or give --env-file",
                     path.display()

@@ -49,8 +49,13 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         .map(crate::offsite::Offsite::new)
         .transpose()?
         .map(Arc::new);
-    let health =
-        crate::health::Health::new(database, config.backups.as_ref(), offsite, https.clone());
+    let health = crate::health::Health::new(
+        database,
+        config.backups.as_ref(),
+        offsite,
+        https.clone(),
+        Some(pool.clone()),
+    );
     // Links in emails point at the main --domain (else --site-url), never at whatever Host a
     // request named.
     let site_address = https
@@ -64,6 +69,9 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         })
         .or_else(|| config.site_url.clone());
     let mail = Mailer::start(pool.clone(), config.mail.clone(), site_address);
+    if let Ok(conn) = pool.get() {
+        mail.remember(&conn);
+    }
     Ok(web::Data::new(AppState {
         mail,
         jwt: JwtKeys::from_secret(&secret),

@@ -33,9 +33,44 @@ fn counted(count: u64, unit: &str) -> String {
     }
 }
 
+/// `name`, followed by the scripts it mixes when it mixes Latin letters with letters of an
+/// alphabet that has look-alikes of them (Cyrillic, Greek): "Аdmin (Latin and Cyrillic
+/// letters)". A name in Bengali beside a Latin one is no look-alike and is left alone.
+pub fn with_mixed_scripts(name: &str) -> String {
+    let script = |c: char| match c {
+        'a'..='z' | 'A'..='Z' | '\u{00C0}'..='\u{024F}' => Some("Latin"),
+        '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Some("Greek"),
+        '\u{0400}'..='\u{052F}' => Some("Cyrillic"),
+        _ => None,
+    };
+    let mut found: Vec<&str> = Vec::new();
+    for name in name.chars().filter_map(script) {
+        if !found.contains(&name) {
+            found.push(name);
+        }
+    }
+    if found.len() < 2 || !found.contains(&"Latin") {
+        return name.to_owned();
+    }
+    found.sort_by_key(|script| *script != "Latin");
+    let last = found.pop().unwrap_or_default();
+    format!("{name} ({} and {last} letters)", found.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_that_mixes_look_alike_alphabets_says_so() {
+        assert_eq!(
+            with_mixed_scripts("\u{0410}dmin Das"),
+            "\u{0410}dmin Das (Latin and Cyrillic letters)"
+        );
+        assert_eq!(with_mixed_scripts("Admin Das"), "Admin Das");
+        assert_eq!(with_mixed_scripts("মৌমিতা D'Souza"), "মৌমিতা D'Souza");
+        assert_eq!(with_mixed_scripts("Иван"), "Иван");
+    }
 
     #[test]
     fn durations_read_in_their_largest_whole_unit() {

@@ -29,14 +29,16 @@ export async function mailServerGone(request, token, settings = {}) {
   await saveMail(request, token, { host: '127.0.0.1', port: gone.port, security: 'none', sender: SENDER, ...settings });
 }
 
-/** Deletes every mail in the worker's outbox and turns email off again: a suite's `afterAll` after `mailServerGone`. */
+/** Deletes every mail in the worker's outbox it may and turns email off again: a suite's `afterAll` after `mailServerGone`. */
 export async function emptyOutboxAndEmailOff(playwright, server) {
   const request = await playwright.request.newContext({ baseURL: server.url });
   const token = await adminToken(request);
   const { items } = await (await request.get('/api/admin/outbox?size=100', { headers: bearer(token) })).json();
   for (const mail of items) {
     const response = await request.delete(`/api/admin/outbox/${mail._id}`, { headers: bearer(token) });
-    expect(response.status(), 'delete mail').toBe(200);
+    // An alert's mail to another admin, still waiting, is kept: no admin silences the others' alarm.
+    const kept = mail.kind === 'alert' && mail.status === 'pending' && response.status() === 409;
+    if (!kept) expect(response.status(), 'delete mail').toBe(200);
   }
   await request.dispose();
   await emailOff(playwright, server);

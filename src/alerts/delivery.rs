@@ -210,10 +210,17 @@ pub fn queue_to_everyone(
             .as_ref()
             .map(|_| mailer.command_line_via(setup))
     });
-    for address in &mailer.options().alert_to {
-        if !told(address, &admins) {
-            let mut mail = mail_of(batch, vec![address.clone()], site);
-            mail.kind = Kind::ServerAlert;
+    let watchers: Vec<&String> = mailer
+        .options()
+        .alert_to
+        .iter()
+        .filter(|address| !told(address, &admins))
+        .collect();
+    if !watchers.is_empty() {
+        let mut mail = for_watchers(tx, mail_of(batch, Vec::new(), site))?;
+        mail.kind = Kind::ServerAlert;
+        for address in watchers {
+            mail.recipients = vec![address.clone()];
             queue(&mail, server_via.as_deref())?;
         }
     }
@@ -243,6 +250,34 @@ pub fn queue_to_everyone(
         queue(&mail_of(&theirs, vec![address], site), via)?;
     }
     Ok(())
+}
+
+/// The alerts' mail as an address set on the server (`--alert-to`) reads it: someone who cannot
+/// sign in, so it says whom to call (the admins, by name) and when a held change of the payment
+/// details reaches donors, instead of what an admin should do.
+fn for_watchers(tx: &rusqlite::Connection, mut mail: NewMail) -> Result<NewMail, ApiError> {
+    let admins = db::users::admins_named(tx)?.join("\n  ");
+    let held = db::payment_hold::get(tx)?.map(|held| {
+        format!(
+            "New payment details wait: donors see them from {}, unless an admin cancels the \
+             change first.\n",
+            crate::payment_hold::when(held.due_at)
+        )
+    });
+    let what_to_do = format!(
+        "\nYou get this because your address is set on the Jyoti site's server to hear of such \
+         changes; you cannot sign in to the site. If you do not know of this change, call or \
+         write to the site's admins at once:\n  {admins}\nAny of them can undo it.\n"
+    );
+    mail.body = mail.body.replace(super::IF_NOBODY, &what_to_do);
+    // The admin area's links are no use to someone who cannot sign in.
+    if let Some(at) = mail.body.find("Alerts: ") {
+        mail.body.truncate(at);
+    }
+    if let Some(held) = held {
+        mail.body.push_str(&held);
+    }
+    Ok(mail)
 }
 
 /// One mail for the alerts of `batch`, with links to the admin area at the site's address in

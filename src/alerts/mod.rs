@@ -50,6 +50,10 @@ pub struct Alert {
     pub weight: Weight,
 }
 
+/// How an alert to the admins ends: what to do if the change is nobody's on the team.
+pub const IF_NOBODY: &str = "\nIf nobody on your team made this change, sign in, change it back, \
+and read the Activity screen of the admin area to see what else was changed.\n";
+
 /// The longest subject an alert keeps; a longer one is shortened, never refused.
 const SUBJECT_MAX: usize = 200;
 /// The longest body an alert keeps.
@@ -76,10 +80,7 @@ impl Alert {
                 body.push_str(&format!("  {}: {old} → {new}\n", change.field));
             }
         }
-        body.push_str(
-            "\nIf nobody on your team made this change, sign in, change it back, and read the \
-             Activity screen of the admin area to see what else was changed.\n",
-        );
+        body.push_str(IF_NOBODY);
         Alert {
             subject: format!("Jyoti site: {what} changed"),
             body,

@@ -19,9 +19,25 @@ fn offsite_options(target: &crate::cli::OffsiteTarget) -> Result<OffsiteOptions,
     })
 }
 
-/// [`offsite_options`] with its client, as it is.
+/// [`offsite_options`] with its client, each request given the by-hand deadline (a command
+/// waits for no bucket longer than `backup --offsite` does).
 fn offsite_target(target: &crate::cli::OffsiteTarget) -> Result<Offsite, String> {
-    Offsite::new(offsite_options(target)?)
+    let mut options = offsite_options(target)?;
+    if std::env::var_os("JYOTI_OFFSITE_DEADLINE").is_none() {
+        options.deadline = BY_HAND_DEADLINE;
+    }
+    Offsite::new(options)
+}
+
+/// A bucket's refusal or silence said so that a volunteer knows what to check: which bucket,
+/// at which endpoint, and what to look at.
+fn bucket_failed(offsite: &Offsite, err: String) -> String {
+    format!(
+        "the bucket {} at {} cannot be read: {err}. Check JYOTI_OFFSITE_ENDPOINT (and that this \
+         machine reaches it), JYOTI_OFFSITE_REGION, and the key ID and secret.",
+        offsite.describe(),
+        offsite.endpoint()
+    )
 }
 
 /// A file beside the database for a step on the way (the database's folder is one the service
@@ -103,7 +119,7 @@ pub fn offsite(command: OffsiteCommand) -> Result<(), String> {
         OffsiteCommand::List(args) => args,
     };
     let offsite = offsite_target(&args.target)?;
-    let copies = offsite.list()?;
+    let copies = offsite.list().map_err(|err| bucket_failed(&offsite, err))?;
     if copies.is_empty() {
         println!("there is no copy in {}", offsite.describe());
     }
@@ -129,37 +145,84 @@ pub fn offsite(command: OffsiteCommand) -> Result<(), String> {
 /// The file name the recovery kit tells to save itself as.
 pub const KIT_FILE: &str = "jyoti-recovery.env";
 
+/// The recovery on a new machine, as the kit's header and docs/running.md ("Recover on a new
+/// machine") both say it, word for word (a test compares them): as root, in the folder of the
+/// program, with the kit saved there. `{unit}`: the service file the site ran with.
+pub const RECOVERY: &str = "install -m 755 jyoti /usr/local/bin/jyoti
+useradd --system --home-dir /var/lib/jyoti --shell /usr/sbin/nologin jyoti
+install -d -o jyoti -g jyoti -m 700 /var/lib/jyoti
+jyoti --env-file jyoti-recovery.env restore --offsite latest --db /var/lib/jyoti/jyoti.db
+install -m 600 jyoti-recovery.env /etc/default/jyoti
+rm jyoti-recovery.env
+install -m 644 deploy/{unit} /etc/systemd/system/jyoti.service
+systemctl daemon-reload
+systemctl enable --now jyoti";
+
+/// The variables of the off-site copies, which come first in the kit.
+const OFFSITE_VARIABLES: [&str; 6] = [
+    "JYOTI_OFFSITE",
+    "JYOTI_OFFSITE_ENDPOINT",
+    "JYOTI_OFFSITE_REGION",
+    "JYOTI_OFFSITE_KEY_ID",
+    "JYOTI_OFFSITE_SECRET",
+    "JYOTI_OFFSITE_PASSPHRASE",
+];
+
 /// `jyoti offsite kit`: what must be kept off the server to recover on a new machine, as an
-/// environment file (quoted as systemd and `--env-file` read it) with the command that uses it.
+/// environment file (quoted as systemd and `--env-file` read it) with the recipe that uses it:
+/// the off-site lines, then every other setting of the server's environment (mail, alert
+/// addresses, domain, hold, schedules), so the new machine is the same site, mailing as before.
 fn recovery_kit(target: &crate::cli::OffsiteTarget) -> Result<(), String> {
     // The same checks as an upload: a kit that cannot open the bucket is no kit.
     offsite_target(target)?;
     let url = target.url.clone().unwrap_or_default();
     let value = |name: &str| std::env::var(name).unwrap_or_default();
+    let unit = if value("JYOTI_DOMAIN").is_empty() {
+        "jyoti-behind-proxy.service"
+    } else {
+        "jyoti.service"
+    };
+    let recipe: String = RECOVERY
+        .replace("{unit}", unit)
+        .lines()
+        .map(|line| format!("#   {line}\n"))
+        .collect();
     let mut kit = format!(
         "# The Jyoti recovery kit. Keep it in the club's password manager, not only on the\n\
-         # server: with these lines alone a new machine gets the site back.\n\
-         #   1. Save them as {KIT_FILE} next to the jyoti program.\n\
-         #   2. sudo mkdir -p /var/lib/jyoti\n\
-         #   3. sudo ./jyoti --env-file {KIT_FILE} restore --offsite latest --db /var/lib/jyoti/jyoti.db\n\
-         JYOTI_OFFSITE={}\n",
-        crate::env_file::quote(&url)
+         # server: with these lines alone a new machine gets the site back, mail and all.\n\
+         # Save them as {KIT_FILE} in the folder of the jyoti program (the release's\n\
+         # folder, with deploy/ in it), then run there, as root (log in as root, or run\n\
+         # su - first):\n{recipe}"
     );
-    for name in [
-        "JYOTI_OFFSITE_ENDPOINT",
-        "JYOTI_OFFSITE_REGION",
-        "JYOTI_OFFSITE_KEY_ID",
-        "JYOTI_OFFSITE_SECRET",
-        "JYOTI_OFFSITE_PASSPHRASE",
-    ] {
+    kit.push_str(&format!("JYOTI_OFFSITE={}\n", crate::env_file::quote(&url)));
+    let settings = OFFSITE_VARIABLES[1..]
+        .iter()
+        .map(|name| (*name).to_owned())
+        .chain(server_variables());
+    for name in settings {
         // An unset one (AWS needs no endpoint) stays unset on the new machine too.
-        let value = value(name);
+        let value = value(&name);
         if !value.is_empty() {
             kit.push_str(&format!("{name}={}\n", crate::env_file::quote(&value)));
         }
     }
     print!("{kit}");
     Ok(())
+}
+
+/// The variables the server reads (`jyoti serve`), as the command line names them, but for the
+/// off-site ones and those only tests set.
+fn server_variables() -> Vec<String> {
+    use clap::CommandFactory;
+    crate::cli::Cli::command()
+        .get_arguments()
+        .filter(|arg| !arg.is_hide_set())
+        .filter_map(|arg| arg.get_env())
+        .filter_map(|name| name.to_str())
+        .filter(|name| !OFFSITE_VARIABLES.contains(name) && !name.starts_with("JYOTI_OFFSITE"))
+        .map(str::to_owned)
+        .chain(["JYOTI_JWT_SECRET".to_owned(), "RUST_LOG".to_owned()])
+        .collect()
 }
 
 /// How far the time sealed in a copy may be from the time its name says (a copy is named for
@@ -180,7 +243,7 @@ fn download_trusted(
     args: &RestoreArgs,
     out: &Path,
 ) -> Result<String, String> {
-    let copies = offsite.list()?;
+    let copies = offsite.list().map_err(|err| bucket_failed(offsite, err))?;
     if copies.is_empty() {
         return Err(format!("there is no copy in {}", offsite.describe()));
     }

@@ -387,14 +387,14 @@ pub fn next_link_expiry(conn: &Connection) -> Result<Option<i64>, ApiError> {
 }
 
 /// Deletes a mail the admin area lists (never one to an address set on the server). An alert's
-/// mail still waiting to go is refused (409): an admin could silence the alarm about their own
-/// change to the other admins.
-pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
+/// mail still waiting to go to anyone but `own` (the deleting admin's address) is refused (409):
+/// an admin could silence the alarm about their own change to the other admins.
+pub fn delete(conn: &mut Connection, id: i64, own: &str) -> Result<bool, ApiError> {
     let deleted = super::changed_any(
         conn,
         "DELETE FROM outbox WHERE id = ?1 AND kind <> 'server-alert'
-           AND NOT (kind = 'alert' AND status = 'pending')",
-        [id],
+           AND NOT (kind = 'alert' AND status = 'pending' AND recipients <> ?2 COLLATE NOCASE)",
+        params![id, own],
     )?;
     if !deleted {
         let waiting_alert: bool = conn

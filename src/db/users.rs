@@ -42,10 +42,13 @@ const LAST_ADMIN: &str =
     "The last admin cannot be removed or demoted; make another user admin first";
 
 impl User {
-    /// How the activity log names them: "Firstname Lastname <email>".
+    /// How the activity log and alerts name them: "Firstname Lastname <email>", with the scripts
+    /// of a name that mixes Latin letters with look-alikes ("Аdmin (Latin and Cyrillic letters)"),
+    /// so nobody passes for another admin with a letter of another alphabet.
     pub fn named(&self) -> String {
         let name = format!("{} {}", self.firstname, self.lastname);
-        format!("{} <{}>", name.trim(), self.email)
+        let name = crate::words::with_mixed_scripts(name.trim());
+        format!("{name} <{}>", self.email)
     }
 }
 
@@ -230,6 +233,20 @@ pub fn admin_emails(conn: &Connection) -> Result<Vec<String>, ApiError> {
         .query_map([], |row| row.get(0))?
         .collect::<Result<_, _>>()?;
     Ok(emails)
+}
+
+/// Every admin as the activity log names them ("Firstname Lastname <email>").
+pub fn admins_named(conn: &Connection) -> Result<Vec<String>, ApiError> {
+    let admins = conn
+        .prepare_cached(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM users WHERE role = 'admin' ORDER BY id"
+        ))?
+        .query_map([], User::from_row)?
+        .map(|user| user.map(|user| user.named()))
+        .collect::<Result<_, _>>()?;
+    Ok(admins)
 }
 
 pub fn any_admin(conn: &Connection) -> Result<bool, ApiError> {

@@ -161,17 +161,12 @@ impl Health {
         backups: Option<&crate::config::BackupPlan>,
         offsite: Option<Arc<crate::offsite::Offsite>>,
         https: Option<Arc<crate::https::Site>>,
+        pool: Option<Pool>,
     ) -> Health {
         Health {
             database,
             backups: backups.map(|plan| Arc::new(Backups::new(plan.dir.clone(), plan.every))),
-            offsite: offsite.map(|target| {
-                Arc::new(Offsite {
-                    target,
-                    newest: Mutex::new(None),
-                    failing_since: Mutex::new(None),
-                })
-            }),
+            offsite: offsite.map(|target| Arc::new(Offsite::new(target, pool.clone()))),
             https,
             probed: Mutex::new(None),
         }
@@ -289,7 +284,7 @@ impl Health {
         if let Some(since) = failing_for(&offsite.failing_since) {
             let age = match newest.and_then(|at| SystemTime::now().duration_since(at).ok()) {
                 Some(age) => format!("The newest off-site copy is {} old.", age_in_words(age)),
-                None => "No off-site copy has been uploaded since the server started.".to_owned(),
+                None => "No off-site copy has been uploaded yet.".to_owned(),
             };
             return Check::fail(format!(
                 "Uploads of off-site copies have failed for {since}: check the bucket, its key and the network (the server's log says why). {age}"
@@ -396,6 +391,7 @@ fn mail_check(pool: &Pool, mail: &crate::mail::Mailer) -> (Check, Option<String>
             log::warn!("health check: cannot read the outbox: {err:?}");
             Check::warn("The outbox cannot be read: see the server's log.")
         }
+        _ if mail.missing().is_some() => Check::warn(mail.missing().unwrap_or_default()),
         Ok((false, _, _)) => Check::off("Email is off: to send password links and alerts, set a mail server on the Email screen.", MAIL_GUIDE),
         Ok((_, troubles, _)) if troubles.refused_alerts > 0 => Check::warn(format!(
             "The mail server refuses alert emails: {} wait to be tried again. Check its \

@@ -7,6 +7,7 @@
 //! is down. Without a mail server and a sender address email is off: nothing is queued.
 
 mod letters;
+pub mod remembered;
 mod sender;
 mod smtp;
 
@@ -96,6 +97,8 @@ pub struct Mailer {
     site_from_command_line: Option<String>,
     bell: Arc<Bell>,
     notifications: Mutex<letters::Notifications>,
+    /// What this server lacks of the mail the site ran with before (see [`remembered`]).
+    missing: Mutex<Option<String>>,
 }
 
 /// Rung when mail is queued or the settings change; the sender sleeps on it between attempts.
@@ -180,6 +183,7 @@ impl Mailer {
             site_from_command_line,
             bell: Arc::default(),
             notifications: Mutex::default(),
+            missing: Mutex::default(),
         });
         sender::start(pool, mailer.clone());
         mailer
@@ -205,6 +209,29 @@ impl Mailer {
 
     pub fn options(&self) -> &MailOptions {
         &self.options
+    }
+
+    /// Compares the command line's mail with what the database remembers (once, at start), and
+    /// logs what this server lacks.
+    pub fn remember(&self, conn: &Connection) {
+        let now = jiff::Timestamp::now().as_second();
+        match remembered::compare(conn, &self.options, now) {
+            Ok(missing) => {
+                if let Some(missing) = &missing {
+                    log::warn!("{missing}");
+                }
+                *self.missing.lock().unwrap_or_else(|p| p.into_inner()) = missing;
+            }
+            Err(err) => log::warn!("cannot compare the mail setup with the last one: {err}"),
+        }
+    }
+
+    /// What this server lacks of the mail the site ran with before, in a sentence.
+    pub fn missing(&self) -> Option<String> {
+        self.missing
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// The site's public address (no trailing `/`): `--domain`'s or `--site-url`, else the one an

@@ -49,6 +49,13 @@ impl Offsite {
         })
     }
 
+    /// The address the bucket is reached at (the provider's endpoint, or AWS's for the region).
+    pub fn endpoint(&self) -> String {
+        let mut url = self.bucket.base_url().clone();
+        url.set_path("");
+        url.to_string().trim_end_matches('/').to_owned()
+    }
+
     /// Uploads `file` as the object `key`.
     pub(super) fn put(&self, key: &str, file: &Path) -> Result<(), String> {
         let url = self

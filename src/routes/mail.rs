@@ -195,6 +195,20 @@ const TEST_FAILS_AFTER: Duration = Duration::from_secs(10);
 const TEST_FAILED: &str = "The test email was not sent: the mail server could not be reached or did not accept it. \
 Check the server, port, security, user and password; the server's log has the mail server's own answer.";
 
+/// Deletes a mail of the outbox; an alert's mail to another admin, still waiting, is refused.
+pub(super) async fn delete(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    id: PathId<OutboxItem>,
+) -> Result<HttpResponse, ApiError> {
+    let own = admin.0.email.clone();
+    let found = db::run(&state.pool, move |conn| {
+        db::outbox::delete(conn, id.get(), &own)
+    })
+    .await?;
+    id.done(found, "Mail deleted")
+}
+
 /// "Retry now": the mail is due at once, even one given up on.
 pub(super) async fn retry(
     _: AdminUser,

@@ -35,7 +35,7 @@ use crate::access::Access::{Admins, Editors};
 use crate::db::{
     self, cards::Card, certificates::Certificate, contacts::Contact, feedback::Feedback,
     gallery_images::GalleryImage, gifts::Gift, media::Media, members::Member, notices::Notice,
-    outbox::OutboxItem, rosters::Roster, Table,
+    rosters::Roster, Table,
 };
 use crate::domain::{
     CertificateChange, MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate,
@@ -177,7 +177,7 @@ fn api() -> Vec<Call> {
         post("/admin/mail/test", mail::send_test),
         admin_list(Admins, "/admin/outbox", db::outbox::each, db::outbox::page, None),
         post("/admin/outbox/{id}/retry", mail::retry),
-        admin_delete::<OutboxItem>(Admins, "/admin/outbox/{id}", db::outbox::delete, "Mail deleted"),
+        delete("/admin/outbox/{id}", mail::delete),
     ]
 }
 

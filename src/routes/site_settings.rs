@@ -128,6 +128,19 @@ fn cancelled(actor: &str, address: &str, held: &Held) -> Alert {
     );
     let mut alert = Alert::change(actor, address, &what, &held.changes).weighing(Weight::Pinned);
     alert.subject = "Jyoti site: a change of the payment details was cancelled".to_owned();
+    // Nothing to change back: the change was stopped, and donors keep what they saw.
+    let kept: Vec<String> = held
+        .changes
+        .iter()
+        .map(|change| format!("  {}: {}", change.field, change.old))
+        .collect();
+    alert.body = alert.body.replace(
+        alerts::IF_NOBODY,
+        &format!(
+            "\nThe change was stopped before donors saw it. Donors keep seeing:\n{}\n",
+            kept.join("\n")
+        ),
+    );
     alert
 }
 

@@ -463,3 +463,78 @@ fn donors_see_one_upi_id() {
     let ours = app.upload(&editor, "qr.png", &qr_photo("jyoti.real@sbi"));
     assert_eq!(ours.status, 201, "{}", ours.text());
 }
+
+/// An admin named with a Cyrillic "А" in "Аdmin" does not pass for the Latin "Admin" in the
+/// alerts and the activity log: the name says which alphabets it mixes.
+#[test]
+fn a_name_that_mixes_alphabets_says_so_in_alerts_and_the_log() {
+    let (app, admin) = app(Duration::from_secs(24 * 3600), 200);
+    let registered = app.register_with(json!({"firstname": "\u{0410}dmin", "lastname": "Das",
+        "department": "", "year": "", "email": "look.alike@example.org",
+        "password": crate::helpers::PASSWORD}));
+    assert_eq!(registered.status, 201, "{}", registered.text());
+    let body = registered.json();
+    let (id, token) = (
+        body["userId"].as_i64().unwrap(),
+        crate::helpers::token(&body),
+    );
+    let path = format!("/api/admin/users/update/{id}");
+    app.change(&admin, &path, &json!({"role": "admin"}));
+    first_real_upi(&app, &token);
+    let alerts = app
+        .get("/api/admin/alerts?page=1&size=10")
+        .bearer(&admin)
+        .send()
+        .json();
+    assert!(
+        alerts["items"][0]["body"]
+            .as_str()
+            .unwrap()
+            .starts_with("\u{0410}dmin Das (Latin and Cyrillic letters) <look.alike@example.org>"),
+        "{alerts}"
+    );
+    let actor: String = app.query("SELECT actor FROM audit_log ORDER BY id DESC LIMIT 1");
+    assert!(actor.contains("(Latin and Cyrillic letters)"), "{actor}");
+}
+
+/// The treasurer at `--alert-to` cannot sign in: their mail says whom to call and when a held
+/// change reaches donors, never to sign in and change it back; a cancellation says what donors
+/// keep seeing.
+#[test]
+fn the_treasurers_mail_says_whom_to_call_and_a_cancellation_what_donors_keep() {
+    let (app, admin) = app(Duration::from_secs(24 * 3600), 200);
+    first_real_upi(&app, &admin);
+    let club = SmtpServer::start();
+    mail_through(&app, &admin, &club, "school@example.org");
+    app.change(
+        &admin,
+        "/api/admin/settings",
+        &json!({"upiId": "new.one@sbi"}),
+    );
+    let theirs = app.eventually(|| {
+        to(&club.mails(), TREASURER)
+            .into_iter()
+            .find(|body| body.contains("new.one@sbi"))
+    });
+    assert!(theirs.contains("you cannot sign in"), "{theirs}");
+    assert!(
+        theirs.contains("Test Visitor <admin@example.org>"),
+        "{theirs}"
+    );
+    assert!(theirs.contains("donors see them from"), "{theirs}");
+    assert!(!theirs.contains("change it back"), "{theirs}");
+    assert!(!theirs.contains("/admin/alerts"), "{theirs}");
+    let cancel = app
+        .delete("/api/admin/settings/payment-hold")
+        .bearer(&admin)
+        .send();
+    assert_eq!(cancel.status, 200, "{}", cancel.text());
+    let stopped = app.eventually(|| {
+        to(&club.mails(), "admin@example.org")
+            .into_iter()
+            .find(|body| body.contains("cancelled the change"))
+    });
+    assert!(stopped.contains("The change was stopped"), "{stopped}");
+    assert!(stopped.contains("upiId: jyoti.real@sbi"), "{stopped}");
+    assert!(!stopped.contains("change it back"), "{stopped}");
+}

@@ -510,3 +510,30 @@ fn a_role_given_by_create_admin_while_the_server_runs_is_mailed_to_every_admin()
     assert!(body.contains("role: (empty) → admin"), "{body}");
     drop(server);
 }
+
+/// A database that cannot be written, with nothing held: the payment hold's worker only reads
+/// until a change is due, so it logs nothing, where it logged an ERROR every second.
+#[test]
+fn a_read_only_database_with_nothing_held_gets_no_false_errors() {
+    let dir = temp_dir();
+    let db = file(&dir, "frozen.db");
+    let server = serve(&db, &[]);
+    let files: Vec<std::path::PathBuf> = ["", "-wal", "-shm"]
+        .iter()
+        .map(|end| std::path::PathBuf::from(format!("{db}{end}")))
+        .filter(|path| path.exists())
+        .collect();
+    let _frozen = support::Immutable::make(files);
+    let until = std::time::Instant::now() + Duration::from_secs(4);
+    let mut lines = Vec::new();
+    while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+        if let Ok(line) = server.log.recv_timeout(left) {
+            lines.push(line);
+        }
+    }
+    let false_alarms: Vec<&String> = lines
+        .iter()
+        .filter(|line| line.contains("payment") && line.contains("ERROR"))
+        .collect();
+    assert!(false_alarms.is_empty(), "{false_alarms:#?}");
+}

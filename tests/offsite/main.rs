@@ -6,5 +6,6 @@ use jyoti_test_support::{process, smtp};
 mod copies;
 mod names;
 mod recovery;
+mod restarts;
 mod silent;
 mod support;

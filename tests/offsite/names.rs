@@ -146,8 +146,12 @@ fn a_backup_uploaded_an_hour_after_it_was_taken_is_named_for_its_time_and_restor
     let backups = dir.path().join("backups");
     std::fs::create_dir(&backups).unwrap();
     // The newest local backup, taken 50 minutes ago and never uploaded: a server started now
-    // (backups hourly) takes no new one yet, and uploads this one as the bucket has none.
+    // (backups hourly) takes no new one yet, and uploads this one as the bucket's newest copy is
+    // three hours old. (A bucket with no copy at all gets a fresh backup: see restarts.rs.)
     let taken = jiff::Timestamp::now() - jiff::SignedDuration::from_mins(50);
+    let older = jiff::Timestamp::now() - jiff::SignedDuration::from_hours(3);
+    let planted = format!("jyoti/jyoti-{}.db.age", older.strftime("%Y-%m-%dT%H%MZ"));
+    s3.put(&planted, &vec![7u8; 300_000]);
     let doctored = doctored_backup(&db, dir.path(), &taken.to_string(), "");
     let local = backups.join(format!("jyoti-{}.db", taken.strftime("%Y%m%d-%H%M%S")));
     std::fs::rename(&doctored, &local).unwrap();
@@ -159,12 +163,12 @@ fn a_backup_uploaded_an_hour_after_it_was_taken_is_named_for_its_time_and_restor
         .unwrap();
     let (server, _) = serve_with_backups(&db, &backups, &[], &env);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while s3.keys().is_empty() && std::time::Instant::now() < deadline {
+    while s3.keys().len() < 2 && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     drop(server);
     let name = format!("jyoti/jyoti-{}.db.age", taken.strftime("%Y-%m-%dT%H%MZ"));
-    assert_eq!(s3.keys(), [name], "named for when it was taken");
+    assert_eq!(s3.keys(), [planted, name], "named for when it was taken");
     let restored = dir.path().join("restored.db");
     let text = assert_ok(&restore_latest(&restored, &env));
     assert!(

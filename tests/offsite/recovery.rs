@@ -78,9 +78,11 @@ fn the_recovery_kit_alone_restores_on_an_empty_machine_whatever_the_passphrase()
         let machine = tempfile::tempdir().unwrap();
         std::fs::write(machine.path().join("jyoti-recovery.env"), &kit).unwrap();
         // The command the kit names, as it names it (with a folder of this test for the database).
+        assert!(!kit.contains("sudo"), "Debian has no sudo: {kit}");
         let command = kit
             .lines()
-            .find_map(|line| line.split("sudo ./jyoti ").nth(1))
+            .find_map(|line| line.strip_prefix("#   jyoti --env-file"))
+            .map(|rest| format!("--env-file{rest}"))
             .expect("the kit names its command");
         let restored = machine.path().join("jyoti.db");
         let command = command.replace("/var/lib/jyoti/jyoti.db", restored.to_str().unwrap());
@@ -196,54 +198,211 @@ fn documented_recovery() -> String {
     block.to_owned()
 }
 
+/// The recipe of a kit: its header's commands, without the comment marks.
+fn recipe_of(kit: &str) -> String {
+    let lines: Vec<&str> = kit
+        .lines()
+        .filter_map(|line| line.strip_prefix("#   "))
+        .collect();
+    lines.join("\n")
+}
+
+/// Runs `recipe` on the "new machine" `machine` as a shell would, each place of the system
+/// moved into the machine's folder: the program's folder holds `jyoti` and `deploy/`, the
+/// folder of the data is owned, as root, by `nobody` (the system user the test does not make),
+/// and systemd is left out (the test starts the service itself).
+fn run_recipe(machine: &Path, recipe: &str) -> std::process::Output {
+    std::os::unix::fs::symlink(BIN, machine.join("jyoti")).unwrap();
+    std::os::unix::fs::symlink(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/deploy"),
+        machine.join("deploy"),
+    )
+    .unwrap();
+    let root = unsafe { libc::geteuid() } == 0;
+    let owner = if root { "-o nobody -g nogroup" } else { "" };
+    let at = |name: &str| machine.join(name).to_str().unwrap().to_owned();
+    let script = recipe
+        .replace("/usr/local/bin/jyoti", &at("bin/jyoti"))
+        .replace("useradd ", "true ")
+        .replace("-o jyoti -g jyoti", owner)
+        .replace("/var/lib/jyoti", &at("var-lib-jyoti"))
+        .replace("/etc/default/jyoti", &at("etc-default-jyoti"))
+        .replace("/etc/systemd/system/jyoti.service", &at("jyoti.service"))
+        .replace("systemctl ", "true ");
+    std::fs::create_dir(machine.join("bin")).unwrap();
+    Command::new("sh")
+        .args(["-e", "-c", &script])
+        .current_dir(machine)
+        .env_clear()
+        .env(
+            "PATH",
+            format!(
+                "{}:{}",
+                at("bin"),
+                std::env::var("PATH").unwrap_or_default()
+            ),
+        )
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
 #[test]
-fn the_recovery_in_docs_running_md_brings_the_site_back_from_the_kit_alone() {
+fn the_recovery_in_docs_running_md_is_the_kits_recipe_and_brings_the_site_back() {
     let block = documented_recovery();
-    assert_eq!(
-        block.lines().last(),
-        Some("systemctl enable --now jyoti"),
-        "the service starts after the restore: {block}"
-    );
+    assert!(!block.contains("sudo"), "Debian has no sudo: {block}");
     let s3 = S3::start();
     for (n, passphrase) in ODD.iter().enumerate() {
         let prefix = format!("guide{n}");
         let mut env = s3.env(&prefix);
         env.retain(|(name, _)| name != "JYOTI_OFFSITE_PASSPHRASE");
         env.push(("JYOTI_OFFSITE_PASSPHRASE".into(), (*passphrase).to_owned()));
+        env.push(("JYOTI_DOMAIN".into(), "jyoti.example.org".into()));
         let (_dir, db) = a_site();
         assert_ok(&backup_offsite(&db, &env));
         let kit = assert_ok(&jyoti(&["offsite", "kit"], &env, ""));
+        assert_eq!(recipe_of(&kit), block, "the guide says what the kit says");
 
-        // The new machine: the program's folder, the folder of step 2, the file of step 3.
         let machine = tempfile::tempdir().unwrap();
-        std::os::unix::fs::symlink(BIN, machine.path().join("jyoti")).unwrap();
         std::fs::write(machine.path().join("jyoti-recovery.env"), &kit).unwrap();
-        let var = machine.path().join("var-lib-jyoti");
-        std::fs::create_dir(&var).unwrap();
-        let etc = machine.path().join("etc-default-jyoti");
-        std::fs::write(&etc, "JYOTI_DOMAIN=jyoti.example.org\n").unwrap();
-        let restored = var.join("jyoti.db");
-        let script = block
-            .replace("/var/lib/jyoti/jyoti.db", restored.to_str().unwrap())
-            .replace("/etc/default/jyoti", etc.to_str().unwrap())
-            .replace("systemctl enable --now jyoti", "true");
-        let done = Command::new("sh")
-            .args(["-e", "-c", &script])
-            .current_dir(machine.path())
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        std::fs::create_dir(machine.path().join("var-lib-jyoti")).unwrap();
+        let done = run_recipe(machine.path(), &block);
+        let restored = machine.path().join("var-lib-jyoti/jyoti.db");
         restored_whole(&done, &restored, &db, passphrase);
         assert!(!machine.path().join("jyoti-recovery.env").exists());
-        let kept_env = std::fs::read_to_string(&etc).unwrap();
+        let kept_env = std::fs::read_to_string(machine.path().join("etc-default-jyoti")).unwrap();
         assert_eq!(
             jyoti_env_value(&kept_env, "JYOTI_OFFSITE_PASSPHRASE").as_deref(),
             Some(*passphrase),
             "the service reads the passphrase as the kit had it"
         );
+        let unit = std::fs::read_to_string(machine.path().join("jyoti.service")).unwrap();
+        assert!(
+            unit.contains("EnvironmentFile=/etc/default/jyoti"),
+            "{unit}"
+        );
+        if unsafe { libc::geteuid() } == 0 {
+            use std::os::unix::fs::MetadataExt;
+            for file in ["var-lib-jyoti", "var-lib-jyoti/jyoti.db"] {
+                let owner = std::fs::metadata(machine.path().join(file)).unwrap().uid();
+                assert_eq!(
+                    owner, 65534,
+                    "{file} belongs to the service's user, not root"
+                );
+            }
+        }
     }
+}
+
+/// The site the kit brings back mails as before: the kit holds the mail server, the sender and
+/// the `--alert-to` addresses; a server started without them says so, since the database
+/// remembers them.
+#[test]
+fn a_site_rebuilt_from_the_kit_mails_its_watchers_again_and_one_without_them_says_so() {
+    let s3 = S3::start();
+    let smtp = crate::smtp::SmtpServer::start();
+    let mut env = s3.env("mailing");
+    env.extend([
+        ("JYOTI_SMTP_URL".to_owned(), smtp.url()),
+        (
+            "JYOTI_MAIL_FROM".to_owned(),
+            "school@example.org".to_owned(),
+        ),
+        (
+            "JYOTI_ALERT_TO".to_owned(),
+            "treasurer@example.org,advisor@example.org".to_owned(),
+        ),
+        ("JYOTI_PAYMENT_HOLD".to_owned(), "2h".to_owned()),
+    ]);
+    let (dir, db) = a_site();
+    // The site ran with its mail once: its database remembers.
+    let (server, address) = serve_with_backups(&db, &dir.path().join("b"), &[], &env);
+    assert_eq!(healthz(&address)["checks"]["mail"]["state"], "ok");
+    drop(server);
+    assert_ok(&backup_offsite(&db, &env));
+    let kit = assert_ok(&jyoti(&["offsite", "kit"], &env, ""));
+    for name in [
+        "JYOTI_SMTP_URL",
+        "JYOTI_MAIL_FROM",
+        "JYOTI_ALERT_TO",
+        "JYOTI_PAYMENT_HOLD",
+    ] {
+        let value = env.iter().find(|(key, _)| key == name).unwrap().1.clone();
+        assert_eq!(jyoti_env_value(&kit, name), Some(value), "{name} in {kit}");
+    }
+
+    let machine = tempfile::tempdir().unwrap();
+    std::fs::write(machine.path().join("jyoti-recovery.env"), &kit).unwrap();
+    std::fs::create_dir(machine.path().join("var-lib-jyoti")).unwrap();
+    let done = run_recipe(machine.path(), &recipe_of(&kit));
+    let restored = machine.path().join("var-lib-jyoti/jyoti.db");
+    restored_whole(&done, &restored, &db, "the kit");
+    let etc = machine.path().join("etc-default-jyoti");
+    let (_server, address) = spawn_from_file(&restored, &etc);
+    let health = healthz(&address);
+    assert_eq!(health["checks"]["mail"]["state"], "ok", "{health}");
+    let token = login(&address);
+    let alerts = get_json(&address, "/api/admin/alerts", &token);
+    assert_eq!(alerts["alsoTo"], 2, "{alerts}");
+    drop(_server);
+
+    // Started without the environment file's mail: it says what it lacks.
+    let offsite_only: String = kit
+        .lines()
+        .filter(|line| line.starts_with("JYOTI_OFFSITE"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&etc, offsite_only).unwrap();
+    let (_server, address) = spawn_from_file(&restored, &etc);
+    let health = healthz(&address);
+    let said = health["checks"]["mail"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert_eq!(health["checks"]["mail"]["state"], "warn", "{health}");
+    assert!(
+        said.contains("2 --alert-to address(es)") && said.contains("JYOTI_SMTP_URL"),
+        "{said}"
+    );
+}
+
+/// `jyoti --env-file file` serving the database `db`, as the service would; its address.
+fn spawn_from_file(db: &Path, file: &Path) -> (crate::process::Running, String) {
+    let server = crate::process::spawn(
+        Command::new(BIN)
+            .arg("--env-file")
+            .arg(file)
+            .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
+            .arg(db)
+            .env_remove("JYOTI_DOMAIN"),
+    );
+    let first = server.wait_for("listening on http://", std::time::Duration::from_secs(30));
+    let address = first.rsplit("http://").next().unwrap().trim().to_owned();
+    (server, address)
+}
+
+/// The token of the admin the site was made with (see `site_with_records`).
+fn login(address: &str) -> String {
+    let body = r#"{"email": "admin@example.org", "password": "a long password"}"#;
+    let text = ureq::post(&format!("http://{address}/api/auth/login"))
+        .header("Content-Type", "application/json")
+        .send(body)
+        .unwrap()
+        .into_body()
+        .read_to_string()
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_str(&text).unwrap();
+    answer["token"].as_str().unwrap().to_owned()
+}
+
+fn get_json(address: &str, path: &str, token: &str) -> serde_json::Value {
+    let text = ureq::get(&format!("http://{address}{path}"))
+        .header("Authorization", &format!("Bearer {token}"))
+        .call()
+        .unwrap()
+        .into_body()
+        .read_to_string()
+        .unwrap();
+    serde_json::from_str(&text).unwrap()
 }
 
 /// `done` succeeded and `restored` holds every record of `db` (besides the restore's own log
