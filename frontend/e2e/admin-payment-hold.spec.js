@@ -55,6 +55,8 @@ function sentenceFor(page, takesEffectAt) {
 }
 
 const donationsForm = (page) => page.getByRole('form', { name: 'Donations (Support page)' });
+/** The change waiting, at the top of Settings. */
+const waitingBlock = (page) => page.getByRole('region', { name: 'New payment details waiting' });
 const upiField = (page) => page.getByLabel(/^UPI ID/);
 const cancelButton = (page) => page.getByRole('button', { name: 'Cancel the new payment details' });
 
@@ -85,15 +87,18 @@ test('a new UPI ID waits 24 hours: Settings says when, the Support page keeps th
   // At once after the save: the day and month, the 24-hour time, no year; then Cancel.
   const sentence = await sentenceFor(page, pending.takesEffectAt);
   expect(sentence).toMatch(/^New payment details take effect on \d{1,2} [A-Z][a-z]+ at \d\d:\d\d$/);
-  const line = donationsForm(page).getByText(sentence, { exact: true });
+  const line = waitingBlock(page).getByText(sentence, { exact: true });
   await expect(line).toBeVisible();
-  await expect(toast(page, 'Updated Successfully')).toBeVisible();
+  // The save says when donors see it, never "Updated Successfully" alone.
+  await expect(toast(page, /^Saved: donors see the new details from \d{1,2} [A-Z][a-z]+, \d{1,2}:\d\d [ap]m$/)).toBeVisible();
+  await expect(toast(page, 'Updated Successfully')).toHaveCount(0);
   await expect(cancelButton(page)).toBeVisible();
   const lineBox = await line.boundingBox();
   const cancelBox = await cancelButton(page).boundingBox();
   expect(cancelBox.y + cancelBox.height / 2, 'Cancel sits beside the sentence').toBeGreaterThan(lineBox.y - 20);
   expect(cancelBox.y, 'Cancel sits beside the sentence').toBeLessThan(lineBox.y + lineBox.height + 20);
-  await expect(donationsForm(page).getByText(`UPI ID: ${old} → ${fresh}`)).toBeVisible();
+  await expect(waitingBlock(page).getByText(`UPI ID: ${old} → ${fresh}`)).toBeVisible();
+  await expect(donationsForm(page).getByRole('link', { name: 'see them at the top of Settings' })).toBeVisible();
   await expect(upiField(page)).toHaveValue(fresh);
   expect(await violations(page), 'axe with a change waiting').toEqual([]);
 
@@ -112,11 +117,27 @@ test('a new UPI ID waits 24 hours: Settings says when, the Support page keeps th
   await expect(line).toBeVisible();
   await expect(upiField(page)).toHaveValue(fresh);
 
-  // By keyboard: Cancel asks first, then stops the change and says so.
+  // By keyboard: Cancel opens the site's own dialog, whose buttons say what they do. "Keep it waiting" keeps it...
+  const asked = dialogs.length;
+  const stopDialog = page.getByRole('dialog', { name: 'Stop the new payment details?' });
   await cancelButton(page).focus();
   await page.keyboard.press('Enter');
+  await expect(stopDialog).toBeVisible();
+  expect(await violations(page), 'axe on the dialog').toEqual([]);
+  await stopDialog.getByRole('button', { name: 'Keep it waiting' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(stopDialog).toBeHidden();
+  await expect(toast(page, 'Kept: the new payment details still wait')).toBeVisible();
+  await expect(line).toBeVisible();
+  expect((await (await request.get('/api/admin/settings/payment-hold', { headers: bearer(token) })).json()).pending)
+    .not.toBeNull();
+  // ...and "Stop the change" stops it, and says so.
+  await cancelButton(page).focus();
+  await page.keyboard.press('Enter');
+  await stopDialog.getByRole('button', { name: 'Stop the change' }).focus();
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'The new payment details are cancelled')).toBeVisible();
-  expect(dialogs.at(-1)).toMatch(/^Cancel the new payment details\?/);
+  expect(dialogs.length, "never the browser's own OK/Cancel").toBe(asked);
   await expect(line).toHaveCount(0);
   await expect(cancelButton(page)).toHaveCount(0);
   // The line that says so holds the focus the gone button had.
@@ -125,6 +146,30 @@ test('a new UPI ID waits 24 hours: Settings says when, the Support page keeps th
   const hold = await request.get('/api/admin/settings/payment-hold', { headers: bearer(token) });
   expect(await hold.json()).toEqual({ pending: null });
   expect((await siteContent(request)).settings.upiId).toBe(old);
+});
+
+test('the Dashboard shows the change waiting, and it and the alert lead to it at the top of Settings', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  await settledUpi(request, token);
+  const { pending } = await holdNewUpi(request, token);
+  try {
+    await openAdmin(page, '/admin');
+    const card = page.getByRole('region', { name: 'New payment details waiting' });
+    await expect(card).toContainText(await sentenceFor(page, pending.takesEffectAt));
+    await card.getByRole('link', { name: 'See the change, or stop it' }).click();
+    await expect(page).toHaveURL(/\/admin\/settings#payment-hold$/);
+    await expect(waitingBlock(page).getByRole('status')).toBeFocused();
+    await openAdmin(page, '/admin/alerts');
+    const alert = row(page, 'Jyoti site: the payment details changed').first();
+    await alert.getByRole('link', { name: /^Payment details in Settings/ }).click();
+    await expect(page).toHaveURL(/\/admin\/settings#payment-hold$/);
+    await expect(cancelButton(page)).toBeVisible();
+  } finally {
+    await request.delete('/api/admin/settings/payment-hold', { headers: bearer(token) });
+  }
 });
 
 test('the change is alerted at once, and the alert addresses set on the server are counted, never shown', async ({
@@ -165,9 +210,10 @@ test.describe('on a 360 px phone', () => {
     const { pending } = await holdNewUpi(request, token);
     try {
       await openAdmin(page, '/admin/settings');
-      const line = donationsForm(page).getByText(await sentenceFor(page, pending.takesEffectAt), { exact: true });
-      await line.scrollIntoViewIfNeeded();
+      const line = waitingBlock(page).getByText(await sentenceFor(page, pending.takesEffectAt), { exact: true });
       await expect(line).toBeVisible();
+      // At the top of Settings: on the first screen of the phone, not thousands of pixels down.
+      expect((await line.boundingBox()).y).toBeLessThan(740);
       for (const element of [line, cancelButton(page)]) {
         const box = await element.boundingBox();
         expect(box.x).toBeGreaterThanOrEqual(0);

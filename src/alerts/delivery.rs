@@ -304,6 +304,14 @@ pub fn mail_of(batch: &[Undelivered], recipients: Vec<String>, site_now: Option<
         body.push_str(&format!(
             "Alerts: {site}/admin/alerts\nActivity: {site}/admin/audit\n"
         ));
+        if batch
+            .iter()
+            .any(|alert| alert.subject.contains("payment details"))
+        {
+            body.push_str(&format!(
+                "The payment details, and any change waiting: {site}/admin/settings#payment-hold\n"
+            ));
+        }
     }
     NewMail {
         kind: Kind::Alert,

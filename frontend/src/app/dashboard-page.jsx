@@ -10,6 +10,8 @@ import { notifyDone, notifyRefusal, useApiData } from '../lib/api-hooks.js';
 import { fetchGiftsWaiting } from '../features/gifts/api.js';
 import { HEALTH_TOPICS } from '../features/health/health-banner.jsx';
 import { useHealth } from '../features/health/health.js';
+import { fetchPaymentHold } from '../features/site-settings/api.js';
+import { takesEffectSentence } from '../features/site-settings/admin/payment-hold.jsx';
 import { SampleContentLeft } from '../features/site-settings/admin/sample-content-left.jsx';
 import './dashboard-page.css';
 
@@ -54,6 +56,7 @@ export function DashboardPage() {
             ))}
           </ul>
         </section>
+        {alertsToo && <WaitingPaymentChange />}
       </div>
       <SampleContentLeft usable={usable} collapsible />
     </section>
@@ -145,6 +148,29 @@ function UnreadMessages({ giftsToo }) {
         </p>
       )}
       {giftsToo && <GiftsWaiting />}
+    </section>
+  );
+}
+
+/**
+ * A change of the payment details waiting out its hold, only while there is one: when donors see it, and the way to
+ * it at the top of Settings (where any admin can stop it). Last in the grid: arriving late, it moves no other card.
+ */
+function WaitingPaymentChange() {
+  const { data } = useApiData(fetchPaymentHold);
+  const pending = data?.pending;
+  if (!pending) return null;
+  return (
+    <section className="dashboard-card dashboard-payment-hold" aria-labelledby="dashboard-payment-hold">
+      <h3 id="dashboard-payment-hold">New payment details waiting</h3>
+      <p>
+        {pending.waitingForAlertMail
+          ? 'Their hold is over, but they wait until an alert about them reaches someone by email.'
+          : `${takesEffectSentence(pending.takesEffectAt)}, unless an admin stops them.`}
+      </p>
+      <p>
+        <Link to="/admin/settings#payment-hold">See the change, or stop it</Link>
+      </p>
     </section>
   );
 }

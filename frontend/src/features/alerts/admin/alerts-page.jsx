@@ -3,6 +3,7 @@
 // admin's own. Alerts about the payment details and the email settings stay pinned at the top until every admin has
 // read them, so no burst of later alerts can push them off the first page. An alert's subject and body are React text, never markup: the body keeps the server's line breaks.
 import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Received } from '../../../components/admin/cells.jsx';
 import { DataTable } from '../../../components/admin/data-table.jsx';
 import { countOf, Pager } from '../../../components/admin/list-controls.jsx';
@@ -54,6 +55,11 @@ export function AlertsPage() {
           {alert.pinned && <span className="alert-pinned">Pinned until every admin has read it</span>}
           <strong className="alert-subject">{alert.subject}</strong>
           <p className="alert-body">{alert.body}</p>
+          {/payment details/.test(alert.subject) && (
+            <Link to="/admin/settings#payment-hold">
+              Payment details in Settings<span className="visually-hidden">: {alert.subject}</span>
+            </Link>
+          )}
         </>
       ),
       className: 'cell-alert',

@@ -2,8 +2,10 @@
 // when donors will see it, what it changes, and Cancel. A stranger's UPI ID slipped in by a rogue or careless admin
 // would otherwise reach donors at once; while it waits, any admin can stop it.
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmButton } from '../../../components/admin/confirm-button.jsx';
+import { Modal } from '../../../components/modal.jsx';
+import { useAction } from '../../../lib/api-hooks.js';
 import { formatter } from '../../../lib/formats.js';
+import { notify } from '../../../lib/toast.js';
 import { cancelPaymentHold, fetchPaymentHold } from '../api.js';
 
 // In the admin's own time zone, as a person says it: "27 November", "18:05". No year: a hold lasts hours or days.
@@ -46,11 +48,22 @@ export function usePaymentHold(admin) {
 export const waitingValues = (pending) =>
   Object.fromEntries((pending?.changes ?? []).map((change) => [change.field, change.new]));
 
+/** "Saved: donors see the new details from 29 November, 5:38 pm", in the browser's time zone. */
+export function savedSentence(takesEffectAt) {
+  const time = Date.parse(takesEffectAt);
+  if (Number.isNaN(time)) return `Saved: donors see the new details from ${takesEffectAt}`;
+  const clock = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true })
+    .format(time)
+    .replace(/\s?([ap])\.?m\.?$/i, (_, half) => ` ${half.toLowerCase()}m`);
+  return `Saved: donors see the new details from ${dayFormat().format(time)}, ${clock}`;
+}
+
 /**
  * The waiting change, if any: its date, Cancel, and each field old → new (`names` gives each setting's name). The
- * form's fields show the new values; donors see the old ones until then. Cancel asks first, then runs
- * `onCancelled()`; `cancelled` says a change was cancelled since (the line says so, and takes the focus the gone
- * button had when the line first shows it).
+ * form's fields show the new values; donors see the old ones until then. Cancel opens the site's own dialog, whose
+ * buttons say what they do ("Stop the change", "Keep it waiting": never the browser's OK and Cancel, where "Cancel"
+ * would keep the change); stopped, `onCancelled()` runs; kept, a toast says it still waits. `cancelled` says a change
+ * was cancelled since (the line says so, and takes the focus the gone button had when the line first shows it).
  */
 export function PaymentHold({ pending, names, cancelled, onCancelled }) {
   const said = useRef(null);
@@ -62,7 +75,7 @@ export function PaymentHold({ pending, names, cancelled, onCancelled }) {
   }, [saysCancelled]);
 
   return (
-    <div className={shown ? 'payment-hold payment-hold-waiting' : 'payment-hold'}>
+    <div id="payment-hold" className={shown ? 'payment-hold payment-hold-waiting' : 'payment-hold'}>
       <p role="status" ref={said} tabIndex={-1} className="payment-hold-line">
         {shown && !pending.waitingForAlertMail && takesEffectSentence(pending.takesEffectAt)}
         {shown &&
@@ -72,14 +85,7 @@ export function PaymentHold({ pending, names, cancelled, onCancelled }) {
       </p>
       {shown && (
         <>
-          <ConfirmButton
-            label="Cancel"
-            rowName="the new payment details"
-            question="Cancel the new payment details? Donors keep seeing the ones they see now."
-            act={cancelPaymentHold}
-            success="The new payment details are cancelled"
-            onDone={onCancelled}
-          />
+          <StopDialog onStopped={onCancelled} />
           <p className="payment-hold-by">Changed by {pending.by}. Until then donors see the old details:</p>
           <ul className="payment-hold-changes">
             {(pending.changes ?? []).map((change) => (
@@ -91,5 +97,39 @@ export function PaymentHold({ pending, names, cancelled, onCancelled }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Cancel, and the dialog it opens: stop the change, or keep it waiting; each says its outcome. */
+function StopDialog({ onStopped }) {
+  const [open, setOpen] = useState(false);
+  const { run, busy } = useAction(cancelPaymentHold, {
+    success: 'The new payment details are cancelled',
+    onDone: () => {
+      setOpen(false);
+      onStopped();
+    },
+  });
+  const keep = () => {
+    setOpen(false);
+    notify.success('Kept: the new payment details still wait');
+  };
+  return (
+    <>
+      <button type="button" className="button button-small button-outline" onClick={() => setOpen(true)}>
+        Cancel<span className="visually-hidden"> the new payment details</span>
+      </button>
+      <Modal open={open} title="Stop the new payment details?" onClose={() => setOpen(false)}>
+        <p>Stopped, they never reach donors, who keep seeing the details they see now. Kept, they still wait.</p>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={run} aria-busy={busy || undefined}>
+            Stop the change
+          </button>
+          <button type="button" className="button button-outline" onClick={keep}>
+            Keep it waiting
+          </button>
+        </div>
+      </Modal>
+    </>
   );
 }

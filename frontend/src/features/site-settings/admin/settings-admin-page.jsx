@@ -4,7 +4,7 @@
 // them are for admins only: an editor sees a sentence saying so instead. A change of where the money goes is shown
 // old → new before it is sent, and waits out the server's payment hold: the section says when donors will see it,
 // with Cancel.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { unsavedForms, useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Field } from '../../../components/field.jsx';
@@ -14,7 +14,7 @@ import { useContent } from '../../../lib/content.js';
 import { isAdmin, useSession } from '../../../lib/session.js';
 import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
-import { PaymentHold, usePaymentHold, waitingValues } from './payment-hold.jsx';
+import { PaymentHold, savedSentence, usePaymentHold, waitingValues } from './payment-hold.jsx';
 import './settings-admin-page.css';
 import { SiteAddressSection } from './site-address-form.jsx';
 
@@ -168,9 +168,24 @@ export function SettingsAdminPage() {
     setPending(null);
     setCancels((count) => count + 1);
   };
+  // Linked to from an alert, its mail or the Dashboard (#payment-hold): the change waiting is brought into view once
+  // the server has said what waits.
+  const waitingShown = Boolean(pending);
+  useEffect(() => {
+    if (!waitingShown || window.location.hash !== '#payment-hold') return;
+    const block = document.getElementById('payment-hold');
+    block?.scrollIntoView({ block: 'start' });
+    block?.querySelector('[role="status"]')?.focus();
+  }, [waitingShown]);
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
+      {/* A change waiting is the first thing on the screen, on a phone too: not 3,000 px down with its form. */}
+      {admin && (pending || cancels > 0) && (
+        <section className="form-card settings-form" aria-label="New payment details waiting">
+          <PaymentHold pending={pending} names={DONATION_DETAILS} cancelled={cancels > 0} onCancelled={cancelled} />
+        </section>
+      )}
       {admin && <SiteAddressSection />}
       {sections.map((section) => {
         const payments = section.fields.some(([key]) => key in DONATION_DETAILS);
@@ -194,7 +209,11 @@ export function SettingsAdminPage() {
             waiting={waitingValues(pending)}
             onPending={setPending}
           >
-            <PaymentHold pending={pending} names={DONATION_DETAILS} cancelled={cancels > 0} onCancelled={cancelled} />
+            {pending && (
+              <p className="settings-note">
+                New payment details wait: <a href="#payment-hold">see them at the top of Settings</a>.
+              </p>
+            )}
           </SettingsSection>
         );
       })}
@@ -261,7 +280,14 @@ function SettingsSection({ section, admin, waiting = {}, onPending, children }) 
     },
     send: (values) => updateSettings(changes(values)),
     onSuccess: (response, values) => {
-      notifyDone(response, 'Updated Successfully');
+      // A change that waits out the payment hold says when donors see it, not "Updated Successfully" alone.
+      const held = response.data?.pending;
+      const sent = changes(values);
+      if (held && (held.changes ?? []).some((change) => change.field in sent)) {
+        notify.success(savedSentence(held.takesEffectAt));
+      } else {
+        notifyDone(response, 'Updated Successfully');
+      }
       setSaved(values);
       // Every answer says what change of the payment details waits now (null: none), whichever section was saved.
       if (response.data && 'pending' in response.data) onPending(response.data.pending);
