@@ -197,6 +197,9 @@ pub struct ServeArgs {
     /// plan's daily quota spent.
     #[arg(long, env = "JYOTI_MAIL_PER_DAY", value_name = "COUNT", default_value_t = crate::mail::DEFAULT_PER_DAY)]
     pub mail_per_day: u32,
+    /// The site's time zone: times in alerts and mail are written in it, with its name.
+    #[arg(long, env = "JYOTI_TIME_ZONE", value_name = "ZONE", default_value = crate::words::DEFAULT_ZONE)]
+    pub time_zone: String,
     /// How long a change of the payment details (UPI ID, payee, bank account) waits before the
     /// Support page shows it, while every admin is alerted and any can cancel it: 24h, 30m, or
     /// 0 to apply at once.

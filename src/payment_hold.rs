@@ -113,12 +113,10 @@ fn apply(tx: &Connection, fields: Vec<(&'static str, String)>) -> Result<(), Api
     db::site_settings::donations_changed(tx)
 }
 
-/// "27 November at 18:05 UTC".
+/// "27 November 2026 at 11:35 pm (Asia/Kolkata)": in the site's time zone.
 pub fn when(due_at: i64) -> String {
-    jiff::Timestamp::from_second(due_at).map_or_else(
-        |_| due_at.to_string(),
-        |at| at.strftime("%-d %B at %H:%M UTC").to_string(),
-    )
+    jiff::Timestamp::from_second(due_at)
+        .map_or_else(|_| due_at.to_string(), crate::words::site_time)
 }
 
 /// The change waiting, as the Settings screen shows it; `unheard`: its hold is over but no mail

@@ -305,6 +305,9 @@ impl Application {
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
     let config = Config::from_args(&args)?;
+    let zone = crate::words::time_zone(&args.time_zone)
+        .map_err(|why| format!("--time-zone (or JYOTI_TIME_ZONE): {why}"))?;
+    crate::words::set_site_zone(zone, &args.time_zone);
     let (pool, mut notes) = db::open_noting(&args.db.db)?;
     // Files an older build (or a hand) left readable by all are made private now.
     notes.extend(crate::files::make_private(

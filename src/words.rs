@@ -57,9 +57,50 @@ pub fn with_mixed_scripts(name: &str) -> String {
     format!("{name} ({} and {last} letters)", found.join(", "))
 }
 
+/// The site's time zone (`--time-zone`), set once at start; India's until then.
+static SITE_ZONE: std::sync::OnceLock<(jiff::tz::TimeZone, String)> = std::sync::OnceLock::new();
+
+/// The default `--time-zone`: the school's.
+pub const DEFAULT_ZONE: &str = "Asia/Kolkata";
+
+/// The time zone named `name` (from the system's tz database; India's is known without it).
+pub fn time_zone(name: &str) -> Result<jiff::tz::TimeZone, String> {
+    jiff::tz::TimeZone::get(name).or_else(|err| match name {
+        DEFAULT_ZONE => Ok(jiff::tz::TimeZone::fixed(
+            jiff::tz::offset(5) + jiff::SignedDuration::from_mins(30),
+        )),
+        _ => Err(format!(
+            "{name} is not a time zone this machine knows ({err}): use a name such as Asia/Kolkata"
+        )),
+    })
+}
+
+/// Sets the site's time zone for [`site_time`] (once, at start).
+pub fn set_site_zone(zone: jiff::tz::TimeZone, name: &str) {
+    let _ = SITE_ZONE.set((zone, name.to_owned()));
+}
+
+/// `at` as alerts and mail write a time: in the site's time zone, with its name: "28 November
+/// 2026 at 11:08 pm (Asia/Kolkata)".
+pub fn site_time(at: jiff::Timestamp) -> String {
+    let (zone, name) = SITE_ZONE.get_or_init(|| {
+        let zone = time_zone(DEFAULT_ZONE).unwrap_or(jiff::tz::TimeZone::UTC);
+        (zone, DEFAULT_ZONE.to_owned())
+    });
+    let local = at.to_zoned(zone.clone());
+    format!("{} ({name})", local.strftime("%-d %B %Y at %-I:%M %P"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_is_written_in_the_sites_zone_with_its_name() {
+        let at: jiff::Timestamp = "2026-11-28T17:38:00Z".parse().unwrap();
+        assert_eq!(site_time(at), "28 November 2026 at 11:08 pm (Asia/Kolkata)");
+        assert!(time_zone("Nowhere/Atlantis").is_err());
+    }
 
     #[test]
     fn a_name_that_mixes_look_alike_alphabets_says_so() {

@@ -184,7 +184,7 @@ test('the change is alerted at once, and the alert addresses set on the server a
   await openAdmin(page, '/admin/alerts');
   const alert = row(page, 'Jyoti site: the payment details changed').filter({ hasText: upiId });
   await expect(alert).toContainText('Unread');
-  await expect(alert).toContainText(`upiId: ${old} → ${upiId}`);
+  await expect(alert).toContainText(`UPI ID: ${old} → ${upiId}`);
   await expect(alert).toContainText('Donors see the new details from');
   await expect(page.getByText('Alerts also go to 2 addresses set on the server.')).toBeVisible();
   await expect(page.getByText('treasurer@example.org')).toHaveCount(0);

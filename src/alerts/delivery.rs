@@ -290,8 +290,11 @@ pub fn mail_of(batch: &[Undelivered], recipients: Vec<String>, site_now: Option<
     let mut body = String::new();
     for alert in batch {
         if batch.len() > 1 {
-            let at = alert.at.get(..16).unwrap_or(&alert.at).replace('T', " ");
-            body.push_str(&format!("— {} (UTC {at})\n\n", alert.subject));
+            let at = alert
+                .at
+                .parse::<jiff::Timestamp>()
+                .map_or_else(|_| alert.at.clone(), crate::words::site_time);
+            body.push_str(&format!("— {} ({at})\n\n", alert.subject));
         }
         body.push_str(&alert.body);
         body.push('\n');

@@ -50,6 +50,42 @@ pub struct Alert {
     pub weight: Weight,
 }
 
+/// A field as the admin area's screens name it ("UPI ID", not `upiId`); a field no screen names
+/// (a role) as it is.
+pub fn label(field: &str) -> &str {
+    match field {
+        "heroTitle" => "Welcome heading",
+        "heroText" => "Welcome text",
+        "visitTimes" => "Visit us class times",
+        "visitAges" => "Visit us ages",
+        "visitAddress" => "Visit us address",
+        "visitPhone" => "Visit us phone number",
+        "donationAppeal" => "Appeal to donors",
+        "donationHolder" => "Account holder",
+        "donationAccount" => "Bank account number",
+        "donationIfsc" => "IFSC code",
+        "donationBranch" => "Bank branch",
+        "donationBank" => "Bank name",
+        "upiId" => "UPI ID",
+        "upiPayee" => "UPI payee name",
+        "donationRegistration" => "Registration",
+        "donationTax" => "Tax benefit",
+        "donationPhone" => "Phone number for donors",
+        "supportPhoto" => "Support page photo",
+        "address" => "Address",
+        "contactEmail" => "Contact email",
+        "host" => "SMTP server",
+        "port" => "Port",
+        "security" => "Security",
+        "username" => "User name",
+        "password" => "Password",
+        "sender" => "Send from",
+        "contactTo" => "Send contact messages to",
+        "siteAddress" => "The site's address",
+        field => field,
+    }
+}
+
 /// How an alert to the admins ends: what to do if the change is nobody's on the team.
 pub const IF_NOBODY: &str = "\nIf nobody on your team made this change, sign in, change it back, \
 and read the Activity screen of the admin area to see what else was changed.\n";
@@ -62,7 +98,7 @@ const BODY_MAX: usize = 20_000;
 impl Alert {
     /// An edit that matters: who, from which address, what, and each change old → new.
     pub fn change(actor: &str, address: &str, what: &str, changes: &[Change]) -> Alert {
-        let at = jiff::Timestamp::now().strftime("%-d %B %Y at %H:%M UTC");
+        let at = crate::words::site_time(jiff::Timestamp::now());
         let from = if address.is_empty() {
             String::new()
         } else {
@@ -77,7 +113,8 @@ impl Alert {
             };
             for change in changes {
                 let (old, new) = (shown(&change.old), shown(&change.new));
-                body.push_str(&format!("  {}: {old} → {new}\n", change.field));
+                let field = label(&change.field);
+                body.push_str(&format!("  {field}: {old} → {new}\n"));
             }
         }
         body.push_str(IF_NOBODY);

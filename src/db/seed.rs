@@ -139,6 +139,19 @@ pub fn payment_is_sample(conn: &Connection) -> Result<bool, ApiError> {
 
 /// What is still the sample content a new database started with, each with the admin screen
 /// that replaces it: settings still as seeded, pictures still our drawings, sample members.
+/// The Visit us settings a new site lacks, as the still-to-finish list names them, first.
+pub const VISIT_US_FIRST: [(&str, &str); 3] = [
+    (
+        "visitTimes",
+        "Visit us: class times for parents (empty, so parents miss them)",
+    ),
+    (
+        "visitAddress",
+        "Visit us: where the school is, for parents (empty)",
+    ),
+    ("visitPhone", "Visit us: a phone number for parents (empty)"),
+];
+
 pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
     let content: Value = serde_json::from_str(SAMPLE_CONTENT).map_err(ApiError::internal)?;
     let seeded = |key: &str| match &content["settings"][key] {
@@ -147,6 +160,15 @@ pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
     };
     let stored = super::site_settings::all(conn)?;
     let mut left = Vec::new();
+    // What parents look for first, which a new site starts without: Visit us hides while empty.
+    for (key, what) in VISIT_US_FIRST {
+        if stored.get(key).is_none_or(|value| value.trim().is_empty()) {
+            left.push(SampleLeft {
+                what: what.to_owned(),
+                screen: "/admin/settings".to_owned(),
+            });
+        }
+    }
     for (what, keys) in SAMPLE_SETTINGS {
         let unchanged = keys.iter().any(|key| {
             seeded(key).is_some_and(|seed| !seed.is_empty() && stored.get(*key) == Some(&seed))

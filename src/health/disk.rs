@@ -20,11 +20,7 @@ pub(super) fn disk(space: Option<Space>) -> Check {
     let low_below =
         (space.total / 100 * LOW_DISK_PERCENT).clamp(LOW_DISK_AT_LEAST, LOW_DISK_AT_MOST);
     let low = space.free < low_below;
-    let free = format!(
-        "{} MB free of {} MB",
-        space.free / 1_000_000,
-        space.total / 1_000_000
-    );
+    let free = format!("{} free of {}", size(space.free), size(space.total));
     match space.free {
         free_bytes if free_bytes < FULL_DISK_BYTES => {
             Check::fail(format!("The disk is full ({free}): free space on the server."))
@@ -33,6 +29,17 @@ pub(super) fn disk(space: Option<Space>) -> Check {
             "The disk is nearly full ({free}): free space on the server (old backups, logs) before the site stops saving."
         )),
         _ => Check::ok(format!("{free}.")),
+    }
+}
+
+/// A size as people read a disk's: "71 GB", "850 MB", "1.5 GB" (powers of 1024, as `df -h`).
+fn size(bytes: u64) -> String {
+    const MB: f64 = 1024.0 * 1024.0;
+    let mb = bytes as f64 / MB;
+    match mb {
+        mb if mb >= 10.0 * 1024.0 => format!("{:.0} GB", mb / 1024.0),
+        mb if mb >= 1024.0 => format!("{:.1} GB", mb / 1024.0),
+        mb => format!("{mb:.0} MB"),
     }
 }
 
@@ -62,6 +69,18 @@ pub(super) fn free_space(folder: &Path) -> Option<Space> {
 mod tests {
     use super::*;
     use crate::health::State;
+
+    #[test]
+    fn sizes_read_as_a_disk_tool_writes_them() {
+        assert_eq!(size(75_980_000_000), "71 GB");
+        assert_eq!(size(1_610_612_736), "1.5 GB");
+        assert_eq!(size(850 * 1024 * 1024), "850 MB");
+        let check = disk(Some(Space {
+            free: 75_980_000_000,
+            total: 283_700_000_000,
+        }));
+        assert_eq!(check.message, "71 GB free of 264 GB.");
+    }
 
     #[test]
     fn a_disk_is_nearly_full_under_5_percent_within_100_mb_and_1_gb_and_full_under_a_megabyte() {

@@ -132,7 +132,7 @@ fn cancelled(actor: &str, address: &str, held: &Held) -> Alert {
     let kept: Vec<String> = held
         .changes
         .iter()
-        .map(|change| format!("  {}: {}", change.field, change.old))
+        .map(|change| format!("  {}: {}", alerts::label(&change.field), change.old))
         .collect();
     alert.body = alert.body.replace(
         alerts::IF_NOBODY,
@@ -219,8 +219,13 @@ pub(super) async fn still_sample(
         // Previews, the sitemap, QR codes and reset links need the site's address: it comes first.
         let stored = db::mail_settings::get(conn)?.site_address;
         if mailer.site_address(&stored).is_none() {
+            // After what parents miss (Visit us), before the rest.
+            let visit = left
+                .iter()
+                .take_while(|item| item.what.starts_with("Visit us:"))
+                .count();
             left.insert(
-                0,
+                visit,
                 db::seed::SampleLeft {
                     what: "The site's address".to_owned(),
                     screen: "/admin/settings".to_owned(),

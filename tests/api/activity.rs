@@ -243,7 +243,7 @@ fn links_in_the_alert_about_a_new_site_address_go_to_the_address_before_the_chan
     let mails = smtp.wait_for(2, Duration::from_secs(10));
     let body = mails[1].body();
     assert!(
-        body.contains("siteAddress: https://jyoti.example → https://phishing.example"),
+        body.contains("The site's address: https://jyoti.example → https://phishing.example"),
         "{body}"
     );
     assert!(

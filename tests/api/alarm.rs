@@ -92,7 +92,7 @@ fn a_hundred_alerts_cannot_drown_the_change_of_the_upi_id() {
             let bodies = to(&club.mails(), address);
             bodies
                 .iter()
-                .any(|body| body.contains("upiId: jyoti.real@sbi → thief@ybl"))
+                .any(|body| body.contains("UPI ID: jyoti.real@sbi → thief@ybl"))
                 .then_some(())
         });
     }
@@ -145,7 +145,7 @@ fn a_new_sender_is_told_through_the_old_route() {
         .any(|mail| mail.from == "school@example.org"
             && mail
                 .body()
-                .contains("sender: school@example.org → thief@example.net")));
+                .contains("Send from: school@example.org → thief@example.net")));
 }
 
 /// Strangers and an admin spend the mail plan's daily quota: the budget for mail other than
@@ -535,6 +535,6 @@ fn the_treasurers_mail_says_whom_to_call_and_a_cancellation_what_donors_keep() {
             .find(|body| body.contains("cancelled the change"))
     });
     assert!(stopped.contains("The change was stopped"), "{stopped}");
-    assert!(stopped.contains("upiId: jyoti.real@sbi"), "{stopped}");
+    assert!(stopped.contains("UPI ID: jyoti.real@sbi"), "{stopped}");
     assert!(!stopped.contains("change it back"), "{stopped}");
 }

@@ -169,7 +169,7 @@ fn a_change_of_the_mail_server_is_also_mailed_through_the_old_one() {
     let body = told[1].body();
     assert!(body.contains("the email settings"), "{body}");
     assert!(
-        body.contains(&format!("port: {} → {}", old.port, rogue.port)),
+        body.contains(&format!("Port: {} → {}", old.port, rogue.port)),
         "{body}"
     );
     // Clearing the server altogether is told through the old one too.
@@ -178,7 +178,7 @@ fn a_change_of_the_mail_server_is_also_mailed_through_the_old_one() {
     app.eventually(|| {
         let told = rogue.mails();
         told.iter()
-            .any(|mail| mail.body().contains("host: 127.0.0.1 → (empty)"))
+            .any(|mail| mail.body().contains("SMTP server: 127.0.0.1 → (empty)"))
             .then_some(())
     });
 }

@@ -393,7 +393,7 @@ fn a_change_of_the_donation_details_is_mailed_to_every_admin_and_dated_for_donor
         old_upi.as_str()
     };
     assert!(
-        body.contains(&format!("upiId: {shown} → jyoti.new@sbi")),
+        body.contains(&format!("UPI ID: {shown} → jyoti.new@sbi")),
         "old → new: {body}"
     );
     assert!(

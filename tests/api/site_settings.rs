@@ -168,14 +168,57 @@ fn the_footer_year_is_a_year_or_empty() {
 }
 
 #[test]
-fn the_sites_address_comes_first_in_the_sample_list_until_it_is_known() {
+fn what_parents_miss_heads_the_sample_list_until_it_is_filled_in() {
+    let (app, admin) = spawn_app_with_admin();
+    let list = || -> Vec<String> {
+        let list = app
+            .get("/api/admin/sample-content")
+            .bearer(&admin)
+            .send()
+            .json();
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["what"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let fresh = list();
+    assert!(fresh[0].starts_with("Visit us: class times"), "{fresh:?}");
+    assert!(
+        fresh[1].starts_with("Visit us: where the school is"),
+        "{fresh:?}"
+    );
+    assert!(
+        fresh[2].starts_with("Visit us: a phone number"),
+        "{fresh:?}"
+    );
+    assert_eq!(fresh[3], "The site's address", "{fresh:?}");
+    let times = json!({"visitTimes": "Monday to Saturday, 6 to 8 pm"});
+    app.change(&admin, "/api/admin/settings", &times);
+    let after = list();
+    assert!(
+        after[0].starts_with("Visit us: where the school is"),
+        "{after:?}"
+    );
+    assert_eq!(after.len(), fresh.len() - 1);
+}
+
+#[test]
+fn the_sites_address_comes_first_in_the_sample_list_after_visit_us_until_it_is_known() {
     let first = |app: &crate::helpers::TestApp, admin: &str| {
         let list = app
             .get("/api/admin/sample-content")
             .bearer(admin)
             .send()
             .json();
-        format!("{} -> {}", list[0]["what"], list[0]["where"])
+        let first = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|item| !item["what"].as_str().unwrap().starts_with("Visit us:"))
+            .unwrap()
+            .clone();
+        format!("{} -> {}", first["what"], first["where"])
     };
     let (app, admin) = spawn_app_with_admin();
     assert_eq!(

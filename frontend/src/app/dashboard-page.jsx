@@ -199,12 +199,13 @@ function SiteHealth() {
   const checks = health?.checks ?? null;
   const entries = Object.entries(checks ?? {}).filter(([name]) => HEALTH_TOPICS[name]);
   const problems = entries.filter(([, check]) => check.state !== 'ok');
+  const off = entries.filter(([, check]) => check.off);
   return (
     <section className="dashboard-card" aria-labelledby="dashboard-health">
       <h3 id="dashboard-health">Site health</h3>
       {!health && <p>Loading…</p>}
       {health && !checks && <p>The site's checks could not be read.</p>}
-      {checks !== null && problems.length === 0 && <p>The site saves, and nothing needs attention now.</p>}
+      {checks !== null && <p className="dashboard-headline">{headline(problems, off)}</p>}
       {entries.length > 0 && (
         <ul className="dashboard-checks">
           {entries.map(([name, check]) => (
@@ -216,6 +217,19 @@ function SiteHealth() {
       )}
     </section>
   );
+}
+
+/**
+ * The card's first line, as honest as the lines under it: the worst problem by name, else what is still off (the
+ * site saves, but a lost server would lose it, or no alert would be mailed), else that nothing needs attention.
+ */
+function headline(problems, off) {
+  const topics = (list) => list.map(([name]) => HEALTH_TOPICS[name]);
+  const failing = problems.filter(([, check]) => check.state === 'fail');
+  if (failing.length > 0) return `Needs attention now: ${topics(failing).join(', ')}. See the lines below.`;
+  if (problems.length > 0) return `Needs a look: ${topics(problems).join(', ')}. See the lines below.`;
+  if (off.length > 0) return `The site saves, but these are off: ${topics(off).join(', ')}. Each line says how to turn it on.`;
+  return 'The site saves, and nothing needs attention now.';
 }
 
 /** Where the server serves the volunteer's guide (docs/running.md) as plain text. */

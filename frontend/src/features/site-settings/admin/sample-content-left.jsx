@@ -40,7 +40,7 @@ export function SampleContentLeft({ usable, collapsible = false }) {
   return (
     <section className="sample-left" aria-label="Still sample content">
       <p>
-        <strong>Still sample content.</strong> Visitors see these sample texts and drawings until you replace them:
+        <strong>Still sample content.</strong> Until you fill these in, parents miss what is empty and visitors see the sample texts and drawings:
       </p>
       {links}
     </section>
