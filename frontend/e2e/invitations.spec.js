@@ -107,7 +107,9 @@ test('a new editor chooses a name and password and lands on Contacts with the ed
   await expect(page).toHaveURL(/\/invitation$/);
   await expect(page.getByText('You are invited to join the Jyoti team as an editor.')).toBeVisible();
   // A new account has no role to lose.
-  await expect(page.getByText('You will be an editor.', { exact: true })).toBeVisible();
+  // The role is said once.
+  await expect(page.getByText('You are invited to join the Jyoti team as an editor.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/You will be/)).toHaveCount(0);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('First name')).toHaveAttribute('required', '');
   expect(await violations(page), 'axe on the invitation page').toEqual([]);
@@ -172,7 +174,7 @@ test('someone with an account accepts with their own password; a wrong one is re
 
   await expect(page.getByText('Sign in with your password to accept.')).toBeVisible();
   await expect(
-    page.getByText('You will be an editor. Your account has no role in the admin area now.', { exact: true }),
+    page.getByText('Your account has no role in the admin area now.', { exact: true }),
   ).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveCount(0);
   await page.getByLabel('Password').fill('not-my-password');
@@ -198,7 +200,7 @@ test('an admin invited as an editor reads that the account stops being an admin'
   try {
     const { link } = await inviteByApi(request, other.email, 'editor');
     await openLink(page, link);
-    const warning = page.getByText('You will be an editor. Your account is an admin now and stops being one.', {
+    const warning = page.getByText('Your account is an admin now and stops being one.', {
       exact: true,
     });
     await expect(warning).toBeVisible();
@@ -225,7 +227,7 @@ test('accepting that would leave the site without an admin is refused, and the r
   try {
     await openLink(page, invitation.link);
     await expect(
-      page.getByText('You will be an editor. Your account is an admin now and stops being one.', { exact: true }),
+      page.getByText('Your account is an admin now and stops being one.', { exact: true }),
     ).toBeVisible();
     const answered = page.waitForResponse(
       (response) =>

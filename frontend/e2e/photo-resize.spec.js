@@ -36,10 +36,23 @@ for (const viewport of [
       await page.keyboard.press('Tab');
       await expect(page.getByLabel('Choose photos')).toBeFocused();
       await page.keyboard.press('Space');
+      // Every state the upload's line shows, as it changes.
+      await page.evaluate(() => {
+        window.uploadStates = [];
+        new MutationObserver(() => {
+          for (const item of document.querySelectorAll('.upload-item')) {
+            if (window.uploadStates.at(-1) !== item.textContent) window.uploadStates.push(item.textContent);
+          }
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await (await chooser).setFiles(photo);
 
       const summary = page.getByRole('region', { name: 'Upload photos' }).getByRole('status');
       await expect(summary).toHaveText('1 of 1 photo uploaded.', { timeout: 45_000 });
+      // While it was made smaller the line said so, not "Waiting" (a phone takes seconds for it).
+      const states = await page.evaluate(() => window.uploadStates);
+      expect(states).toContain('prize-day.jpg: Making it smaller for the web… (step 1 of 2, then the upload)');
+      expect(states.indexOf('prize-day.jpg: Waiting'), `${states}`).toBeLessThan(1);
       const [sent] = await sentFiles(page);
       expect(sent.name).toBe('prize-day.jpg');
       expect(sent.size, 'smaller than chosen').toBeLessThan(photo.buffer.length);

@@ -165,7 +165,7 @@ function WaitingPaymentChange() {
       <h3 id="dashboard-payment-hold">New payment details waiting</h3>
       <p>
         {pending.waitingForAlertMail
-          ? 'Their hold is over, but they wait until an alert about them reaches someone by email.'
+          ? 'They wait until an alert email about them reaches someone.'
           : `${takesEffectSentence(pending.takesEffectAt)}, unless an admin stops them.`}
       </p>
       <p>

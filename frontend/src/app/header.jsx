@@ -157,7 +157,7 @@ function MainNav({ className }) {
         </ul>
       </nav>
       {/* The phone menu's language switch, beside the site's links rather than among them. */}
-      {open && <LanguageSwitch className="main-nav-language" linkClass="nav-link" onChoose={choose} />}
+      {open && <LanguageSwitch className="main-nav-language" linkClass="nav-link" onChoose={() => setOpen(false)} />}
       <div id="main-nav-admin" className="main-nav-admin" />
     </div>
   );

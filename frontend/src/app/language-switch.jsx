@@ -3,6 +3,9 @@
 import { Link, useLocation } from 'react-router-dom';
 import { hasTwin, inLanguage, LANGUAGES, rememberLanguage, useT } from '../lib/i18n.js';
 
+/** How far down the page the reader was when they last switched language (see layout.jsx). */
+export const switchedAt = { y: 0 };
+
 export function LanguageSwitch({ className, linkClass = 'language-link', onChoose }) {
   const t = useT();
   const { pathname, search, hash } = useLocation();
@@ -19,9 +22,12 @@ export function LanguageSwitch({ className, linkClass = 'language-link', onChoos
             key={lang}
             className={linkClass}
             to={inLanguage(`${pathname}${search}${hash}`, lang)}
+            state={{ keepScroll: true }}
             lang={lang}
             hrefLang={lang}
             onClick={() => {
+              // Where the reader is as they choose: the same place on the other page.
+              switchedAt.y = window.scrollY;
               rememberLanguage(lang);
               onChoose?.();
             }}

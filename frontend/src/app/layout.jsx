@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { AfterFirstPaint, isFirstPageDrawn } from '../components/after-first-paint.jsx';
 import { LoadFailed } from '../components/load-failed.jsx';
+import { switchedAt } from './language-switch.jsx';
 import { useContent } from '../lib/content.js';
 import { browserPrefersBengali, chosenLanguage, translate, useT } from '../lib/i18n.js';
 import { Footer } from './footer.jsx';
@@ -47,15 +48,35 @@ export function loadLanguageOffer() {
 const HEADING_WAIT_MS = 5000;
 
 export function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  // The language switch keeps the reader where they were on the page; any other new page starts at its top.
+  const keepScroll = Boolean(state?.keepScroll);
   const { loadFailed, reload } = useContent();
   const t = useT();
   useEffect(() => {
     document.documentElement.lang = t.lang;
   }, [t.lang]);
+  const scrolledFor = useRef(null);
+  const keptY = keepScroll ? switchedAt.y : 0;
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    // Only a new path moves the page (not a hash or state of the same one).
+    if (scrolledFor.current === pathname) return;
+    scrolledFor.current = pathname;
+    if (!keepScroll) {
+      window.scrollTo(0, 0);
+      return undefined;
+    }
+    // The other language's words may still be on their way: the page grows back to its length as they come, and the
+    // reader is put back where they were as soon as it is long enough (for two seconds at most).
+    let frame = 0;
+    const until = performance.now() + 2000;
+    const restore = () => {
+      window.scrollTo(0, keptY);
+      if (Math.abs(window.scrollY - keptY) > 1 && performance.now() < until) frame = requestAnimationFrame(restore);
+    };
+    restore();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, keepScroll, keptY]);
   usePageHeading(pathname);
   // On the app's first page the header is drawn a paint before the page, unseen, and shows with it: two short tasks
   // instead of one long one, and never a header over an empty page.

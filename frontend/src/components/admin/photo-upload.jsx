@@ -10,15 +10,19 @@ import './photo-upload.css';
 
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
 const MAX_BYTES = 32 * 1024 * 1024;
+/** A photo this large is made smaller in the browser first, which the list says while it lasts. */
+const SHRUNK_FROM = 2 * 1024 * 1024;
 const TOO_LARGE = 'photo too large for the web server in front of the site (it must allow 32 MB); choose a smaller photo or ask whoever runs the server';
 
 /**
- * Checks `file` and sends it with `alt`; `onProgress` gets 0…1 once the bytes start to go. Answers
+ * Checks `file` and sends it with `alt`; `onShrinking()` hears when a large photo is being made smaller in the browser
+ * (the first step, which takes a few seconds on a phone), `onProgress` gets 0…1 once the bytes start to go. Answers
  * {photo, response} when the server took it, else {reason, response}: `reason` is what is wrong with the file
  * ('' when the server names no field), `response` the refusal to show as a toast (none when the file was
  * refused before it was sent).
  */
-export async function sendPhoto(original, alt, onProgress) {
+export async function sendPhoto(original, alt, onProgress, onShrinking) {
+  if (original.size > SHRUNK_FROM) onShrinking?.();
   const file = await shrinkPhoto(original);
   if (file.size > MAX_BYTES) return { reason: 'is larger than 32 MB: choose a smaller photo', response: null };
   onProgress(0);
@@ -46,7 +50,7 @@ export function usePhotoUpload() {
       setError('choose a photo to upload');
       return null;
     }
-    const { photo, reason, response } = await sendPhoto(file, alt, setProgress);
+    const { photo, reason, response } = await sendPhoto(file, alt, setProgress, () => setProgress(0));
     setProgress(null);
     if (photo) {
       notifyDone(response, 'Photo Uploaded');

@@ -112,20 +112,16 @@ function useInvitation(token) {
 const roleName = (t, role) => t(role === 'admin' ? 'invitation.role.admin' : 'invitation.role.editor');
 
 /**
- * What accepting the invitation does to the account, said before it is accepted: {sentence, loses} (as roles.js's
- * roleChange, in the page's language). "You will be an editor." — and for an account that has another role now,
- * that it loses it, `loses` then being true.
+ * What accepting the invitation does to an existing account, said before it is accepted: {sentence, loses} (as
+ * roles.js's roleChange, in the page's language). The role it brings is said once, by the line above; this says what
+ * the account has now ("Your account is an admin now and stops being one.", `loses` then being true), and nothing
+ * for a new account.
  */
 function roleChangeIn(t, { role, currentRole }) {
-  const will = t('invitation.will', { role: roleName(t, role) });
-  if (!currentRole) return { sentence: will, loses: false };
-  if (currentRole === role) {
-    return { sentence: `${will} ${t('invitation.already', { role: roleName(t, role) })}`, loses: false };
-  }
-  if (currentRole !== 'admin' && currentRole !== 'editor') {
-    return { sentence: `${will} ${t('invitation.noRole')}`, loses: false };
-  }
-  return { sentence: `${will} ${t('invitation.loses', { role: roleName(t, currentRole) })}`, loses: true };
+  if (!currentRole) return { sentence: '', loses: false };
+  if (currentRole === role) return { sentence: t('invitation.already', { role: roleName(t, role) }), loses: false };
+  if (currentRole !== 'admin' && currentRole !== 'editor') return { sentence: t('invitation.noRole'), loses: false };
+  return { sentence: t('invitation.loses', { role: roleName(t, currentRole) }), loses: true };
 }
 
 /** The new account's name and password, or the existing account's own password; then the admin area. */
@@ -200,5 +196,6 @@ function AcceptForm({ token, invitation }) {
 /** The role the account will have, and the one it loses, in bold when it loses one. */
 function RoleChange({ invitation }) {
   const { sentence, loses } = roleChangeIn(useT(), invitation);
+  if (!sentence) return null;
   return <p>{loses ? <strong>{sentence}</strong> : sentence}</p>;
 }

@@ -40,7 +40,8 @@ export function BulkUpload({ onUploaded }) {
     for (let next = queue.current.shift(); next; next = queue.current.shift()) {
       const { key, file, description } = next;
       const progress = (fraction) => update(key, { status: 'sending', percent: Math.round(fraction * 100) });
-      const outcome = await sendPhoto(file, description, progress);
+      const shrinking = () => update(key, { status: 'shrinking' });
+      const outcome = await sendPhoto(file, description, progress, shrinking);
       if (outcome.photo) uploaded += 1;
       update(key, outcome.photo ? { status: 'done' } : { status: 'refused', reason: whyRefused(outcome) });
     }
@@ -126,6 +127,7 @@ function summary(uploads, sending) {
 
 const OUTCOMES = {
   waiting: () => 'Waiting',
+  shrinking: () => 'Making it smaller for the web… (step 1 of 2, then the upload)',
   sending: (upload) => `Uploading… ${upload.percent}%`,
   done: () => 'Uploaded',
   refused: (upload) => upload.reason,

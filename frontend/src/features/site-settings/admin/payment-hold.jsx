@@ -80,7 +80,7 @@ export function PaymentHold({ pending, names, cancelled, onCancelled }) {
         {shown && !pending.waitingForAlertMail && takesEffectSentence(pending.takesEffectAt)}
         {shown &&
           pending.waitingForAlertMail &&
-          'New payment details wait past their hold: no alert email about them has reached an admin or the server’s alert addresses yet. Donors keep the old details until one does.'}
+          'New payment details wait past their hold until an alert email about them reaches someone; donors keep the old ones.'}
         {saysCancelled && 'The new payment details are cancelled: donors keep the ones they see.'}
       </p>
       {shown && (
@@ -120,7 +120,7 @@ function StopDialog({ onStopped }) {
         Cancel<span className="visually-hidden"> the new payment details</span>
       </button>
       <Modal open={open} title="Stop the new payment details?" onClose={() => setOpen(false)}>
-        <p>Stopped, they never reach donors, who keep seeing the details they see now. Kept, they still wait.</p>
+        <p>Stopped, they never reach donors, who keep the details they see now.</p>
         <div className="form-actions">
           <button type="button" className="button" onClick={run} aria-busy={busy || undefined}>
             Stop the change
