@@ -4,5 +4,5 @@ export default {
   'account.password.title': 'পাসওয়ার্ড বদলান',
   'account.password.current': 'এখনকার পাসওয়ার্ড',
   'account.password.submit': 'পাসওয়ার্ড বদলান',
-  'account.password.done': 'পাসওয়ার্ড বদলে গেছে।',
+  'account.password.done': 'পাসওয়ার্ড বদলানো হয়েছে।',
 };

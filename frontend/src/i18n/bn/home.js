@@ -1,7 +1,7 @@
 // হোম পাতা (শুরুর অংশ, ছবির সারি) আর "আমাদের স্কুলে আসুন" অংশ, যেটা যোগাযোগ পাতাতেও আছে।
 export default {
   'home.donate': 'দান করুন',
-  'home.classes': 'ক্লাস:',
+  'home.classes': 'ক্লাসের সময়:',
   'home.call': 'ফোন করুন',
   'home.moreVisiting': 'কীভাবে আসবেন, আরও জানুন',
   'home.works': 'আমাদের কাজ',
@@ -18,7 +18,7 @@ export default {
   'home.lastSlide': 'এটাই শেষ ছবি',
   'home.goToSlide': '{index} নম্বর ছবিতে যান',
   'home.visit.title': 'আমাদের স্কুলে আসুন',
-  'home.visit.classes': 'ক্লাস',
+  'home.visit.classes': 'ক্লাসের সময়',
   'home.visit.for': 'কাদের জন্য',
   'home.visit.where': 'কোথায়',
   'home.visit.maps': 'ম্যাপে দেখুন',

@@ -36,5 +36,5 @@ export default {
   'support.gift.error.amount': 'কত টাকা পাঠিয়েছেন লিখুন, যেমন ৫০০ বা ১,৫০০.৫০ (কমপক্ষে ₹১)।',
   'support.gift.error.reference':
     'UPI অ্যাপ বা ব্যাংক যে রেফারেন্স দেখায় সেটা লিখুন: শুধু ইংরেজি অক্ষর আর অঙ্ক (UPI-র রেফারেন্সে ১২টা অঙ্ক থাকে)।',
-  'support.gift.error.email': 'পুরো ইমেল ঠিকানা লিখুন, যেমন name@example.com, নয়তো ঘরটা ফাঁকা রাখুন।',
+  'support.gift.error.email': 'পুরো ইমেল ঠিকানা লিখুন (যেমন name@example.com), নয়তো ঘরটা ফাঁকা রাখুন।',
 };

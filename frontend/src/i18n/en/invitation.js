@@ -15,7 +15,6 @@ export default {
   'invitation.invited': 'You are invited to join the Jyoti team as {role}.',
   'invitation.role.admin': 'an admin',
   'invitation.role.editor': 'an editor',
-  'invitation.will': 'You will be {role}.',
   'invitation.already': 'Your account is {role} already.',
   'invitation.noRole': 'Your account has no role in the admin area now.',
   'invitation.loses': 'Your account is {role} now and stops being one.',
