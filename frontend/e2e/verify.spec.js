@@ -51,3 +51,17 @@ test('a /verify/{number} link checks the certificate as soon as it opens', async
   await expect(page.getByText('Please enter a valid Certificate Number')).toBeVisible();
   await expect(page.getByText('This Certificate belongs to')).toHaveCount(0);
 });
+
+test('a result has a link of its own, in the page’s language', async ({ page, request }) => {
+  const certinumber = 100000 + Math.floor(Math.random() * 800000);
+  await createCertificate(request, await adminToken(request), { name: 'Priya Sen', certinumber });
+  await page.goto('/bn/verify');
+  await page.getByLabel('সার্টিফিকেট নম্বর').fill(String(certinumber));
+  await page.getByRole('button', { name: 'যাচাই করুন' }).click();
+  const own = page.getByRole('link', { name: /^এই ফলাফলের নিজের লিংক/ });
+  await expect(own).toHaveAttribute('href', `/bn/verify/${certinumber}`);
+  await own.click();
+  await expect(page).toHaveURL(new RegExp(`/bn/verify/${certinumber}$`));
+  await expect(page.getByRole('status')).toContainText('Priya Sen');
+  await page.evaluate(() => localStorage.clear());
+});

@@ -7,6 +7,7 @@ import { Field, latinOn } from '../../components/field.jsx';
 import { FormActions, refusalIn } from '../../components/form-actions.jsx';
 import { formatDay } from '../../lib/days.js';
 import { useT } from '../../lib/i18n.js';
+import { Link } from '../../lib/local-links.jsx';
 import { westernDigits } from '../../lib/digits.js';
 import { fetchCertificate } from './api.js';
 
@@ -42,7 +43,7 @@ export function VerifyPage() {
     if (!found) setResult({ invalid: { status: response.status, message: response.data?.message ?? '' } });
     // A revoked certificate is never shown as valid: only its number and since when it is void.
     else if (found.revokedOn) setResult({ revoked: found.revokedOn, number: found.certinumber });
-    else setResult({ name: found.name, event: found.event, issuedOn: found.issuedOn });
+    else setResult({ name: found.name, event: found.event, issuedOn: found.issuedOn, number: found.certinumber });
   };
 
   useEffect(() => {
@@ -97,6 +98,12 @@ export function VerifyPage() {
             <p className="field-error">{refusalIn(t.lang, result.invalid, t('verify.notFound'), meaning)}</p>
           )}
         </div>
+        {/* Outside the result's status: a screen reader hears the result alone; the link is there to take. */}
+        {result?.name && result.number && (
+          <p>
+            <Link to={`/verify/${result.number}`}>{t('verify.ownLink')}</Link>
+          </p>
+        )}
       </form>
     </div>
   );
