@@ -344,6 +344,29 @@ fn a_site_rebuilt_from_the_kit_mails_its_watchers_again_and_one_without_them_say
     let token = login(&address);
     let alerts = get_json(&address, "/api/admin/alerts", &token);
     assert_eq!(alerts["alsoTo"], 2, "{alerts}");
+    // And it mails them: the site's first real UPI ID is alerted to the admin and both watchers.
+    let before = smtp.mails().len();
+    let changed = ureq::patch(&format!("http://{address}/api/admin/settings"))
+        .header("Authorization", &format!("Bearer {token}"))
+        .header("Content-Type", "application/json")
+        .send(r#"{"upiId": "jyoti.rebuilt@sbi"}"#)
+        .unwrap();
+    assert_eq!(changed.status(), 200);
+    let mails = smtp.wait_for(before + 3, std::time::Duration::from_secs(20));
+    let mut told: Vec<String> = mails[before..]
+        .iter()
+        .filter(|mail| mail.body().contains("jyoti.rebuilt@sbi"))
+        .map(|mail| mail.to[0].clone())
+        .collect();
+    told.sort();
+    assert_eq!(
+        told,
+        [
+            "admin@example.org",
+            "advisor@example.org",
+            "treasurer@example.org"
+        ]
+    );
     drop(_server);
 
     // Started without the environment file's mail: it says what it lacks.
