@@ -56,6 +56,32 @@ struct Waiting {
     /// Whether the client has sent anything: a visitor's ClientHello comes at once, an idle
     /// connection's never.
     spoke: bool,
+    /// The connection's socket, to look whether its ClientHello has come though its task has
+    /// not run yet (on a busy machine a burst of newcomers can come first).
+    socket: Option<std::os::fd::RawFd>,
+}
+
+impl Waiting {
+    /// Whether the client has said nothing: not seen to, and nothing waiting in its socket.
+    fn silent(&self) -> bool {
+        !self.spoke && !self.socket.is_some_and(has_bytes)
+    }
+}
+
+/// Whether bytes wait to be read on the socket `fd`, without reading them or waiting.
+fn has_bytes(fd: std::os::fd::RawFd) -> bool {
+    let mut byte = [0u8; 1];
+    // SAFETY: a one-byte peek into our own buffer; a closed or reused descriptor only answers
+    // an error or another socket's state, which at worst ends the wrong idle connection.
+    let read = unsafe {
+        libc::recv(
+            fd,
+            byte.as_mut_ptr().cast(),
+            1,
+            libc::MSG_PEEK | libc::MSG_DONTWAIT,
+        )
+    };
+    read > 0
 }
 
 impl Unfinished {
@@ -75,7 +101,7 @@ impl Unfinished {
     /// The handshake to end for a newcomer from `key`: one of the address's when it is at its
     /// cap, else one of all when all places are taken; the oldest silent one, else the oldest.
     fn to_end_for(&self, key: IpAddr) -> Option<u64> {
-        let silent = |id: &u64| self.all.get(id).is_some_and(|waiting| !waiting.spoke);
+        let silent = |id: &u64| self.all.get(id).is_some_and(Waiting::silent);
         if let Some(ids) = self
             .by_address
             .get(&key)
@@ -94,7 +120,11 @@ impl Unfinished {
 impl Handshakes {
     /// A place for a handshake from `peer`, ending an older one when the caps are reached; the
     /// receiver completes when this one is ended in turn.
-    fn admit(self: &Arc<Self>, peer: IpAddr) -> (Handshaking, oneshot::Receiver<()>) {
+    fn admit(
+        self: &Arc<Self>,
+        peer: IpAddr,
+        socket: Option<std::os::fd::RawFd>,
+    ) -> (Handshaking, oneshot::Receiver<()>) {
         let key = crate::rate_limit::client_key(peer);
         let mut unfinished = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(oldest) = unfinished.to_end_for(key) {
@@ -107,6 +137,7 @@ impl Handshakes {
             key,
             _ender: ender,
             spoke: false,
+            socket,
         };
         unfinished.all.insert(id, waiting);
         unfinished.by_address.entry(key).or_default().push_back(id);
@@ -180,7 +211,8 @@ where
         let (acceptor, handshakes) = (acceptor.clone(), handshakes.clone());
         async move {
             let peer = stream.peer_addr().map_err(|_| ())?;
-            let (place, ended) = handshakes.admit(peer.ip());
+            let socket = std::os::fd::AsRawFd::as_raw_fd(&stream);
+            let (place, ended) = handshakes.admit(peer.ip(), Some(socket));
             let finished = {
                 let handshake = std::pin::pin!(async {
                     stream.readable().await?;
@@ -217,12 +249,12 @@ mod tests {
     fn a_newcomer_past_its_address_cap_ends_that_address_oldest_handshake() {
         let handshakes = Arc::new(Handshakes::default());
         let mut held: Vec<_> = (0..HANDSHAKES_PER_ADDRESS)
-            .map(|_| handshakes.admit(ip("203.0.113.7")))
+            .map(|_| handshakes.admit(ip("203.0.113.7"), None))
             .collect();
-        let other = handshakes.admit(ip("198.51.100.1"));
+        let other = handshakes.admit(ip("198.51.100.1"), None);
         held[0].1.try_recv().expect_err("still running");
 
-        let newcomer = handshakes.admit(ip("203.0.113.7"));
+        let newcomer = handshakes.admit(ip("203.0.113.7"), None);
         assert!(
             matches!(
                 held[0].1.try_recv(),
@@ -241,9 +273,9 @@ mod tests {
     fn a_newcomer_past_the_overall_cap_ends_the_oldest_handshake_anywhere() {
         let handshakes = Arc::new(Handshakes::default());
         let mut held: Vec<_> = (0..HANDSHAKES_IN_ALL)
-            .map(|n| handshakes.admit(ip(&format!("10.0.{}.{}", n / 16, n % 16))))
+            .map(|n| handshakes.admit(ip(&format!("10.0.{}.{}", n / 16, n % 16)), None))
             .collect();
-        let _newcomer = handshakes.admit(ip("192.0.2.1"));
+        let _newcomer = handshakes.admit(ip("192.0.2.1"), None);
         assert!(matches!(
             held[0].1.try_recv(),
             Err(oneshot::error::TryRecvError::Closed)
@@ -256,10 +288,10 @@ mod tests {
     fn a_newcomer_ends_a_connection_that_sent_nothing_before_one_that_spoke() {
         let handshakes = Arc::new(Handshakes::default());
         let mut held: Vec<_> = (0..HANDSHAKES_PER_ADDRESS)
-            .map(|_| handshakes.admit(ip("203.0.113.7")))
+            .map(|_| handshakes.admit(ip("203.0.113.7"), None))
             .collect();
         held[0].0.spoke();
-        let _newcomer = handshakes.admit(ip("203.0.113.7"));
+        let _newcomer = handshakes.admit(ip("203.0.113.7"), None);
         held[0]
             .1
             .try_recv()
@@ -274,9 +306,9 @@ mod tests {
     fn ipv6_clients_share_places_by_their_56() {
         let handshakes = Arc::new(Handshakes::default());
         let mut held: Vec<_> = (0..HANDSHAKES_PER_ADDRESS)
-            .map(|n| handshakes.admit(ip(&format!("2001:db8:7:7{n:02x}::1"))))
+            .map(|n| handshakes.admit(ip(&format!("2001:db8:7:7{n:02x}::1")), None))
             .collect();
-        let _newcomer = handshakes.admit(ip("2001:db8:7:7ff::1"));
+        let _newcomer = handshakes.admit(ip("2001:db8:7:7ff::1"), None);
         assert!(matches!(
             held[0].1.try_recv(),
             Err(oneshot::error::TryRecvError::Closed)

@@ -174,6 +174,13 @@ fn a_full_disk_refuses_every_write_with_507() {
     let (disk, app) = app_on_a_small_disk();
     let (_, admin) = app.admin("admin@example.org");
     let (app, admin, visitor, calls) = finish_app(app, admin);
+    // The alerts the set-up raised are mailed first (each mail sent is a write, whose log pages
+    // would leave room for a later write on the full disk).
+    app.eventually(|| {
+        let waiting: i64 = app.query("SELECT count(*) FROM alerts WHERE delivered_at IS NULL");
+        (waiting == 0).then_some(())
+    });
+    assert!(app.state.mail.wait_idle(std::time::Duration::from_secs(20)));
     // Every write now needs new room in the write-ahead log, and there is none.
     app.query::<i64>("PRAGMA wal_checkpoint(TRUNCATE)");
     assert_eq!(app.get("/healthz").send().status, 200);
