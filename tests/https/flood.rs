@@ -1,5 +1,6 @@
-//! Idle TLS connections from many addresses, from one address, and connections that never
-//! say hello: none keeps another visitor from the site over HTTPS.
+//! Idle TLS connections from many addresses, from one address, connections that never say
+//! hello and a flood of half-sent ClientHellos: none keeps another visitor from the site over
+//! HTTPS.
 
 use super::*;
 
@@ -255,5 +256,113 @@ fn a_handshake_that_stalls_is_closed_once_its_deadline_passes() {
         "still open after {took:?}"
     );
     assert!(took < Duration::from_millis(4500), "closed after {took:?}");
+    drop(server);
+}
+
+/// The first 60 bytes of a TLS 1.2/1.3 ClientHello: a record header that promises 512 bytes,
+/// the handshake header and the client's version and random; the rest never comes.
+fn partial_client_hello() -> [u8; 60] {
+    let mut hello = [0x5au8; 60];
+    hello[..11].copy_from_slice(&[
+        0x16, 0x03, 0x01, 0x02, 0x00, // handshake record, 512 bytes to come
+        0x01, 0x00, 0x01, 0xfc, // ClientHello, 508 bytes to come
+        0x03, 0x03, // TLS 1.2 as the legacy version, then the random
+    ]);
+    hello
+}
+
+/// From `addresses` in turn, `per_second` connections a second that each send
+/// [`partial_client_hello`] and stall, each held until the server closes it or 4 s pass, for
+/// `lasting` (bounded in count and time: loopback only). Returns how many it opened in all.
+fn partial_hello_flood(
+    addresses: Vec<[u8; 4]>,
+    per_second: usize,
+    lasting: Duration,
+    port: u16,
+) -> std::thread::JoinHandle<usize> {
+    // Four senders, each a quarter of the rate, so one slow connect does not slow the flood.
+    const SENDERS: usize = 4;
+    let senders: Vec<_> = (0..SENDERS)
+        .map(|sender| {
+            let addresses = addresses.clone();
+            std::thread::spawn(move || {
+                let started = std::time::Instant::now();
+                let gap = Duration::from_secs(1) / (per_second / SENDERS) as u32;
+                let mut held: std::collections::VecDeque<(std::time::Instant, TcpStream)> =
+                    Default::default();
+                let mut opened = 0usize;
+                while started.elapsed() < lasting {
+                    let from = addresses[(opened * SENDERS + sender) % addresses.len()];
+                    if let Some(mut socket) = connect_from(from, port) {
+                        if socket.write_all(&partial_client_hello()).is_ok() {
+                            opened += 1;
+                            held.push_back((std::time::Instant::now(), socket));
+                        }
+                    }
+                    while held
+                        .front()
+                        .is_some_and(|(at, _)| at.elapsed() > Duration::from_secs(4))
+                    {
+                        held.pop_front();
+                    }
+                    // Keep to the rate: the next one when its time comes.
+                    let due = gap * opened as u32;
+                    if let Some(wait) = due.checked_sub(started.elapsed()) {
+                        std::thread::sleep(wait);
+                    }
+                }
+                opened
+            })
+        })
+        .collect();
+    std::thread::spawn(move || senders.into_iter().map(|s| s.join().unwrap()).sum())
+}
+
+#[test]
+fn a_flood_of_half_sent_client_hellos_from_many_addresses_keeps_visitors_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, https_port, root) = serve_stored(dir.path());
+
+    // 1,000 connections a second from 100 addresses (about 30 unfinished from each at any time,
+    // under the per-address cap), each sending 60 bytes of a ClientHello and then nothing, for
+    // 12 s; a visitor's page every quarter second meanwhile.
+    let addresses = (0..100u8).map(|n| [127, 0, 1, n + 1]).collect();
+    let lasting = Duration::from_secs(12);
+    let flood = partial_hello_flood(addresses, 1000, lasting, https_port);
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut failed = Vec::new();
+    let mut count = 0;
+    let probing = std::time::Instant::now();
+    while probing.elapsed() < Duration::from_secs(9) {
+        count += 1;
+        let started = std::time::Instant::now();
+        let answer = connect_from([127, 0, 0, 1], https_port)
+            .ok_or_else(|| "cannot connect".to_string())
+            .and_then(|socket| {
+                try_https_get(socket, "jyoti.test", "/", std::slice::from_ref(&root))
+            });
+        let took = started.elapsed();
+        match answer {
+            Ok((head, _)) if head.starts_with("http/1.1 200") && took <= Duration::from_secs(2) => {
+            }
+            Ok((head, _)) => failed.push(format!(
+                "{} after {took:?}",
+                head.lines().next().unwrap_or("")
+            )),
+            Err(err) => failed.push(format!("{err} after {took:?}")),
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    let opened = flood.join().unwrap();
+    let rate = opened as f64 / lasting.as_secs_f64();
+    assert!(
+        rate >= 600.0,
+        "the flood reached {rate:.0} connections a second"
+    );
+    let served = count - failed.len();
+    assert!(
+        served * 100 >= count * 95,
+        "{served} of {count} visits got the page within 2 s during the flood: {failed:?}"
+    );
     drop(server);
 }
