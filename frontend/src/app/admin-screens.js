@@ -1,20 +1,29 @@
-// Everything the admin area shows, gathered so the route table loads it as one chunk that visitors never fetch.
+// Everything the admin area shows, which visitors never fetch. The frame (sidebar, alerts' badge) and the dashboard
+// come in the admin chunk the route table loads; every other screen is a chunk of its own, fetched when it is first
+// opened, so the admin chunk stays small as screens grow. Their styles go into the admin stylesheet all the same
+// (build.mjs follows these imports).
 export { AdminLayout } from './admin-layout.jsx';
 export { DashboardPage } from './dashboard-page.jsx';
-export { AlertsPage } from '../features/alerts/admin/alerts-page.jsx';
-export { UsersPage } from '../features/users/admin/users-page.jsx';
-export { UserEditPage } from '../features/users/admin/user-edit-page.jsx';
-export { ContactsPage } from '../features/contacts/admin/contacts-page.jsx';
-export { FeedbackPage } from '../features/feedback/admin/feedback-page.jsx';
-export { GiftsPage } from '../features/gifts/admin/gifts-page.jsx';
-export { NoticesPage } from '../features/notices/admin/notices-page.jsx';
-export { NoticeEditPage } from '../features/notices/admin/notice-edit-page.jsx';
-export { CertificatesPage } from '../features/certificates/admin/certificates-page.jsx';
-export { RostersAdminPage } from '../features/rosters/admin/rosters-admin-page.jsx';
-export { CardsAdminPage } from '../features/home/admin/cards-admin-page.jsx';
-export { GalleryAdminPage } from '../features/gallery/admin/gallery-admin-page.jsx';
-export { SettingsAdminPage } from '../features/site-settings/admin/settings-admin-page.jsx';
-export { PhotosAdminPage } from '../features/media/admin/photos-admin-page.jsx';
-export { BengaliTextsPage } from '../features/translations/admin/bengali-texts-page.jsx';
-export { MailAdminPage } from '../features/mail/admin/mail-admin-page.jsx';
-export { AuditPage } from '../features/audit/admin/audit-page.jsx';
+
+const screens = {
+  AlertsPage: () => import('../features/alerts/admin/alerts-page.jsx'),
+  UsersPage: () => import('../features/users/admin/users-page.jsx'),
+  UserEditPage: () => import('../features/users/admin/user-edit-page.jsx'),
+  ContactsPage: () => import('../features/contacts/admin/contacts-page.jsx'),
+  FeedbackPage: () => import('../features/feedback/admin/feedback-page.jsx'),
+  GiftsPage: () => import('../features/gifts/admin/gifts-page.jsx'),
+  NoticesPage: () => import('../features/notices/admin/notices-page.jsx'),
+  NoticeEditPage: () => import('../features/notices/admin/notice-edit-page.jsx'),
+  CertificatesPage: () => import('../features/certificates/admin/certificates-page.jsx'),
+  RostersAdminPage: () => import('../features/rosters/admin/rosters-admin-page.jsx'),
+  CardsAdminPage: () => import('../features/home/admin/cards-admin-page.jsx'),
+  GalleryAdminPage: () => import('../features/gallery/admin/gallery-admin-page.jsx'),
+  SettingsAdminPage: () => import('../features/site-settings/admin/settings-admin-page.jsx'),
+  PhotosAdminPage: () => import('../features/media/admin/photos-admin-page.jsx'),
+  BengaliTextsPage: () => import('../features/translations/admin/bengali-texts-page.jsx'),
+  MailAdminPage: () => import('../features/mail/admin/mail-admin-page.jsx'),
+  AuditPage: () => import('../features/audit/admin/audit-page.jsx'),
+};
+
+/** The screen component `name` (an export of its file, and the key above), once its chunk is in. */
+export const screen = (name) => screens[name]().then((module) => module[name]);

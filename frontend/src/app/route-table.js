@@ -6,8 +6,8 @@ import { linkStylesheet } from '../lib/stylesheets.js';
 const rosterPage = () => import('../features/rosters/roster-page.jsx').then((m) => m.RosterPage);
 const verifyPage = () => import('../features/certificates/verify-page.jsx').then((m) => m.VerifyPage);
 
-// The admin screens share one chunk that visitors never download. Its styles too: they are not in the stylesheet
-// visitors load.
+// The admin area's chunk, which visitors never download: its frame and dashboard, and each other screen's loader
+// (admin-screens.js). Its styles too: they are not in the stylesheet visitors load.
 const adminScreens = () =>
   Promise.all([import('./admin-screens.js'), linkStylesheet('admin')]).then(([screens]) => screens);
 
@@ -19,7 +19,8 @@ const adminScreens = () =>
  * (given `props`), goes on to a `redirect`, or only holds `children`. Where a page's component comes from: `load`
  * imports its own chunk and picks the component from it, and the app fetches it in the background once it runs;
  * `chunk` imports one chunk for the route and every route below it, fetched only when one of them is shown, and each
- * of them picks its component from that chunk with `page`. The same `load` or `page` in two routes is one page.
+ * of them picks its component from that chunk with `page` (or a promise of it, for a screen the chunk loads
+ * when it opens). The same `load` or `page` in two routes is one page.
  * The table's root is the frame of every page (Layout) and its index the home page (HomePage): both ship in the first
  * load, and routes.jsx imports them, because this table imports no component: build.mjs reads it in Node, which
  * cannot read JSX, and the layout reads it, so importing the layout here would make a cycle.
@@ -169,23 +170,23 @@ export const routeTable = [
         title: 'Admin',
         children: [
           { index: true, page: (screens) => screens.DashboardPage, nav: 'Dashboard' },
-          { path: 'alerts', page: (screens) => screens.AlertsPage, nav: 'Alerts', adminOnly: true },
-          { path: 'users', page: (screens) => screens.UsersPage, nav: 'Users', adminOnly: true },
-          { path: 'users/:id', children: editRoutes((screens) => screens.UserEditPage), adminOnly: true },
-          { path: 'contacts', page: (screens) => screens.ContactsPage, nav: 'Contacts' },
-          { path: 'feedback', page: (screens) => screens.FeedbackPage, nav: 'Feedback' },
-          { path: 'gifts', page: (screens) => screens.GiftsPage, nav: 'Gifts', adminOnly: true },
-          { path: 'notices', page: (screens) => screens.NoticesPage, nav: 'Notices' },
-          { path: 'servicelist/:id', children: editRoutes((screens) => screens.NoticeEditPage) },
-          { path: 'certificates', page: (screens) => screens.CertificatesPage, nav: 'Certificates' },
-          { path: 'team', page: (screens) => screens.RostersAdminPage, nav: 'Team' },
-          { path: 'cards', page: (screens) => screens.CardsAdminPage, nav: 'Home cards' },
-          { path: 'gallery', page: (screens) => screens.GalleryAdminPage, nav: 'Gallery' },
-          { path: 'settings', page: (screens) => screens.SettingsAdminPage, nav: 'Settings' },
-          { path: 'photos', page: (screens) => screens.PhotosAdminPage, nav: 'Photos' },
-          { path: 'bengali', page: (screens) => screens.BengaliTextsPage, nav: 'Bengali' },
-          { path: 'email', page: (screens) => screens.MailAdminPage, nav: 'Email', adminOnly: true },
-          { path: 'audit', page: (screens) => screens.AuditPage, nav: 'Activity', adminOnly: true },
+          { path: 'alerts', page: (screens) => screens.screen('AlertsPage'), nav: 'Alerts', adminOnly: true },
+          { path: 'users', page: (screens) => screens.screen('UsersPage'), nav: 'Users', adminOnly: true },
+          { path: 'users/:id', children: editRoutes((screens) => screens.screen('UserEditPage')), adminOnly: true },
+          { path: 'contacts', page: (screens) => screens.screen('ContactsPage'), nav: 'Contacts' },
+          { path: 'feedback', page: (screens) => screens.screen('FeedbackPage'), nav: 'Feedback' },
+          { path: 'gifts', page: (screens) => screens.screen('GiftsPage'), nav: 'Gifts', adminOnly: true },
+          { path: 'notices', page: (screens) => screens.screen('NoticesPage'), nav: 'Notices' },
+          { path: 'servicelist/:id', children: editRoutes((screens) => screens.screen('NoticeEditPage')) },
+          { path: 'certificates', page: (screens) => screens.screen('CertificatesPage'), nav: 'Certificates' },
+          { path: 'team', page: (screens) => screens.screen('RostersAdminPage'), nav: 'Team' },
+          { path: 'cards', page: (screens) => screens.screen('CardsAdminPage'), nav: 'Home cards' },
+          { path: 'gallery', page: (screens) => screens.screen('GalleryAdminPage'), nav: 'Gallery' },
+          { path: 'settings', page: (screens) => screens.screen('SettingsAdminPage'), nav: 'Settings' },
+          { path: 'photos', page: (screens) => screens.screen('PhotosAdminPage'), nav: 'Photos' },
+          { path: 'bengali', page: (screens) => screens.screen('BengaliTextsPage'), nav: 'Bengali' },
+          { path: 'email', page: (screens) => screens.screen('MailAdminPage'), nav: 'Email', adminOnly: true },
+          { path: 'audit', page: (screens) => screens.screen('AuditPage'), nav: 'Activity', adminOnly: true },
         ],
       },
       {
