@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 16, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 17, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -246,9 +246,10 @@ CREATE TABLE "translations" (
     id     INTEGER PRIMARY KEY,
     lang   TEXT NOT NULL CHECK (length(lang) BETWEEN 2 AND 3 AND lang NOT GLOB '*[^a-z]*'
                                 AND lang <> 'en'),
-    kind   TEXT NOT NULL CHECK (kind IN ('setting', 'card', 'gallery', 'notice', 'roster', 'member')),
-    -- The record's id, or the setting's key.
-    record TEXT NOT NULL CHECK (length(record) BETWEEN 1 AND 40),
+    kind   TEXT NOT NULL CHECK (kind IN ('setting', 'card', 'gallery', 'notice', 'roster', 'member',
+                                         'event')),
+    -- The record's id, the setting's key, or the event's English.
+    record TEXT NOT NULL CHECK (length(record) BETWEEN 1 AND 200),
     field  TEXT NOT NULL CHECK (length(field) BETWEEN 1 AND 40),
     text   TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 2000),
     UNIQUE (lang, kind, record, field)

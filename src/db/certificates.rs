@@ -10,7 +10,9 @@ use std::collections::HashMap;
 
 macro_rules! columns {
     () => {
-        "id, name, certinumber, event, issued_on, revoked_on"
+        "id, name, certinumber, event, issued_on, revoked_on,
+         (SELECT json_group_object(field, text) FROM translations t
+           WHERE t.lang = 'bn' AND t.kind = 'event' AND t.record = certificates.event) AS bn"
     };
 }
 
@@ -28,6 +30,9 @@ super::row! {
         /// The date it stopped being valid; `None` while valid.
         #[serde(rename = "revokedOn")]
         pub revoked_on: Option<String>,
+        /// The event's Bengali, when one is written for it.
+        #[serde(skip_serializing_if = "super::translations::Texts::is_empty")]
+        pub bn: super::translations::Texts,
     }
 }
 
@@ -36,6 +41,8 @@ super::row! {
 pub struct Holder {
     pub name: String,
     pub event: String,
+    /// The event's Bengali, when one is written (for every certificate of that event).
+    pub event_bn: Option<String>,
     pub issued_on: Option<String>,
     pub revoked_on: Option<String>,
 }
@@ -133,7 +140,9 @@ pub fn for_each(
 /// Certificate number → what its lookup tells, for lookups.
 pub fn holders(conn: &Connection) -> Result<HashMap<i64, Holder>, ApiError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT certinumber, name, event, issued_on, revoked_on FROM certificates",
+        "SELECT certinumber, name, event, issued_on, revoked_on, t.text FROM certificates c
+           LEFT JOIN translations t
+             ON t.lang = 'bn' AND t.kind = 'event' AND t.record = c.event AND t.field = 'event'",
     )?;
     let holders = stmt
         .query_map([], |row| {
@@ -144,6 +153,7 @@ pub fn holders(conn: &Connection) -> Result<HashMap<i64, Holder>, ApiError> {
                     event: row.get(2)?,
                     issued_on: row.get(3)?,
                     revoked_on: row.get(4)?,
+                    event_bn: row.get(5)?,
                 },
             ))
         })?

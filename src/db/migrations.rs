@@ -67,6 +67,9 @@ const STEPS: &[Step] = &[
     Step::sql(include_str!(
         "migrations/016_alerts_that_cannot_be_drowned.sql"
     )),
+    Step::sql(include_str!(
+        "migrations/017_bengali_certificate_events.sql"
+    )),
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

@@ -81,15 +81,16 @@ pub fn bengali(conn: &Connection) -> Result<Bengali, ApiError> {
 pub fn set(conn: &Connection, text: &BengaliText) -> Result<Option<String>, ApiError> {
     let table = match text.kind {
         TextKind::Setting => None,
-        TextKind::Card => Some("cards"),
-        TextKind::Gallery => Some("gallery_images"),
-        TextKind::Notice => Some("notices"),
-        TextKind::Roster => Some("rosters"),
-        TextKind::Member => Some("members"),
+        TextKind::Card => Some(("cards", "id")),
+        TextKind::Gallery => Some(("gallery_images", "id")),
+        TextKind::Notice => Some(("notices", "id")),
+        TextKind::Roster => Some(("rosters", "id")),
+        TextKind::Member => Some(("members", "id")),
+        TextKind::Event => Some(("certificates", "event")),
     };
-    if let Some(table) = table {
+    if let Some((table, column)) = table {
         let exists: bool = conn.query_row(
-            &format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE id = ?1)"),
+            &format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE {column} = ?1)"),
             [&text.record],
             |row| row.get(0),
         )?;
@@ -135,7 +136,8 @@ pub struct TextRow {
 }
 
 /// Every public text with a Bengali version, in the admin screen's order: the settings, the
-/// Home cards, the gallery, the notices (newest first), the teams and their members.
+/// Home cards, the gallery, the notices (newest first), the teams and their members' positions
+/// and years, the certificates' events (newest first).
 pub fn texts(conn: &Connection) -> Result<Vec<TextRow>, ApiError> {
     let bengali = bengali(conn)?;
     let settings = super::site_settings::all(conn)?;
@@ -156,7 +158,7 @@ pub fn texts(conn: &Connection) -> Result<Vec<TextRow>, ApiError> {
             multiline,
         });
     }
-    let queries: [(TextKind, &'static str, &str); 5] = [
+    let queries: [(TextKind, &'static str, &str); 7] = [
         (
             TextKind::Card,
             "caption",
@@ -186,28 +188,44 @@ pub fn texts(conn: &Connection) -> Result<Vec<TextRow>, ApiError> {
                JOIN rosters r ON r.id = m.roster_id WHERE m.position <> ''
               ORDER BY r.sort_order, r.id, m.sort_order, m.id",
         ),
+        (
+            TextKind::Member,
+            "year",
+            "SELECT m.id, r.title || ': ' || m.name || ', year', m.year FROM members m
+               JOIN rosters r ON r.id = m.roster_id WHERE coalesce(m.year, '') <> ''
+              ORDER BY r.sort_order, r.id, m.sort_order, m.id",
+        ),
+        (
+            TextKind::Event,
+            "event",
+            "SELECT event, 'Certificate event, ' || count(*) || CASE count(*) WHEN 1 THEN ' certificate'
+                    ELSE ' certificates' END, event
+               FROM certificates WHERE event <> '' GROUP BY event ORDER BY max(id) DESC",
+        ),
     ];
     for (kind, field, sql) in queries {
         let (max, multiline) = kind.field(field).unwrap_or((200, false));
         let mut stmt = conn.prepare_cached(sql)?;
         let found = stmt.query_map([], |row| {
             Ok((
-                row.get::<_, i64>(0)?,
+                row.get::<_, rusqlite::types::Value>(0)?,
                 row.get::<_, String>(1)?,
                 row.get::<_, String>(2)?,
             ))
         })?;
         for row in found {
-            let (id, place, english) = row?;
+            let (record, place, english) = row?;
+            let (record, key) = match record {
+                rusqlite::types::Value::Integer(id) => (id.into(), id.to_string()),
+                rusqlite::types::Value::Text(event) => (event.clone().into(), event),
+                _ => continue,
+            };
             rows.push(TextRow {
                 kind: kind.as_str(),
-                record: id.into(),
+                record,
                 field,
                 place,
-                bengali: bengali
-                    .of(kind, &id.to_string())
-                    .remove(field)
-                    .unwrap_or_default(),
+                bengali: bengali.of(kind, &key).remove(field).unwrap_or_default(),
                 english,
                 max,
                 multiline,

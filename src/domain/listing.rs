@@ -61,13 +61,6 @@ impl<S: SortOrder> Listing<S> {
             return Ok(None);
         }
         let mut check = Checker::default();
-        let number = |value: Option<String>, default: u32, max: u32| match value {
-            None => Ok(default),
-            Some(text) => match text.trim().parse::<u32>() {
-                Ok(n) if (1..=max).contains(&n) => Ok(n),
-                _ => Err(format!("must be a whole number from 1 to {max}")),
-            },
-        };
         let page = check.check("page", number(query.page, 1, 1_000_000));
         let size = check.check("size", number(query.size, DEFAULT_SIZE, MAX_SIZE));
         let sort = check.check(
@@ -93,6 +86,18 @@ impl<S: SortOrder> Listing<S> {
                 search: search?,
             }))
         })
+    }
+}
+
+/// A page's number or size as the query gives it: `default` when not given, else a whole number
+/// from 1 to `max`.
+pub fn number(value: Option<String>, default: u32, max: u32) -> Result<u32, String> {
+    match value {
+        None => Ok(default),
+        Some(text) => match text.trim().parse::<u32>() {
+            Ok(n) if (1..=max).contains(&n) => Ok(n),
+            _ => Err(format!("must be a whole number from 1 to {max}")),
+        },
     }
 }
 

@@ -15,16 +15,20 @@ pub enum TextKind {
     Notice,
     Roster,
     Member,
+    /// A certificate's event, once for every certificate of it: its record is the event's
+    /// English.
+    Event,
 }
 
 impl TextKind {
-    pub const ALL: [TextKind; 6] = [
+    pub const ALL: [TextKind; 7] = [
         TextKind::Setting,
         TextKind::Card,
         TextKind::Gallery,
         TextKind::Notice,
         TextKind::Roster,
         TextKind::Member,
+        TextKind::Event,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -35,6 +39,7 @@ impl TextKind {
             TextKind::Notice => "notice",
             TextKind::Roster => "roster",
             TextKind::Member => "member",
+            TextKind::Event => "event",
         }
     }
 
@@ -50,7 +55,8 @@ impl TextKind {
             TextKind::Card | TextKind::Gallery => &[("caption", 200, false)],
             TextKind::Notice => &[("title", 200, false)],
             TextKind::Roster => &[("title", 100, false)],
-            TextKind::Member => &[("position", 100, false)],
+            TextKind::Member => &[("position", 100, false), ("year", 40, false)],
+            TextKind::Event => &[("event", 200, false)],
         }
     }
 
@@ -145,10 +151,64 @@ impl BengaliText {
     }
 }
 
-/// A record's id (a whole number), or for a setting its key (the field it is).
+/// The Bengali screen's query: `?missing=1` for only the texts with English and no Bengali
+/// yet, `q` for those whose place, English or Bengali holds it, `page` and `size` for one page
+/// of them. Without `page` or `size`, every text.
+#[derive(Debug, Default, Deserialize)]
+pub struct TextsQuery {
+    missing: Option<String>,
+    q: Option<String>,
+    page: Option<String>,
+    size: Option<String>,
+}
+
+/// [`TextsQuery`] parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextsWanted {
+    pub missing_only: bool,
+    /// The search, lower-cased; `None` for all.
+    pub search: Option<String>,
+    /// The page (from 1) and its size; `None` for all.
+    pub page: Option<(u32, u32)>,
+}
+
+impl TextsWanted {
+    pub fn parse(query: TextsQuery) -> Result<TextsWanted, ApiError> {
+        use super::listing::{number, DEFAULT_SIZE, MAX_SIZE};
+        let mut check = Checker::default();
+        let paged = query.page.is_some() || query.size.is_some();
+        let page = check.check("page", number(query.page, 1, 1_000_000));
+        let size = check.check("size", number(query.size, DEFAULT_SIZE, MAX_SIZE));
+        let missing = check.check(
+            "missing",
+            match query.missing.as_deref().map(str::trim) {
+                None | Some("" | "0" | "false") => Ok(false),
+                Some("1" | "true") => Ok(true),
+                Some(_) => Err("must be 1 or 0".to_owned()),
+            },
+        );
+        let search = check.check("q", super::listing::search_text(query.q.as_deref()));
+        check.finish(|| {
+            Some(TextsWanted {
+                missing_only: missing?,
+                search: search?.map(|q| q.to_lowercase()),
+                page: match paged {
+                    true => Some((page?, size?)),
+                    false => None,
+                },
+            })
+        })
+    }
+}
+
+/// A record's id (a whole number), for a setting its key (the field it is), for an event its
+/// English.
 fn record(value: Option<serde_json::Value>, kind: Option<TextKind>) -> Result<String, String> {
     match (kind, value) {
         (Some(TextKind::Setting), Some(serde_json::Value::String(key))) => Ok(key),
+        (Some(TextKind::Event), Some(serde_json::Value::String(event))) => {
+            line(Some(event), 200, true).map_err(|_| "is not a certificate's event".to_owned())
+        }
         (Some(_), Some(serde_json::Value::Number(id))) => id
             .as_i64()
             .filter(|id| *id > 0)

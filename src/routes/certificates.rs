@@ -16,7 +16,7 @@ use serde_json::json;
 record!(Certificate, "Certificate not found");
 
 /// `{name, certinumber}` as the spec has it, plus `event` and `issuedOn` when the certificate
-/// names them and `revokedOn` when it was revoked: a revoked certificate is still found (200)
+/// names them (`bn.event` when its event has a Bengali), and `revokedOn` when it was revoked: a revoked certificate is still found (200)
 /// so that the page can say since when it is void, and a client must treat `revokedOn` as
 /// "not valid".
 pub(super) async fn lookup(
@@ -34,6 +34,9 @@ pub(super) async fn lookup(
     let mut answer = json!({ "name": holder.name, "certinumber": number.get() });
     if !holder.event.is_empty() {
         answer["event"] = json!(holder.event);
+    }
+    if let Some(event) = &holder.event_bn {
+        answer["bn"] = json!({ "event": event });
     }
     if let Some(date) = &holder.issued_on {
         answer["issuedOn"] = json!(date);

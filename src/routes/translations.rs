@@ -5,24 +5,55 @@
 
 use super::calls::message;
 use super::site_settings::{for_donors, DONATIONS_ADMINS_ONLY};
-use crate::access::{ClientIp, Json, StaffUser};
+use crate::access::{ClientIp, Json, Query, StaffUser};
 use crate::alerts::{self, Alert};
 use crate::audit;
 use crate::db;
 use crate::db::audit::{Change, Kind};
-use crate::domain::{BengaliText, Role, TextKind, TextRequest};
+use crate::domain::{BengaliText, Role, TextKind, TextRequest, TextsQuery, TextsWanted};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-/// `{items: [{kind, record, field, place, english, bengali, max, multiline}]}`.
+/// `{items: [{kind, record, field, place, english, bengali, max, multiline}], total, missing}`:
+/// every text, or with `?missing=1` those with English and no Bengali yet, with `q` those whose
+/// place, English or Bengali holds it (any case), and with `page` or
+/// `size` one page of them (`page`, `size` then answered too). `missing` counts the texts
+/// without Bengali in all.
 pub(super) async fn list(
     _: StaffUser,
     state: web::Data<AppState>,
+    query: Query<TextsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let items = db::run(&state.pool, |conn| db::translations::texts(conn)).await?;
-    Ok(HttpResponse::Ok().json(json!({ "items": items })))
+    let wanted = TextsWanted::parse(query.into_inner())?;
+    let texts = db::run(&state.pool, |conn| db::translations::texts(conn)).await?;
+    let lacking = |text: &db::translations::TextRow| {
+        !text.english.trim().is_empty() && text.bengali.is_empty()
+    };
+    let missing = texts.iter().filter(|text| lacking(text)).count();
+    let chosen: Vec<_> = texts
+        .into_iter()
+        .filter(|text| !wanted.missing_only || lacking(text))
+        .filter(|text| {
+            wanted.search.as_deref().is_none_or(|q| {
+                [&text.place, &text.english, &text.bengali]
+                    .iter()
+                    .any(|words| words.to_lowercase().contains(q))
+            })
+        })
+        .collect();
+    let total = chosen.len();
+    let Some((page, size)) = wanted.page else {
+        return Ok(
+            HttpResponse::Ok().json(json!({ "items": chosen, "total": total, "missing": missing }))
+        );
+    };
+    let start = (page as usize - 1).saturating_mul(size as usize);
+    let items: Vec<_> = chosen.into_iter().skip(start).take(size as usize).collect();
+    Ok(HttpResponse::Ok().json(json!({
+        "items": items, "total": total, "missing": missing, "page": page, "size": size,
+    })))
 }
 
 /// Stores one Bengali text (an empty one removes it, and the English shows again).

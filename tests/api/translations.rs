@@ -303,3 +303,136 @@ fn a_third_language_is_rows_of_its_own_and_no_new_schema() {
         assert!(insert(refused).is_err(), "{refused}");
     }
 }
+
+#[test]
+fn a_certificate_event_has_one_bengali_for_all_its_certificates_and_a_lookup_answers_it() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
+    for (name, number) in [("Rina Das", 9101), ("Sonu Roy", 9102)] {
+        let response = app
+            .post("/api/admin/post_certificate")
+            .bearer(&admin)
+            .json(
+                &json!({"name": name, "certinumber": number, "event": "Summer Science Camp 2026"}),
+            )
+            .send();
+        assert_eq!(response.status, 201, "{}", response.text());
+    }
+    let listed = texts(&app, &editor);
+    let event = listed
+        .iter()
+        .find(|i| i["kind"] == "event")
+        .expect("the event is listed");
+    assert_eq!(event["record"], "Summer Science Camp 2026");
+    assert_eq!(event["place"], "Certificate event, 2 certificates");
+    // An event no certificate has is no text to write.
+    let response = save(
+        &app,
+        &editor,
+        json!({"kind": "event", "record": "Winter Camp", "field": "event", "text": "শীতের ক্যাম্প"}),
+    );
+    assert_eq!(response.status, 404, "{}", response.text());
+    saved(
+        &app,
+        &editor,
+        json!({"kind": "event", "record": "Summer Science Camp 2026", "field": "event",
+               "text": "গরমের ছুটির বিজ্ঞান শিবির ২০২৬"}),
+    );
+    for number in [9101, 9102] {
+        let found = app
+            .get(&format!("/api/certificate/get_certificate/{number}"))
+            .send()
+            .json();
+        assert_eq!(
+            found["event"], "Summer Science Camp 2026",
+            "the English stays"
+        );
+        assert_eq!(found["bn"]["event"], "গরমের ছুটির বিজ্ঞান শিবির ২০২৬");
+    }
+}
+
+#[test]
+fn a_members_year_has_its_bengali_and_the_screen_pages_what_still_lacks_bengali() {
+    let (app, admin) = spawn_app_with_admin();
+    let content = app.content();
+    let member = content["teams"]["core"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["year"] != "")
+        .cloned()
+        .expect("a sample member with a year");
+    saved(
+        &app,
+        &admin,
+        json!({"kind": "member", "record": id(&member), "field": "year", "text": "তৃতীয় বর্ষ"}),
+    );
+    let shown = app.content()["teams"]["core"]["members"].clone();
+    let shown = shown
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["_id"] == member["_id"])
+        .cloned()
+        .unwrap();
+    assert_eq!(shown["bn"]["year"], "তৃতীয় বর্ষ");
+    assert_eq!(shown["year"], member["year"]);
+
+    let all = app
+        .get("/api/admin/translations")
+        .bearer(&admin)
+        .send()
+        .json();
+    let lacking = all["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["bengali"] == "" && i["english"] != "")
+        .count();
+    assert_eq!(all["missing"], lacking, "{all}");
+    assert!(lacking > 3, "the sample content has texts to translate");
+
+    // Only what has no Bengali yet, two at a time.
+    let first = app
+        .get("/api/admin/translations?missing=1&page=1&size=2")
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_eq!(first["total"], lacking);
+    assert_eq!(first["missing"], lacking);
+    assert_eq!(
+        (first["page"].as_u64(), first["size"].as_u64()),
+        (Some(1), Some(2))
+    );
+    let items = first["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    assert!(items
+        .iter()
+        .all(|i| i["bengali"] == "" && i["english"] != ""));
+    let second = app
+        .get("/api/admin/translations?missing=1&page=2&size=2")
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_ne!(second["items"][0], items[0], "the next page");
+    // Writing one leaves one fewer.
+    let one = &items[0];
+    saved(
+        &app,
+        &admin,
+        json!({"kind": one["kind"], "record": one["record"], "field": one["field"], "text": "বাংলা"}),
+    );
+    let after = app
+        .get("/api/admin/translations?missing=1&size=2")
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_eq!(after["missing"].as_u64().unwrap(), lacking as u64 - 1);
+    for bad in ["missing=maybe", "page=0", "size=1000"] {
+        let response = app
+            .get(&format!("/api/admin/translations?{bad}"))
+            .bearer(&admin)
+            .send();
+        assert_eq!(response.status, 400, "{bad}: {}", response.text());
+    }
+}

@@ -8,6 +8,7 @@ import { dayAndTime } from '../components/admin/cells.jsx';
 import { api } from '../lib/api-client.js';
 import { notifyDone, notifyRefusal, useApiData } from '../lib/api-hooks.js';
 import { fetchGiftsWaiting } from '../features/gifts/api.js';
+import { fetchBengaliTexts } from '../features/translations/api.js';
 import { HEALTH_TOPICS } from '../features/health/health-banner.jsx';
 import { useHealth } from '../features/health/health.js';
 import { fetchPaymentHold } from '../features/site-settings/api.js';
@@ -22,6 +23,7 @@ const QUICK_ACTIONS = [
 ];
 
 const fetchUnread = () => api('/api/admin/contacts/unread');
+const fetchMissingBengali = () => fetchBengaliTexts({ missing: '1', size: 1 });
 
 export function DashboardPage() {
   const { usable } = useOutletContext();
@@ -57,6 +59,7 @@ export function DashboardPage() {
           </ul>
         </section>
         {alertsToo && <WaitingPaymentChange />}
+        {usable('/admin/bengali') && <MissingBengali />}
       </div>
       <SampleContentLeft usable={usable} collapsible />
     </section>
@@ -171,6 +174,31 @@ function WaitingPaymentChange() {
       <p>
         <Link to="/admin/settings#payment-hold">See the change, or stop it</Link>
       </p>
+    </section>
+  );
+}
+
+/**
+ * How many public texts /bn still shows in English, with the way to the Bengali screen narrowed to them; or that
+ * every text has its Bengali. Last in the grid, beside the change waiting: arriving late, it moves no other card.
+ */
+function MissingBengali() {
+  const { data, error } = useApiData(fetchMissingBengali);
+  const missing = data?.missing;
+  if (error || typeof missing !== 'number') return null;
+  return (
+    <section className="dashboard-card" aria-labelledby="dashboard-bengali">
+      <h3 id="dashboard-bengali">Bengali pages</h3>
+      {missing === 0 ? (
+        <p>Every public text has its Bengali.</p>
+      ) : (
+        <p>
+          <Link to="/admin/bengali?missing=1">
+            {missing} public {missing === 1 ? 'text has' : 'texts have'} no Bengali yet
+          </Link>
+          : the Bengali pages show {missing === 1 ? 'it' : 'them'} in English.
+        </p>
+      )}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { useRecord } from './use-record.js';
 /**
  * The form is filled in from the server; Cancel goes back to the list without saving.
  * `load(id)` fetches the record named by the address; `initial(record)` gives the form's values and
- * `send(id, form)` saves them. `noun` names one record in the not-found text; `list` is the list's path.
+ * `send(id, form, first)` saves them (`first`: the values the form started from). `noun` names one record in the not-found text; `list` is the list's path.
  * `children(form)` renders the fields from useForm's answer. `saved(response)`, when given, may answer what to show
  * after a save instead of going back to the list (something the admin must read or act on first).
  */
@@ -26,7 +26,7 @@ export function EditPage({ title, noun, list, load, initial, send, saved, childr
       <p className="page-loading">Loading…</p>
     );
   }
-  const save = (form) => send(record._id, form);
+  const save = (form) => send(record._id, form, initial(record));
   return (
     <EditForm key={record._id} title={title} list={list} values={initial(record)} send={save} saved={saved}>
       {children}

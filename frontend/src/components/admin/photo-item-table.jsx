@@ -2,6 +2,7 @@
 import { useContent } from '../../lib/content.js';
 import { Photo } from '../photo.jsx';
 import { deleteColumn } from './delete-button.jsx';
+import { bengaliValues, sendWithBengali } from './bengali-fields.jsx';
 import { FormDialog } from './form-dialog.jsx';
 import { OrderedTable, PagedOrderedTable } from './ordered-table.jsx';
 import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.jsx';
@@ -11,7 +12,8 @@ import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.j
  * `items` come from the content; `calls` are contentCalls'. `texts` are the names of the item's text fields, the
  * first of them naming the item; `fields(form)` renders them above the photo picker, `columns` show them.
  * `add` is {button, title, success} for the add popup, `editTitle` the edit popup's title, and `deletion` is
- * {question(item), success} for Delete. `round` shows people's photos as round thumbnails.
+ * {question(item), success} for Delete. `round` shows people's photos as round thumbnails. `bengali` is
+ * {kind, names}: the texts of `names` have their Bengali beside them in `fields`, stored as translations of `kind`.
  */
 export function PhotoItemTable(props) {
   const { reload } = useContent();
@@ -47,7 +49,17 @@ export function PagedPhotoItemTable(props) {
  * how a row is named and the order saved; `changed()` runs after each change.
  */
 function photoItemTableProps(props, changed) {
-  const { title, empty, texts, calls, columns, fields, add, editTitle, deletion, round } = props;
+  const { title, empty, texts, calls, columns, fields, add, editTitle, deletion, round, bengali } = props;
+  const names = bengali?.names ?? [];
+  const values = (item) => ({ ...photoItemValues(item, texts), ...bengaliValues(names, item) });
+  const withBengali = (item, send) =>
+    sendWithBengali({
+      kind: bengali?.kind,
+      names,
+      send,
+      recordOf: (response) => item?._id ?? response.data?._id,
+      before: values(item),
+    });
   const nameOf = (item) => item[texts[0]];
   const itemFields = (item) => (form) => (
     <PhotoItemFields form={form} item={item} fields={fields} nameField={texts[0]} />
@@ -73,8 +85,8 @@ function photoItemTableProps(props, changed) {
         rowName={nameOf(item)}
         title={editTitle}
         submitLabel="Save"
-        initial={photoItemValues(item, texts)}
-        send={(values) => calls.update(item._id, photoItemChanges(item, values, texts))}
+        initial={values(item)}
+        send={withBengali(item, (form) => calls.update(item._id, photoItemChanges(item, form, texts)))}
         success="Updated Successfully"
         onSaved={changed}
       >
@@ -94,8 +106,8 @@ function photoItemTableProps(props, changed) {
     <FormDialog
       button={add.button}
       title={add.title}
-      initial={photoItemValues(undefined, texts)}
-      send={(values) => calls.create(photoItemChanges(undefined, values, texts))}
+      initial={values(undefined)}
+      send={withBengali(undefined, (form) => calls.create(photoItemChanges(undefined, form, texts)))}
       success={add.success}
       onSaved={changed}
     >

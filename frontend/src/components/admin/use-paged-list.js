@@ -25,7 +25,7 @@ const NO_FILTERS = [];
  * parameters that narrow the list besides the search (e.g. ['role']), '' leaving it whole.
  *
  * Answers the shown page's `rows` (null until the first answer), `total` (every row its search finds) and
- * `searched` (that search), `loadFailed`, `loading` (a request is under way, e.g. for a new search: until it is
+ * `searched` (that search), `answer` (the whole of the last answer, for what a list says beside its rows), `loadFailed`, `loading` (a request is under way, e.g. for a new search: until it is
  * answered, `rows`, `total` and `searched` stay those of the previous one), `page`, `pageCount`, `sort`, `query`
  * (the search in the address), `filters` (each filter's value), and
  * `setPage(n)`, `setSort(value)`, `setQuery(text, {replace})`, `setFilter(name, value)` (sort, search and filters
@@ -80,7 +80,7 @@ export function usePagedList(load, { sorts, size = DEFAULT_SIZE, filters: filter
         goBackTo(lastPage);
         return;
       }
-      setShown({ rows: items, total, searched: query, loadFailed: false });
+      setShown({ rows: items, total, searched: query, loadFailed: false, answer: response.data });
     });
     return () => {
       live = false;

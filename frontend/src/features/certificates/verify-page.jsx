@@ -1,10 +1,12 @@
 // Certificate verification by number: typed in at /verify, or checked as soon as /verify/{number} opens (the link a
 // printed certificate's QR code or a shared message carries). The answer is in the page's language; the
-// certificate's own words (the holder's name, the course) are shown as written.
+// certificate's own words are shown as written: the holder's name, and the course in Bengali where its Bengali is
+// written.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Field, latinOn } from '../../components/field.jsx';
 import { FormActions, refusalIn } from '../../components/form-actions.jsx';
+import { Localized } from '../../components/localized.jsx';
 import { formatDay } from '../../lib/days.js';
 import { useT } from '../../lib/i18n.js';
 import { Link } from '../../lib/local-links.jsx';
@@ -23,8 +25,6 @@ const meaning = ({ status }) => {
 /** A YYYY-MM-DD date as the page writes dates: in Bengali as Bengali writes a day, in English as given. */
 const writtenDate = (date, lang) => (lang === 'en' ? date : formatDay(date, lang));
 
-/** The certificate's own words as written, marked lang="en" where they are English on a Bengali page. */
-const asWritten = (text, lang) => (latinOn(lang, text) ? <span lang="en">{text}</span> : text);
 
 export function VerifyPage() {
   const { number: linked } = useParams();
@@ -43,7 +43,7 @@ export function VerifyPage() {
     if (!found) setResult({ invalid: { status: response.status, message: response.data?.message ?? '' } });
     // A revoked certificate is never shown as valid: only its number and since when it is void.
     else if (found.revokedOn) setResult({ revoked: found.revokedOn, number: found.certinumber });
-    else setResult({ name: found.name, event: found.event, issuedOn: found.issuedOn, number: found.certinumber });
+    else setResult({ name: found.name, event: { event: found.event, bn: found.bn }, issuedOn: found.issuedOn, number: found.certinumber });
   };
 
   useEffect(() => {
@@ -80,10 +80,10 @@ export function VerifyPage() {
                 {t('verify.belongsTo')}
                 <strong lang={latinOn(t.lang, result.name)}>{result.name}</strong>
               </p>
-              {(result.event || issued) && (
+              {(result.event.event || issued) && (
                 <p>
-                  {result.event && asWritten(result.event, t.lang)}
-                  {result.event && issued && ', '}
+                  {result.event.event && <Localized record={result.event} field="event" />}
+                  {result.event.event && issued && ', '}
                   {issued}
                 </p>
               )}

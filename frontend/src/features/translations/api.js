@@ -2,9 +2,12 @@
 
 import { api } from '../../lib/api-client.js';
 
-/** Every public text with a Bengali version: {items: [{kind, record, field, place, english, bengali, max, multiline}]}. */
-export const fetchBengaliTexts = () => api('/api/admin/translations');
+/**
+ * The public texts with a Bengali version, a page at a time: `query` is {page, size, q, missing} (missing: '1' for
+ * only those with no Bengali yet). Answers {items: [{kind, record, field, place, english, bengali, max, multiline}],
+ * total, missing}: `missing` counts every text still without Bengali.
+ */
+export const fetchBengaliTexts = (query) => api('/api/admin/translations', { query });
 
-/** Stores one Bengali text; an empty `text` removes it (the English shows again). Answers {msg}. */
-export const saveBengaliText = ({ kind, record, field, text }) =>
-  api('/api/admin/translations', { method: 'PUT', body: { kind, record, field, text } });
+// Stores one Bengali text: the forms that show a text's Bengali beside its English store it the same way.
+export { saveBengaliText } from '../../components/admin/bengali-fields.jsx';

@@ -2,6 +2,7 @@
 // code, a correction of its name, event or date (the number stays: printed codes carry it), revoke (or make valid
 // again) and delete, and the popup that issues a new one under the next free number.
 import { useEffect, useState } from 'react';
+import { BengaliField, bengaliValues, sendWithBengali } from '../../../components/admin/bengali-fields.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
@@ -29,6 +30,25 @@ const issue = (form) =>
     event: form.event,
     issuedOn: form.issuedOn,
   });
+
+/**
+ * `send(form)` with the event's Bengali stored after it: one Bengali for every certificate of that event, so it is
+ * keyed by the event's English as saved. `before` are the form's first values.
+ */
+const withEventBengali = (send, before) =>
+  sendWithBengali({ kind: 'event', names: ['event'], send, recordOf: (_, form) => form.event.trim(), before });
+
+/** The event's Bengali, which every certificate of the event shares: after the spec's fields, so the keyboard goes
+ * through those as before. */
+const eventInBengali = (field) => (
+  <BengaliField
+    label="অনুষ্ঠান বা কোর্স"
+    name="event"
+    field={field}
+    maxLength={200}
+    placeholder="One Bengali for every certificate of this event"
+  />
+);
 
 /** Today in the admin's own calendar, YYYY-MM-DD. */
 const today = () => {
@@ -81,7 +101,12 @@ function RevocationButton({ certificate, onChanged }) {
 
 /** Edit: the holder's name, the event and the date; the number is shown, fixed. */
 function EditButton({ certificate, onSaved }) {
-  const initial = { name: certificate.name, event: certificate.event ?? '', issuedOn: certificate.issuedOn ?? '' };
+  const initial = {
+    name: certificate.name,
+    event: certificate.event ?? '',
+    issuedOn: certificate.issuedOn ?? '',
+    ...bengaliValues(['event'], certificate),
+  };
   const changes = (form) => Object.fromEntries(Object.entries(form).filter(([key, value]) => value !== initial[key]));
   return (
     <FormDialog
@@ -90,7 +115,7 @@ function EditButton({ certificate, onSaved }) {
       title={`Edit certificate ${certificate.certinumber}`}
       submitLabel="Save"
       initial={initial}
-      send={(form) => updateCertificate(certificate._id, changes(form))}
+      send={withEventBengali((form) => updateCertificate(certificate._id, changes(form)), initial)}
       success="Certificate Updated"
       onSaved={onSaved}
     >
@@ -100,6 +125,7 @@ function EditButton({ certificate, onSaved }) {
           <Field label="Name" {...field('name')} required maxLength={100} />
           <Field label="Event or course (optional)" {...field('event')} maxLength={200} />
           <Field label="Issued on (optional)" {...field('issuedOn')} type="date" />
+          {eventInBengali(field)}
         </>
       )}
     </FormDialog>
@@ -182,8 +208,8 @@ export function CertificatesPage() {
     <FormDialog
       button="Create"
       title="Create Certificate"
-      initial={{ name: '', certinumber: '', event: '', issuedOn: '' }}
-      send={issue}
+      initial={{ name: '', certinumber: '', event: '', issuedOn: '', ...bengaliValues(['event']) }}
+      send={withEventBengali(issue, {})}
       success="Certificate Created"
       onSaved={list.reload}
     >
@@ -202,6 +228,7 @@ export function CertificatesPage() {
           <NextNumber form={form} set={set} />
           <Field label="Event or course (optional)" {...field('event')} maxLength={200} />
           <Field label="Issued on (optional)" {...field('issuedOn')} type="date" />
+          {eventInBengali(field)}
         </>
       )}
     </FormDialog>

@@ -5,5 +5,5 @@ import { galleryCalls } from '../api.js';
 
 export function GalleryAdminPage() {
   const { gallery } = useContent();
-  return <PictureTable title="Gallery" noun="image" createTitle="Add image" items={gallery} calls={galleryCalls} />;
+  return <PictureTable title="Gallery" noun="image" createTitle="Add image" items={gallery} calls={galleryCalls} kind="gallery" />;
 }

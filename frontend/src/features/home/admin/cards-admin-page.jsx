@@ -20,6 +20,7 @@ export function CardsAdminPage() {
           createTitle={createTitle}
           items={content[section]}
           calls={calls}
+          kind="card"
         />
       ))}
     </div>

@@ -1,9 +1,7 @@
-// /admin/servicelist/{id}/edit: change a notice's link, title and date.
+// /admin/servicelist/{id}/edit: change a notice's link, title (in English and Bengali) and date.
 import { EditPage } from '../../../components/admin/edit-page.jsx';
 import { fetchNotice, updateNotice } from '../api.js';
-import { NoticeFields } from './notice-fields.jsx';
-
-const editable = (notice) => ({ url: notice.url ?? '', title: notice.title ?? '', date: notice.date ?? '' });
+import { NoticeFields, noticeValues, sendNotice } from './notice-fields.jsx';
 
 export function NoticeEditPage() {
   return (
@@ -12,8 +10,8 @@ export function NoticeEditPage() {
       noun="notice"
       list="/admin/notices"
       load={fetchNotice}
-      initial={editable}
-      send={updateNotice}
+      initial={noticeValues}
+      send={(id, form, first) => sendNotice((notice) => updateNotice(id, notice), id, first)(form)}
     >
       {({ field }) => <NoticeFields field={field} dateRequired />}
     </EditPage>

@@ -6,7 +6,7 @@ import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { ExternalLink } from '../../../components/external-link.jsx';
 import { createNotice, deleteNotice, fetchNoticesAsAdmin } from '../api.js';
-import { emptyNotice, NoticeFields } from './notice-fields.jsx';
+import { emptyNotice, NoticeFields, sendNotice } from './notice-fields.jsx';
 
 const sorts = [NEWEST_FIRST, OLDEST_FIRST, { value: 'title', label: 'Title' }];
 
@@ -44,7 +44,7 @@ export function NoticesPage() {
       button="Create"
       title="Create Notice"
       initial={emptyNotice}
-      send={createNotice}
+      send={sendNotice(createNotice)}
       success="Service Created"
       onSaved={list.reload}
     >

@@ -4,6 +4,7 @@ import { PagedPhotoItemTable } from '../../../components/admin/photo-item-table.
 import { usePagedList } from '../../../components/admin/use-paged-list.js';
 import { ExternalLink } from '../../../components/external-link.jsx';
 import { Field } from '../../../components/field.jsx';
+import { BengaliField } from '../../../components/admin/bengali-fields.jsx';
 import { fetchMembers, memberCalls } from '../api.js';
 
 const TEXTS = ['name', 'department', 'year', 'position', 'link'];
@@ -24,7 +25,8 @@ const columns = [
   },
 ];
 
-// Only what is filled in (for a new member) or what differs is sent; an empty link removes it.
+// Only what is filled in (for a new member) or what differs is sent; an empty link removes it. The year's and the
+// position's Bengali come after the English fields (the /bn team pages show them).
 const memberFields = ({ field }) => (
   <>
     <Field label="Name" {...field('name')} required maxLength={100} />
@@ -38,6 +40,8 @@ const memberFields = ({ field }) => (
       maxLength={2048}
       placeholder="https://…"
     />
+    <BengaliField label="বর্ষ" name="year" field={field} maxLength={40} />
+    <BengaliField label="পদ" name="position" field={field} maxLength={100} />
   </>
 );
 
@@ -64,6 +68,7 @@ export function MembersTable({ roster }) {
       texts={TEXTS}
       columns={columns}
       fields={memberFields}
+      bengali={{ kind: 'member', names: ['year', 'position'] }}
       add={{ button: 'Add member', title: `Add member to ${roster.title}`, success: 'Member Added' }}
       editTitle="Edit member"
       deletion={{ question: (member) => `Remove ${member.name} from ${roster.title}?`, success: 'Member deleted' }}

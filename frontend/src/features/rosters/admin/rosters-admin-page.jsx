@@ -3,6 +3,7 @@
 // (add, edit, reorder, delete). The chosen roster is in the address (?team=slug), so it survives a reload.
 import { Link, useSearchParams } from 'react-router-dom';
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
+import { BengaliField, bengaliValues, sendWithBengali } from '../../../components/admin/bengali-fields.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { OrderedTable } from '../../../components/admin/ordered-table.jsx';
 import { Field } from '../../../components/field.jsx';
@@ -65,8 +66,8 @@ export function RostersAdminPage() {
           rowName={roster.title}
           title="Rename team"
           submitLabel="Save"
-          initial={{ slug: roster.slug, title: roster.title }}
-          send={(form) => rosterCalls.update(roster._id, rosterChanges(roster, form))}
+          initial={{ slug: roster.slug, title: roster.title, ...bengaliValues(['title'], roster) }}
+          send={withBengaliTitle(roster, (form) => rosterCalls.update(roster._id, rosterChanges(roster, form)))}
           success="Updated Successfully"
           onSaved={roster._id === chosen?._id ? showSaved : reload}
         >
@@ -129,8 +130,8 @@ export function RostersAdminPage() {
     <FormDialog
       button="Create team"
       title="Create team"
-      initial={{ slug: '', title: '' }}
-      send={(form) => rosterCalls.create({ slug: slugOf(form.slug), title: form.title })}
+      initial={{ slug: '', title: '', ...bengaliValues(['title']) }}
+      send={withBengaliTitle(undefined, (form) => rosterCalls.create({ slug: slugOf(form.slug), title: form.title }))}
       success="Created Successfully"
       onSaved={showSaved}
     >
@@ -143,8 +144,13 @@ export function RostersAdminPage() {
       button="Start a new year"
       title="Start a new year"
       submitLabel="Create team"
-      initial={{ from: String(teams[CORE]?._id ?? rosters[0]?._id ?? ''), slug: nextYear, title: `Team ${nextYear}` }}
-      send={(form) => copyRoster(form.from, { slug: slugOf(form.slug), title: form.title })}
+      initial={{
+        from: String(teams[CORE]?._id ?? rosters[0]?._id ?? ''),
+        slug: nextYear,
+        title: `Team ${nextYear}`,
+        ...bengaliValues(['title']),
+      }}
+      send={withBengaliTitle(undefined, (form) => copyRoster(form.from, { slug: slugOf(form.slug), title: form.title }))}
       success="Team Created"
       onSaved={showSaved}
     >
@@ -216,9 +222,20 @@ function RosterFields({ form: { field }, core = false, example }) {
         readOnly={core}
       />
       <Field label={`Title, e.g. Team ${example}`} {...field('title')} onFocus={selectAll} required maxLength={100} />
+      <BengaliField label="টিমের নাম" name="title" field={field} maxLength={100} />
     </>
   );
 }
+
+/** `send(form)` for `roster` (a new one: from the answer's `_id`), with its title's Bengali stored after it. */
+const withBengaliTitle = (roster, send) =>
+  sendWithBengali({
+    kind: 'roster',
+    names: ['title'],
+    send,
+    recordOf: (response) => roster?._id ?? response.data?._id,
+    before: bengaliValues(['title'], roster),
+  });
 
 /** A roster's page address, what follows /team: the server's rule for it, checked before the form is sent. */
 function AddressField(props) {

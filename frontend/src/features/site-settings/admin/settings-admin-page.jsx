@@ -5,6 +5,7 @@
 // old → new before it is sent, and waits out the server's payment hold: the section says when donors will see it,
 // with Cancel.
 import { useEffect, useId, useState } from 'react';
+import { BengaliField, bengaliName, saveBengaliText } from '../../../components/admin/bengali-fields.jsx';
 import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { unsavedForms, useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Field } from '../../../components/field.jsx';
@@ -47,6 +48,25 @@ const DONOR_FACING = new Set([
   'supportPhoto',
 ]);
 
+/**
+ * The texts /bn shows in Bengali when one is written (the server's SETTING_TEXTS), each with its Bengali field's name:
+ * the field sits beside the English. The payment details have none: a second set of them would sit outside the
+ * payment hold.
+ */
+const WITH_BENGALI = {
+  heroTitle: 'স্বাগত জানানোর শিরোনাম',
+  heroText: 'স্বাগত জানানোর লেখা',
+  visitTimes: 'ক্লাসের দিন আর সময়',
+  visitAges: 'কত বছর বয়সের ছেলেমেয়েরা',
+  visitAddress: 'ক্লাসের ঠিকানা',
+  donationAppeal: 'দাতাদের কাছে আবেদন',
+  donationRegistration: 'টাকা কে পায়: নথিভুক্তি',
+  donationTax: 'করছাড়',
+  address: 'ঠিকানা',
+  presidentName: 'সভাপতির নাম',
+  presidentMessage: 'সভাপতির কথা',
+  makersCredit: 'সাইট যাঁরা বানিয়েছেন',
+};
 /** Whether only admins may change the setting `key`. */
 const forAdmins = (key) => key in DONATION_DETAILS || DONOR_FACING.has(key);
 
@@ -253,9 +273,11 @@ function SettingsSection({ section, admin, waiting = {}, onPending, children }) 
   const fields = section.fields.filter(([key]) => admin || !forAdmins(key));
   const keys = fields.map(([key]) => key);
   const photos = (section.photos ?? []).filter(({ key }) => admin || !forAdmins(key));
+  const bengaliKeys = keys.filter((key) => key in WITH_BENGALI);
   // What the server holds, as far as this form knows: the changes are measured against it.
   const [saved, setSaved] = useState(() => ({
     ...Object.fromEntries(keys.map((key) => [key, waiting[key] ?? settings[key] ?? ''])),
+    ...Object.fromEntries(bengaliKeys.map((key) => [bengaliName(key), settings.bn?.[key] ?? ''])),
     ...Object.fromEntries(photos.map((photo) => [photo.key, savedChoice(photo, settings[photo.key])])),
   }));
 
@@ -268,17 +290,32 @@ function SettingsSection({ section, admin, waiting = {}, onPending, children }) 
     }
     return body;
   };
+  const bengaliChanges = (form) => bengaliKeys.filter((key) => form[bengaliName(key)] !== saved[bengaliName(key)]);
 
   const { form, field, set, submit, busy, errors, message } = useForm(saved, {
     check: (values) => {
       const body = changes(values);
-      if (Object.keys(body).length === 0) {
+      if (Object.keys(body).length === 0 && bengaliChanges(values).length === 0) {
         notify.warning(nothingChanged(section.title));
         return false;
       }
       return confirmPaymentChange(saved, body);
     },
-    send: (values) => updateSettings(changes(values)),
+    // The English first (which may wait out the payment hold), then each Bengali text that changed.
+    send: async (values) => {
+      const body = changes(values);
+      const english = Object.keys(body).length > 0 ? await updateSettings(body) : { ok: true, status: 200, data: {} };
+      if (!english.ok) return english;
+      for (const key of bengaliChanges(values)) {
+        const text = values[bengaliName(key)];
+        const bengali = await saveBengaliText({ kind: 'setting', record: key, field: key, text });
+        if (!bengali.ok) {
+          const why = bengali.data?.errors?.text;
+          return { ...bengali, data: { ...bengali.data, errors: why ? { [bengaliName(key)]: why } : {} } };
+        }
+      }
+      return english;
+    },
     onSuccess: (response, values) => {
       // A change that waits out the payment hold says when donors see it, not "Updated Successfully" alone.
       const held = response.data?.pending;
@@ -307,6 +344,12 @@ function SettingsSection({ section, admin, waiting = {}, onPending, children }) 
         {fields.map(([key, label, { optional, ...props }]) => (
           <Field key={key} label={label} {...field(key)} required={!optional} {...props} />
         ))}
+        {/* The section's texts in Bengali after its English ones, so the keyboard goes through those as before. */}
+        {fields
+          .filter(([key]) => key in WITH_BENGALI)
+          .map(([key, , { optional: _optional, ...props }]) => (
+            <BengaliField key={`${key} bn`} label={WITH_BENGALI[key]} name={key} field={field} {...props} />
+          ))}
         {photos.map(({ key, ...picker }) => (
           <PhotoPicker
             key={key}
