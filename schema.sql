@@ -109,7 +109,8 @@ CREATE TABLE gifts (
     -- When the thank-you mail was queued; NULL when none was.
     thanked_at   TEXT,
     created_at   TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-) STRICT;
+, lang TEXT NOT NULL DEFAULT 'en'
+    CHECK (length(lang) BETWEEN 2 AND 3 AND lang NOT GLOB '*[^a-z]*')) STRICT;
 
 CREATE TABLE invitations (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -23,6 +23,8 @@ super::row! {
         pub thanked_at: Option<String>,
         #[serde(rename = "createdAt")]
         pub created_at: String,
+        /// The language the donor wrote in (`en`, `bn`): their thank-you's.
+        pub lang: String,
     }
 }
 
@@ -33,19 +35,25 @@ fn rupees<S: Serializer>(paise: &i64, serializer: S) -> Result<S::Ok, S::Error> 
 
 macro_rules! columns {
     () => {
-        "id, name, email, amount_paise, reference, received_at, thanked_at, created_at"
+        "id, name, email, amount_paise, reference, received_at, thanked_at, created_at, lang"
     };
 }
 
 pub fn insert(conn: &Connection, gift: &NewGift) -> Result<Gift, ApiError> {
     let sql = concat!(
-        "INSERT INTO gifts (name, email, amount_paise, reference) VALUES (?1, ?2, ?3, ?4) RETURNING ",
+        "INSERT INTO gifts (name, email, amount_paise, reference, lang) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING ",
         columns!()
     );
     Ok(super::inserted_row(
         conn,
         sql,
-        params![gift.name, gift.email, gift.amount_paise, gift.reference],
+        params![
+            gift.name,
+            gift.email,
+            gift.amount_paise,
+            gift.reference,
+            gift.lang
+        ],
         Gift::from_row,
     )?)
 }

@@ -13,6 +13,8 @@ pub struct GiftRequest {
     email: Option<String>,
     amount: Option<NumberOrText>,
     reference: Option<String>,
+    /// The page's language (`en` when not sent): the thank-you is mailed in it.
+    lang: Option<String>,
 }
 
 pub struct NewGift {
@@ -22,6 +24,8 @@ pub struct NewGift {
     pub amount_paise: i64,
     /// Letters and digits only, in capitals.
     pub reference: String,
+    /// `en` or `bn`.
+    pub lang: &'static str,
 }
 
 /// The smallest and largest gift one can tell us about, in paise: ₹1 and ₹1,00,00,000.
@@ -99,12 +103,21 @@ impl NewGift {
         );
         let amount = check.check("amount", rupees(loose_text(request.amount)));
         let reference = check.check("reference", payment_reference(request.reference));
+        let lang = check.check(
+            "lang",
+            match request.lang.as_deref().map(str::trim) {
+                None | Some("" | "en") => Ok("en"),
+                Some("bn") => Ok("bn"),
+                Some(_) => Err("must be en or bn".to_owned()),
+            },
+        );
         check.finish(|| {
             Some(NewGift {
                 name: name?,
                 email: email?,
                 amount_paise: amount?,
                 reference: reference?,
+                lang: lang?,
             })
         })
     }

@@ -291,28 +291,59 @@ impl Mailer {
         if gift.email.is_empty() || !self.setup(conn)?.enabled() {
             return Ok(false);
         }
-        let body = format!(
-            "Dear {name},\n\n\
-             Your gift of {amount} (payment reference {reference}) has reached Jyoti. Thank you!\n\n\
-             Every rupee goes to the evening classes: books, copies, pencils and a light to study \
-             by for the children who come to Jyoti.\n\n\
-             With gratitude,\nthe volunteers of Jyoti\n",
-            name = gift.name,
-            amount = crate::domain::rupees_text(gift.amount_paise),
-            reference = gift.reference,
-        );
+        let (subject, body) = thanks(gift);
         db::outbox::queue(
             conn,
             &NewMail {
                 kind: Kind::Thanks,
                 recipients: vec![gift.email.clone()],
                 reply_to: None,
-                subject: "Thank you for your gift to Jyoti".to_owned(),
+                subject,
                 body,
             },
         )?;
         Ok(true)
     }
+}
+
+/// The thank-you's subject and body, in the language the donor wrote in.
+fn thanks(gift: &Gift) -> (String, String) {
+    let amount = crate::domain::rupees_text(gift.amount_paise);
+    let (name, reference) = (&gift.name, &gift.reference);
+    match gift.lang.as_str() {
+        "bn" => (
+            "জ্যোতির পাশে দাঁড়ানোর জন্য ধন্যবাদ".to_owned(),
+            format!(
+                "প্রিয় {name},\n\n\
+                 আপনার পাঠানো {amount} জ্যোতির কাছে পৌঁছেছে (পেমেন্টের রেফারেন্স {reference})। \
+                 অনেক ধন্যবাদ!\n\n\
+                 প্রতিটা টাকা খরচ হয় সন্ধের ক্লাসে, জ্যোতিতে যে ছেলেমেয়েরা পড়তে আসে তাদের বই, খাতা, \
+                 পেনসিল আর পড়ার আলোর জন্য।\n\n\
+                 কৃতজ্ঞতা জানিয়ে,\nজ্যোতির স্বেচ্ছাসেবকেরা\n",
+                amount = bengali_digits(&amount),
+            ),
+        ),
+        _ => (
+            "Thank you for your gift to Jyoti".to_owned(),
+            format!(
+                "Dear {name},\n\n\
+                 Your gift of {amount} (payment reference {reference}) has reached Jyoti. Thank you!\n\n\
+                 Every rupee goes to the evening classes: books, copies, pencils and a light to study \
+                 by for the children who come to Jyoti.\n\n\
+                 With gratitude,\nthe volunteers of Jyoti\n"
+            ),
+        ),
+    }
+}
+
+/// `text` with its digits written in Bengali (₹১,৫০০.৫০), as a Bengali reader writes numbers.
+fn bengali_digits(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.to_digit(10) {
+            Some(digit) => char::from_u32(0x09E6 + digit).unwrap_or(c),
+            None => c,
+        })
+        .collect()
 }
 
 fn contact_mail(contact: &Contact, recipients: Vec<String>, site: Option<&str>) -> NewMail {

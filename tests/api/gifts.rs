@@ -248,3 +248,30 @@ fn without_email_a_received_gift_is_only_marked() {
     assert_eq!(marked["thankedAt"], Value::Null);
     assert_eq!(app.query::<i64>("SELECT count(*) FROM outbox"), 0);
 }
+
+#[test]
+fn a_donor_who_wrote_in_bengali_is_thanked_in_bengali() {
+    let smtp = SmtpServer::start();
+    let (app, admin) = spawn_app_mailing(&smtp.url());
+    let mut body = gift("মৌমিতা দাস", "412356789014");
+    body["lang"] = json!("bn");
+    let told = tell(&app, &body);
+    assert_eq!(told["lang"], "bn");
+    let refused = app
+        .post("/api/form/gift")
+        .json(&json!({"name": "A", "amount": "100", "reference": "412356789015", "lang": "fr"}))
+        .send();
+    assert_eq!(refused.status, 400, "{}", refused.text());
+    assert_eq!(refused.json()["errors"]["lang"], "must be en or bn");
+
+    mark(&app, &admin, id(&told), true);
+    let mail = smtp.wait_for(1, WAIT).remove(0);
+    assert_eq!(mail.subject(), "জ্যোতির পাশে দাঁড়ানোর জন্য ধন্যবাদ");
+    let text = mail.body();
+    assert!(text.contains("প্রিয় মৌমিতা দাস"), "{text}");
+    assert!(
+        text.contains("₹১,৫০০.৫০") && text.contains("412356789014"),
+        "{text}"
+    );
+    assert!(!text.contains("Thank you"), "{text}");
+}

@@ -32,16 +32,44 @@ impl Mail {
         })
     }
 
-    /// The body, decoded from quoted-printable when the message says so, with LF line ends.
+    /// The Subject, its RFC 2047 base64 words (`=?utf-8?b?…?=`, as a subject beyond ASCII is
+    /// sent) decoded.
+    pub fn subject(&self) -> String {
+        let raw = self.header("Subject").unwrap_or_default();
+        let mut bytes = Vec::new();
+        let mut plain = String::new();
+        for word in raw.split(' ') {
+            let encoded = word
+                .strip_prefix("=?utf-8?b?")
+                .or_else(|| word.strip_prefix("=?UTF-8?B?"))
+                .and_then(|rest| rest.strip_suffix("?="));
+            match encoded {
+                Some(encoded) => bytes.extend(base64_decoded(encoded)),
+                None => {
+                    plain.push_str(&String::from_utf8_lossy(&std::mem::take(&mut bytes)));
+                    if !plain.is_empty() {
+                        plain.push(' ');
+                    }
+                    plain.push_str(word);
+                }
+            }
+        }
+        plain.push_str(&String::from_utf8_lossy(&bytes));
+        plain
+    }
+
+    /// The body, decoded from quoted-printable or base64 when the message says so, with LF line
+    /// ends.
     pub fn body(&self) -> String {
         let body = self.data.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-        let quoted = self
+        let encoding = self
             .header("Content-Transfer-Encoding")
-            .is_some_and(|e| e.eq_ignore_ascii_case("quoted-printable"));
-        let body = if quoted {
-            unquote(body)
-        } else {
-            body.to_owned()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let body = match encoding.as_str() {
+            "quoted-printable" => unquote(body),
+            "base64" => String::from_utf8_lossy(&base64_decoded(body)).into_owned(),
+            _ => body.to_owned(),
         };
         body.replace("\r\n", "\n")
     }
@@ -313,4 +341,23 @@ fn base64_decode(text: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Standard base64 (with padding) decoded; characters outside its alphabet are skipped.
+fn base64_decoded(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let values: Vec<u32> = text
+        .bytes()
+        .filter_map(|b| ALPHABET.iter().position(|&a| a == b).map(|v| v as u32))
+        .collect();
+    let mut out = Vec::new();
+    for chunk in values.chunks(4) {
+        let joined = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, v)| acc | (v << (18 - 6 * i)));
+        let bytes = joined.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    out
 }

@@ -1,4 +1,5 @@
--- Step 17: a certificate's event gets its Bengali, once for every certificate of that event: a
+-- Step 17: a gift remembers the language its donor wrote in (the thank-you is mailed in it),
+-- checked by its shape as a translation's is; and a certificate's event gets its Bengali, once for every certificate of that event: a
 -- translation of kind 'event' whose record is the event's English (up to 200 characters, as a
 -- certificate's event is). The table is rebuilt with its rows; the triggers that remove a
 -- deleted record's translations are made again, unchanged, around it.
@@ -41,3 +42,7 @@ END;
 CREATE TRIGGER members_translations AFTER DELETE ON members BEGIN
     DELETE FROM translations WHERE kind = 'member' AND record = CAST(old.id AS TEXT);
 END;
+
+-- The language of the page a donor told us about their gift from ('en' for the gifts before).
+ALTER TABLE gifts ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'
+    CHECK (length(lang) BETWEEN 2 AND 3 AND lang NOT GLOB '*[^a-z]*');

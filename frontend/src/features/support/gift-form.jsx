@@ -30,7 +30,9 @@ export function GiftForm() {
   const { field, setForm, submit, busy, status, why } = useFormInLanguage(EMPTY, {
     send: (gift) => {
       setThanked('');
-      return tellGift({ ...gift, amount: westernDigits(gift.amount), reference: westernDigits(gift.reference) });
+      // The page's language goes along: the thank-you mail is written in it.
+      const note = { ...gift, amount: westernDigits(gift.amount), reference: westernDigits(gift.reference) };
+      return tellGift({ ...note, lang: t.lang });
     },
     onSuccess: (_response, gift) => {
       setForm(EMPTY);
