@@ -234,3 +234,69 @@ test.describe('on a 360 px phone', () => {
     expect(await violations(page)).toEqual([]);
   });
 });
+
+test('settings read in the log as the screens name them, in English and in Bengali', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  const place = unique('Jyoti school room');
+  const saved = await request.patch('/api/admin/settings', { data: { visitAddress: place }, headers: bearer(token) });
+  expect(saved.status()).toBe(200);
+  const bengali = await request.put('/api/admin/translations', {
+    data: { kind: 'setting', record: 'heroTitle', field: 'heroTitle', text: 'জ্যোতিতে স্বাগত' },
+    headers: bearer(token),
+  });
+  expect(bengali.status()).toBe(200);
+  await openAdmin(page, '/admin/audit');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.nth(1).getByRole('listitem')).toHaveText([/^Welcome heading in Bengali: .* → জ্যোতিতে স্বাগত$/]);
+  await expect(rows.nth(2).getByRole('listitem')).toHaveText([new RegExp(`^Visit us address: .* → ${place}$`)]);
+  await expect(rows.getByRole('listitem').filter({ hasText: /visitAddress|heroTitle/ })).toHaveCount(0);
+});
+
+test('at 1366 px no address or name in the log breaks inside a word', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await asAdmin(page, request);
+  // A long address, of a volunteer who made a change: it has to wrap somewhere.
+  const email = `bhagyashreeroychowdhurysenguptavolunteer${Date.now()}@jalpaiguri-engineering-college.example.org`;
+  const editor = await registerEditor(request, { email, firstname: 'Bhagyashree', lastname: 'Roychowdhury-Sengupta' });
+  await createNotice(request, editor.token, { title: unique('Long name notice'), date: '2026-11-20' });
+  // And a long change beside it, which the Changes column wants the width for.
+  const { settings } = await (await request.get('/api/content')).json();
+  const long = `${'Every evening the children of the village come to learn with the volunteers. '.repeat(12)}${Date.now()}`;
+  const changed = await request.patch('/api/admin/settings', { data: { heroText: long }, headers: bearer(editor.token) });
+  expect(changed.status()).toBe(200);
+  await openAdmin(page, '/admin/audit');
+  await expect(row(page, email).first()).toBeVisible();
+  // Where each line of a cell ends: only at a space, or after "@", ".", ":", "<", ">" or a hyphen, never between two
+  // letters.
+  const breaks = await page.locator('.audit td.cell-address').evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const found = [];
+      let previous = null;
+      let between = '';
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i += 1) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getBoundingClientRect();
+          const char = node.data[i];
+          // A space at a line's end takes no room: it is what lies between two lines.
+          if (rect.width === 0 || /\s/.test(char)) {
+            between += char;
+            continue;
+          }
+          const top = Math.round(rect.top);
+          if (previous && top > previous.top + 2 && !/\s/.test(between) && !/[@.:<>-]/.test(previous.char)) {
+            found.push(previous.char + char);
+          }
+          previous = { char, top };
+          between = '';
+        }
+      }
+      return found;
+    }),
+  );
+  expect(breaks).toEqual([]);
+  await request.patch('/api/admin/settings', { data: { heroText: settings.heroText }, headers: bearer(editor.token) });
+});

@@ -82,6 +82,17 @@ pub fn label(field: &str) -> &str {
         "sender" => "Send from",
         "contactTo" => "Send contact messages to",
         "siteAddress" => "The site's address",
+        "presidentName" => "President's name",
+        "presidentMessage" => "President's message",
+        "makersCredit" => "Credit to the site makers",
+        "footerYear" => "Year in the copyright line",
+        "linkedin" => "LinkedIn page",
+        "facebook" => "Facebook page",
+        "instagram" => "Instagram page",
+        "galleryMoreUrl" => "Full photo folder (Show More)",
+        "heroPhoto" => "Banner photo",
+        "clubLogo" => "Club logo",
+        "collegeLogo" => "College emblem",
         field => field,
     }
 }

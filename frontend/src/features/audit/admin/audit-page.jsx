@@ -31,7 +31,8 @@ const KINDS = [
 
 const columns = [
   { header: 'When', cell: (entry) => <Received timestamp={entry.at} /> },
-  // "Name <email>": wraps after the address's "@" and dots, as every address in the admin tables does.
+  // "Name <email>" and an IP address: wrap after an "@", a dot or a colon (IPv6), as every address in the admin tables
+  // does (DataTable), never inside a word.
   { header: 'Who', cell: (entry) => entry.actor, className: 'cell-address' },
   { header: 'Address', cell: (entry) => entry.address, className: 'cell-address' },
   { header: 'What', cell: (entry) => [entry.action, entry.target].filter(Boolean).join(' · ') },
@@ -79,14 +80,64 @@ function PersonChoice({ list }) {
   return <FilterChoice list={list} name="actor" label="Person" options={options} />;
 }
 
-/** Each changed field as "field: old → new"; an empty value shows as "(empty)", as the alert mails say. */
+/**
+ * The settings the log stores by their names in the API (`upiId`, `heroTitle (বাংলা)` for its Bengali), as the
+ * Settings screen and the alert mails name them. Other fields (`firstname`, `role`) read as they are.
+ */
+const FIELD_LABELS = {
+  heroTitle: 'Welcome heading',
+  heroText: 'Welcome text',
+  heroPhoto: 'Banner photo',
+  visitTimes: 'Visit us class times',
+  visitAges: 'Visit us ages',
+  visitAddress: 'Visit us address',
+  visitPhone: 'Visit us phone number',
+  donationAppeal: 'Appeal to donors',
+  donationHolder: 'Account holder',
+  donationAccount: 'Bank account number',
+  donationIfsc: 'IFSC code',
+  donationBranch: 'Bank branch',
+  donationBank: 'Bank name',
+  upiId: 'UPI ID',
+  upiPayee: 'UPI payee name',
+  donationRegistration: 'Registration',
+  donationTax: 'Tax benefit',
+  donationPhone: 'Phone number for donors',
+  supportPhoto: 'Support page photo',
+  address: 'Address',
+  contactEmail: 'Contact email',
+  linkedin: 'LinkedIn page',
+  facebook: 'Facebook page',
+  instagram: 'Instagram page',
+  presidentName: 'President’s name',
+  presidentMessage: 'President’s message',
+  makersCredit: 'Credit to the site makers',
+  footerYear: 'Year in the copyright line',
+  galleryMoreUrl: 'Full photo folder (Show More)',
+  clubLogo: 'Club logo',
+  collegeLogo: 'College emblem',
+  siteAddress: 'The site’s address',
+  host: 'SMTP server',
+  sender: 'Send from',
+  contactTo: 'Send contact messages to',
+};
+
+/** A stored field's name as the screens say it: "UPI ID", "Welcome heading in Bengali"; one they do not name, as is. */
+function fieldLabel(field) {
+  const bengali = field.endsWith(' (বাংলা)');
+  const english = bengali ? field.slice(0, -' (বাংলা)'.length) : field;
+  const label = FIELD_LABELS[english] ?? english;
+  return bengali ? `${label} in Bengali` : label;
+}
+
+/** Each changed field as "field: old → new", the field named as the screens name it; an empty value shows as "(empty)", as the alert mails say. */
 function Changes({ changes }) {
   if (!changes?.length) return null;
   return (
     <ul className="audit-changes">
       {changes.map((change, index) => (
         <li key={`${change.field}-${index}`}>
-          {change.field}: {change.old || '(empty)'} → {change.new || '(empty)'}
+          {fieldLabel(change.field)}: {change.old || '(empty)'} → {change.new || '(empty)'}
         </li>
       ))}
     </ul>
