@@ -432,3 +432,22 @@ test('an admin writes a Bengali version beside the English, and the Bengali page
   await expect(page.getByText(title)).toBeVisible();
   await request.delete(`/api/admin/servicelist/delete/${notice._id}`, { headers: bearer(token) });
 });
+
+test("/bn/form's rating placeholder fits its box on a 360 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await visitBengali(page, '/bn/form');
+  const rating = page.getByLabel('রেটিং');
+  await expect(rating).toHaveValue('');
+  // The placeholder as the closed select shows it, measured in the select's own font against the room inside it.
+  const shown = await rating.evaluate((select) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = select.options[select.selectedIndex].text;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text, width: Math.ceil(context.measureText(text).width), room };
+  });
+  expect(shown.text).toBe(bengali['feedback.rate']);
+  expect(shown.width, `"${shown.text}" in ${shown.room} px`).toBeLessThanOrEqual(shown.room);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
