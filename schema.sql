@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 17, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 18, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -36,6 +36,20 @@ CREATE TABLE audit_log (
     changes  TEXT
 , kind TEXT NOT NULL DEFAULT 'content'
     CHECK (kind IN ('signins', 'payment', 'users', 'content', 'settings', 'commands'))) STRICT;
+
+CREATE TABLE bin (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind          TEXT    NOT NULL CHECK (length(kind) BETWEEN 1 AND 20),
+    record_id     INTEGER NOT NULL,
+    -- What people know it by: a notice's title, a certificate's number and name.
+    title         TEXT    NOT NULL CHECK (length(title) <= 300),
+    rows          TEXT    NOT NULL,
+    -- One delete of many (messages ticked together) shares its batch, undone as one.
+    batch         TEXT,
+    deleted_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    deleted_by    TEXT    NOT NULL,
+    UNIQUE (kind, record_id)
+) STRICT;
 
 CREATE TABLE cards (
     id         INTEGER PRIMARY KEY,
@@ -274,6 +288,10 @@ CREATE INDEX alerts_undelivered ON alerts (raised_ms) WHERE delivered_at IS NULL
 CREATE INDEX audit_log_by_kind ON audit_log (kind, at);
 
 CREATE INDEX audit_log_by_time ON audit_log (at);
+
+CREATE INDEX bin_by_batch ON bin (batch) WHERE batch IS NOT NULL;
+
+CREATE INDEX bin_by_time ON bin (deleted_at);
 
 CREATE INDEX certificates_by_name ON certificates (name COLLATE NOCASE, id);
 

@@ -197,6 +197,14 @@ pub struct ServeArgs {
     /// plan's daily quota spent.
     #[arg(long, env = "JYOTI_MAIL_PER_DAY", value_name = "COUNT", default_value_t = crate::mail::DEFAULT_PER_DAY)]
     pub mail_per_day: u32,
+    /// Days a deleted record waits in the bin, restorable, before it is erased for good.
+    #[arg(
+        long,
+        env = "JYOTI_BIN_DAYS",
+        value_name = "DAYS",
+        default_value_t = 30
+    )]
+    pub bin_days: u32,
     /// The site's time zone: times in alerts and mail are written in it, with its name.
     #[arg(long, env = "JYOTI_TIME_ZONE", value_name = "ZONE", default_value = crate::words::DEFAULT_ZONE)]
     pub time_zone: String,

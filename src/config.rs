@@ -39,6 +39,8 @@ pub struct Config {
     pub alert_after: Duration,
     /// `--payment-hold`: how long a change of the payment details waits before donors see it.
     pub payment_hold: Duration,
+    /// `--bin-days`: how long a deleted record waits in the bin before it is erased for good.
+    pub bin_days: u32,
     /// `--offsite`: where encrypted copies of the scheduled backups go.
     pub offsite: Option<OffsiteOptions>,
     /// `--site-url`: the site's public address behind a proxy (`--domain` gives one too).
@@ -105,6 +107,7 @@ impl Default for Config {
             backups: None,
             alert_after: Duration::from_secs(24 * 3600),
             payment_hold: Duration::from_secs(24 * 3600),
+            bin_days: 30,
             offsite: None,
             site_url: None,
             allow_origins: Vec::new(),
@@ -144,6 +147,7 @@ impl Config {
             }),
             alert_after: args.alert_after,
             payment_hold: args.payment_hold,
+            bin_days: args.bin_days,
             offsite: OffsiteOptions::parse(
                 args.offsite.as_deref(),
                 args.offsite_keep as usize,

@@ -194,6 +194,7 @@ impl Application {
         // Like the mail sender: what a write left to do later is done by the app itself.
         crate::alerts::delivery::start(state.pool.clone(), state.mail.clone());
         crate::payment_hold::start(state.pool.clone(), state.mail.clone());
+        crate::workers::empty_bin(state.pool.clone(), state.config.bin_days);
         let config = &state.config;
         let timeouts = config.timeouts;
         let app_state = state.clone();

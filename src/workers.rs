@@ -52,3 +52,26 @@ impl Workers {
             .map_err(|_| ApiError::internal("a job was dropped"))
     }
 }
+
+/// How often the bin is looked through for what has waited its days.
+const BIN_CHECKED_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Erases for good, at start and then every hour, what waited in the bin more than `days` days
+/// (`--bin-days`), on a thread of its own; `secure_delete` leaves no trace of it in the file.
+pub fn empty_bin(pool: crate::db::Pool, days: u32) {
+    let spawned = std::thread::Builder::new()
+        .name("bin".into())
+        .spawn(move || loop {
+            match crate::db::run_here(&pool, |conn| crate::db::bin::sweep(conn, days)) {
+                Ok(0) => {}
+                Ok(erased) => {
+                    log::info!("{erased} records erased for good after {days} days in the bin")
+                }
+                Err(err) => log::error!("the bin could not be emptied: {err:?}"),
+            }
+            std::thread::sleep(BIN_CHECKED_EVERY);
+        });
+    if let Err(err) = spawned {
+        log::error!("cannot start the bin thread: {err}");
+    }
+}

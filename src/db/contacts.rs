@@ -199,6 +199,21 @@ pub fn delete_ids(conn: &mut Connection, ids: &[i64]) -> Result<usize, ApiError>
     })
 }
 
+/// The ids of every message matching `search` (all of them without one).
+pub fn matching_ids(conn: &Connection, search: Option<&str>) -> Result<Vec<i64>, ApiError> {
+    let terms = match full_text(search) {
+        Search::Nothing => return Ok(Vec::new()),
+        Search::All => None,
+        Search::Terms(terms) => Some(terms),
+    };
+    let sql = concat!("SELECT id", matching!());
+    let ids = conn
+        .prepare_cached(sql)?
+        .query_map([terms], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(ids)
+}
+
 /// Deletes every message matching `search` (all of them without one); how many went.
 pub fn delete_matching(conn: &mut Connection, search: Option<&str>) -> Result<usize, ApiError> {
     let terms = match full_text(search) {

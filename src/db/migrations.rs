@@ -70,6 +70,7 @@ const STEPS: &[Step] = &[
     Step::sql(include_str!(
         "migrations/017_bengali_certificate_events.sql"
     )),
+    Step::sql(include_str!("migrations/018_the_bin.sql")),
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

@@ -116,6 +116,7 @@ use like_page;
 pub mod alerts;
 pub mod audit;
 pub mod backup;
+pub mod bin;
 pub mod cards;
 pub mod certificates;
 pub mod contacts;

@@ -2,6 +2,7 @@
 //!
 //! Each type's inner value is private; the only way to get one is its `parse`.
 
+mod bin;
 pub mod certificate_import;
 mod certificates;
 mod contacts;
@@ -23,6 +24,7 @@ pub mod upi;
 mod users;
 mod values;
 
+pub use bin::*;
 pub use certificates::*;
 pub use contacts::*;
 pub use feedback::*;

@@ -50,6 +50,8 @@ call_with_method!(get => GET, post => POST, put => PUT, patch => PATCH, delete =
 /// A kind of record reached by id in a path; its 404 message when the id names none.
 pub trait Record: 'static {
     const NOT_FOUND: &'static str;
+    /// The bin's name for it, when a delete keeps it in the bin.
+    const BIN: Option<crate::domain::BinKind> = None;
 }
 
 /// `impl Record for $record` with its 404 message: `record!(Notice, "Notice not found");`.
@@ -57,6 +59,12 @@ macro_rules! record {
     ($record:ty, $not_found:literal) => {
         impl super::calls::Record for $record {
             const NOT_FOUND: &'static str = $not_found;
+        }
+    };
+    ($record:ty, $not_found:literal, $bin:ident) => {
+        impl super::calls::Record for $record {
+            const NOT_FOUND: &'static str = $not_found;
+            const BIN: Option<crate::domain::BinKind> = Some(crate::domain::BinKind::$bin);
         }
     };
 }
@@ -206,6 +214,8 @@ where
 }
 
 /// `DELETE path`: an admin deletes the record the path's id names; `{"msg": done}` or its 404.
+/// A record with a bin kind goes to the bin first, in the same transaction; the answer is the
+/// same (the client knows what it deleted, for its Undo).
 pub fn admin_delete<R: Record>(
     access: Access,
     path: &'static str,
@@ -214,8 +224,16 @@ pub fn admin_delete<R: Record>(
 ) -> Call {
     as_staff!(access, User => delete(
         path,
-        move |_: User, state: web::Data<AppState>, id: PathId<R>| async move {
-            let found = db::run(&state.pool, move |conn| delete_record(conn, id.get())).await?;
+        move |user: User, state: web::Data<AppState>, id: PathId<R>| async move {
+            let by = user.0.named();
+            let record = id.get();
+            let found = db::run(&state.pool, move |conn| {
+                if let Some(kind) = R::BIN {
+                    db::bin::keep(conn, kind, record, &by, None)?;
+                }
+                delete_record(conn, record)
+            })
+            .await?;
             id.done(found, done)
         },
     ))

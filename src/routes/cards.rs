@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 
-record!(Card, "Card not found");
+record!(Card, "Card not found", Card);
 
 /// Each carousel has its own order.
 pub(super) async fn reorder(

@@ -13,7 +13,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-record!(Certificate, "Certificate not found");
+record!(Certificate, "Certificate not found", Certificate);
 
 /// `{name, certinumber}` as the spec has it, plus `event` and `issuedOn` when the certificate
 /// names them (`bn.event` when its event has a Bengali), and `revokedOn` when it was revoked: a revoked certificate is still found (200)

@@ -5,7 +5,8 @@ use crate::access::{AdminUser, StaffUser};
 use crate::access::{ClientIp, Json, Query};
 use crate::db::{self, contacts::Contact};
 use crate::domain::{
-    ContactReadRequest, ContactRequest, ContactsDeleteRequest, ContactsToDelete, NewContact,
+    BinKind, ContactReadRequest, ContactRequest, ContactsDeleteRequest, ContactsToDelete,
+    NewContact,
 };
 use crate::download::{attachment, produced};
 use crate::error::ApiError;
@@ -14,7 +15,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-record!(Contact, "Contact not found");
+record!(Contact, "Contact not found", Contact);
 
 pub(super) async fn create(
     state: web::Data<AppState>,
@@ -87,12 +88,27 @@ pub(super) async fn mark_read(
 
 /// Spam clean-up: the picked messages, or every one matching a search, in one go.
 pub(super) async fn delete_many(
-    _: AdminUser,
+    admin: AdminUser,
     state: web::Data<AppState>,
     body: Json<ContactsDeleteRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let which = ContactsToDelete::parse(body.into_inner())?;
+    let by = admin.0.named();
     let deleted = db::run(&state.pool, move |conn| {
+        // Each goes to the bin, all under one batch: an Undo brings them back together.
+        let ids = match &which {
+            ContactsToDelete::Ids(ids) => ids.clone(),
+            ContactsToDelete::Matching(search) => {
+                db::contacts::matching_ids(conn, search.as_deref())?
+            }
+        };
+        let batch = format!("contacts {}", batch_name(&ids));
+        let mut first = None;
+        for &id in &ids {
+            if db::bin::keep(conn, BinKind::Contact, id, &by, Some(&batch))? {
+                first = first.or(Some(id));
+            }
+        }
         let deleted = match &which {
             ContactsToDelete::Ids(ids) => db::contacts::delete_ids(conn, ids)?,
             ContactsToDelete::Matching(search) => {
@@ -108,10 +124,21 @@ pub(super) async fn delete_many(
                 new: deleted.to_string(),
             });
         });
-        Ok(deleted)
+        Ok((deleted, first))
     })
     .await?;
+    let (deleted, first) = deleted;
     let noun = if deleted == 1 { "message" } else { "messages" };
-    Ok(HttpResponse::Ok()
-        .json(json!({ "msg": format!("{deleted} {noun} deleted"), "deleted": deleted })))
+    let mut answer = json!({ "msg": format!("{deleted} {noun} deleted"), "deleted": deleted });
+    // Any one of the batch names it for an Undo: restoring it restores them all.
+    if let Some(id) = first {
+        answer["undo"] = json!({ "kind": BinKind::Contact.as_str(), "id": id });
+    }
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A name for one delete of many: the time and the ids it took, unique enough for a batch.
+fn batch_name(ids: &[i64]) -> String {
+    let now = jiff::Timestamp::now().as_nanosecond();
+    format!("{now}-{}-{}", ids.first().copied().unwrap_or(0), ids.len())
 }

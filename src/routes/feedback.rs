@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 
-record!(Feedback, "Feedback not found");
+record!(Feedback, "Feedback not found", Feedback);
 
 pub(super) async fn create(
     state: web::Data<AppState>,

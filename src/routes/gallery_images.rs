@@ -3,4 +3,4 @@
 use super::calls::record;
 use crate::db::gallery_images::GalleryImage;
 
-record!(GalleryImage, "Gallery image not found");
+record!(GalleryImage, "Gallery image not found", Gallery);

@@ -10,7 +10,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-record!(Gift, "Gift not found");
+record!(Gift, "Gift not found", Gift);
 
 pub(super) async fn create(
     state: web::Data<AppState>,

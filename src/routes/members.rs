@@ -12,7 +12,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
-record!(Member, "Member not found");
+record!(Member, "Member not found", Member);
 
 /// The members of the roster the path names, as the team page shows them: the whole roster
 /// without paging parameters, else one page with the total (`?page&size&sort=order|name&q`).

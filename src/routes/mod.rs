@@ -9,6 +9,7 @@ mod alerts;
 mod audit;
 mod auth;
 mod backup;
+mod bin;
 mod calls;
 mod cards;
 mod certificates;
@@ -171,6 +172,10 @@ fn api() -> Vec<Call> {
         admin_delete::<Media>(Editors, "/admin/media/{id}", db::media::delete, "Photo deleted"),
 
         get("/admin/backup", backup::download),
+
+        get("/admin/bin", bin::list),
+        post("/admin/bin/{kind}/{id}/restore", bin::restore),
+        delete("/admin/bin/{kind}/{id}", bin::erase),
 
         get("/admin/mail", mail::settings),
         patch("/admin/mail", mail::update),

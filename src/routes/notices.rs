@@ -10,7 +10,7 @@ use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-record!(Notice, "Notice not found");
+record!(Notice, "Notice not found", Notice);
 
 /// Public: the whole board, newest first, from the cache; or one page of it (`?page=&size=`).
 pub(super) async fn list(

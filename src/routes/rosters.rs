@@ -11,7 +11,7 @@ use crate::state::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-record!(Roster, "Team not found");
+record!(Roster, "Team not found", Roster);
 
 /// `POST /api/admin/rosters/{id}/copy {slug, title}`: a new roster with the members of roster
 /// `id`; 201 `{_id, msg}`.

@@ -11,6 +11,7 @@ mod alerts;
 mod audit;
 mod auth;
 mod backup;
+mod bin;
 mod cards;
 mod certificates;
 mod contacts;

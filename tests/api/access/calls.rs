@@ -385,6 +385,11 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
 
         admin("GET /api/admin/backup"),
 
+        // The gallery image and the notice above went to the bin when deleted.
+        editor("GET /api/admin/bin"),
+        editor("POST /api/admin/bin/{kind}/{id}/restore").at("gallery").at(f.image),
+        admin("DELETE /api/admin/bin/{kind}/{id}").at("notice").at(f.notice),
+
         admin("GET /api/admin/mail"),
         admin("PATCH /api/admin/mail").json(json!({"contactTo": "volunteers@example.org"})),
         admin("POST /api/admin/mail/test").json(json!({"to": "admin@example.org"})),

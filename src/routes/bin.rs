@@ -1,0 +1,100 @@
+//! The bin (`/admin/bin`): what was deleted, newest first, for whoever may delete it; a restore
+//! puts a record back as it was (with all deleted at once with it); an admin may erase one for
+//! good at once. What stays there past the bin days the workers erase.
+
+use super::calls::message;
+use crate::access::{AdminUser, Query, StaffUser};
+use crate::audit;
+use crate::db;
+use crate::db::bin::Restored;
+use crate::domain::{BinKind, BinListing, BinQuery, Role};
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+/// `{items: [{kind, id, title, deletedAt, deletedBy}], total, page, size}`.
+pub(super) async fn list(
+    user: StaffUser,
+    state: web::Data<AppState>,
+    query: Query<BinQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let listing = BinListing::parse(query.into_inner(), user.0.role)?;
+    let (page, size) = (listing.page, listing.size);
+    let (items, total) = db::run(&state.pool, move |conn| db::bin::page(conn, &listing)).await?;
+    Ok(HttpResponse::Ok()
+        .json(json!({ "items": items, "total": total, "page": page, "size": size })))
+}
+
+/// The kind and id of the path, when the reader may see that kind in the bin; else the 404 of a
+/// record not there (an editor learns nothing of an admin's kinds).
+fn binned(path: &(String, String), role: Role) -> Result<(BinKind, i64), ApiError> {
+    const NOT_THERE: ApiError = ApiError::NotFound("Not in the bin");
+    let kind = BinKind::parse(&path.0).filter(|kind| kind.for_role(role));
+    let id = path.1.parse::<i64>().ok().filter(|id| *id > 0);
+    match (kind, id) {
+        (Some(kind), Some(id)) => Ok((kind, id)),
+        _ => Err(NOT_THERE),
+    }
+}
+
+/// Puts the record back as it was: `{msg, restored: [{kind, id}]}`.
+pub(super) async fn restore(
+    user: StaffUser,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id) = binned(&path, user.0.role)?;
+    let restored = db::run(&state.pool, move |conn| {
+        let restored = db::bin::restore(conn, kind, id)?;
+        if let Restored::Back(back) = &restored {
+            audit::note(|note| {
+                note.action = Some(format!("{} restored from the bin", kind.noun()));
+                note.target = Some(format!("{} {id}", kind.as_str()));
+                if back.len() > 1 {
+                    note.action = Some(format!(
+                        "{} {}s restored from the bin",
+                        back.len(),
+                        kind.noun()
+                    ));
+                }
+            });
+        }
+        Ok(restored)
+    })
+    .await?;
+    match restored {
+        Restored::Missing => Err(ApiError::NotFound("Not in the bin")),
+        Restored::Back(back) => {
+            let restored: Vec<_> = back
+                .iter()
+                .map(|(kind, id)| json!({ "kind": kind.as_str(), "id": id }))
+                .collect();
+            Ok(HttpResponse::Ok().json(json!({ "msg": "Restored", "restored": restored })))
+        }
+    }
+}
+
+/// Erases the record from the bin for good, at once (an admin's, confirmed on the screen).
+pub(super) async fn erase(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id) = binned(&path, admin.0.role)?;
+    let erased = db::run(&state.pool, move |conn| {
+        let erased = db::bin::erase(conn, kind, id)?;
+        if erased {
+            audit::note(|note| {
+                note.action = Some(format!("{} erased for good from the bin", kind.noun()));
+                note.target = Some(format!("{} {id}", kind.as_str()));
+            });
+        }
+        Ok(erased)
+    })
+    .await?;
+    if !erased {
+        return Err(ApiError::NotFound("Not in the bin"));
+    }
+    Ok(message("Deleted forever"))
+}

@@ -1,0 +1,325 @@
+//! The bin: a record deleted through the spec's own call leaves the site at once, waits in the
+//! bin with who deleted it and when, and comes back as it was (same id, links, photos, order,
+//! a team with its members); many deleted at once come back as one; editors see only what they
+//! may delete; an admin erases one for good; the server erases what waited past the bin days.
+
+use crate::helpers::{id, ids, spawn_app_on, spawn_app_with_admin, temp_db, TestApp};
+use serde_json::{json, Value};
+
+fn bin(app: &TestApp, token: &str) -> Vec<Value> {
+    let response = app.get("/api/admin/bin").bearer(token).send();
+    assert_eq!(response.status, 200, "{}", response.text());
+    response.json()["items"].as_array().unwrap().clone()
+}
+
+fn restore(app: &TestApp, token: &str, kind: &str, id: i64) -> crate::support::Response {
+    app.post(&format!("/api/admin/bin/{kind}/{id}/restore"))
+        .bearer(token)
+        .send()
+}
+
+fn restored(app: &TestApp, token: &str, kind: &str, id: i64) {
+    let response = restore(app, token, kind, id);
+    assert_eq!(response.status, 200, "{kind} {id}: {}", response.text());
+}
+
+fn deleted(app: &TestApp, token: &str, path: &str) {
+    let response = app.delete(path).bearer(token).send();
+    assert_eq!(response.status, 200, "{path}: {}", response.text());
+}
+
+#[test]
+fn a_deleted_notice_leaves_the_board_and_the_feed_and_comes_back_as_it_was() {
+    let (app, admin) = spawn_app_with_admin();
+    let notice = app.create_notice(
+        &admin,
+        json!({"url": "https://example.org/exam", "title": "Exam on Monday", "date": "2026-11-20"}),
+    );
+    let notice_id = id(&notice);
+    let saved = app
+        .put("/api/admin/translations")
+        .bearer(&admin)
+        .json(&json!({"kind": "notice", "record": notice_id, "field": "title", "text": "সোমবার পরীক্ষা"}))
+        .send();
+    assert_eq!(saved.status, 200);
+    let before = app
+        .get(&format!("/api/admin/servicelist/{notice_id}"))
+        .bearer(&admin)
+        .send()
+        .json();
+
+    let response = app
+        .delete(&format!("/api/admin/servicelist/delete/{notice_id}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(response.status, 200);
+    assert_eq!(
+        response.json(),
+        json!({"msg": "Service deleted"}),
+        "the spec's answer"
+    );
+    assert_eq!(
+        app.get(&format!("/api/admin/servicelist/{notice_id}"))
+            .bearer(&admin)
+            .send()
+            .status,
+        404
+    );
+    assert!(!app
+        .get("/notices.atom")
+        .send()
+        .text()
+        .contains("Exam on Monday"));
+    let listed = bin(&app, &admin);
+    assert_eq!(listed[0]["kind"], "notice");
+    assert_eq!(listed[0]["id"], notice_id);
+    assert_eq!(listed[0]["title"], "Exam on Monday");
+    assert!(
+        listed[0]["deletedBy"]
+            .as_str()
+            .unwrap()
+            .ends_with("<admin@example.org>"),
+        "{}",
+        listed[0]
+    );
+    assert!(listed[0]["deletedAt"].is_string());
+
+    restored(&app, &admin, "notice", notice_id);
+    let after = app
+        .get(&format!("/api/admin/servicelist/{notice_id}"))
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_eq!(after, before, "same id, link, date and Bengali");
+    assert!(app
+        .get("/notices.atom")
+        .send()
+        .text()
+        .contains("Exam on Monday"));
+    assert!(bin(&app, &admin).is_empty());
+    assert_eq!(
+        restore(&app, &admin, "notice", notice_id).status,
+        404,
+        "once"
+    );
+    let log = app.get("/api/admin/audit").bearer(&admin).send().json();
+    assert!(
+        log["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|entry| entry["action"] == "notice restored from the bin"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_binned_certificate_is_not_found_then_verifies_again_with_its_number() {
+    let (app, admin) = spawn_app_with_admin();
+    let certificate = app.create_certificate(&admin, "Rina Das", 4242);
+    let lookup = "/api/certificate/get_certificate/4242";
+    let before = app.get(lookup).send().json();
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/delete_certificate/{}", id(&certificate)),
+    );
+    let gone = app.get(lookup).send();
+    assert_eq!(gone.status, 404, "answered as a missing one, not revoked");
+    assert_eq!(gone.json()["message"], "No Certificates Found");
+    assert_eq!(bin(&app, &admin)[0]["title"], "No. 4242, Rina Das");
+    restored(&app, &admin, "certificate", id(&certificate));
+    assert_eq!(app.get(lookup).send().json(), before);
+
+    // Its number given to another meanwhile: it cannot come back, and says why.
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/delete_certificate/{}", id(&certificate)),
+    );
+    app.create_certificate(&admin, "Someone Else", 4242);
+    let refused = restore(&app, &admin, "certificate", id(&certificate));
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(refused.json()["message"]
+        .as_str()
+        .unwrap()
+        .contains("another certificate has its number"));
+    assert_eq!(bin(&app, &admin).len(), 1, "it stays in the bin");
+}
+
+#[test]
+fn a_team_comes_back_with_its_members_their_order_and_its_page() {
+    let (app, admin) = spawn_app_with_admin();
+    let before = app.content()["teams"]["2k25"].clone();
+    let roster = before["_id"].as_i64().unwrap();
+    let members = before["members"].as_array().unwrap().len();
+    assert!(members > 1, "the sample team has members");
+    assert_eq!(app.get("/team2k25").send().status, 200);
+    deleted(&app, &admin, &format!("/api/admin/rosters/{roster}"));
+    assert!(app.content()["teams"].get("2k25").is_none());
+    assert_eq!(app.get("/team2k25").send().status, 404);
+    assert_eq!(
+        bin(&app, &admin)[0]["title"],
+        format!("{} ({members} members)", before["title"].as_str().unwrap())
+    );
+    restored(&app, &admin, "roster", roster);
+    assert_eq!(
+        app.content()["teams"]["2k25"],
+        before,
+        "members, photos and order"
+    );
+    assert_eq!(app.get("/team2k25").send().status, 200);
+}
+
+#[test]
+fn a_member_a_card_and_a_gallery_picture_come_back_in_their_place() {
+    let (app, admin) = spawn_app_with_admin();
+    let content = app.content();
+    let member = content["teams"]["core"]["members"][1].clone();
+    let card = content["works"][1].clone();
+    let picture = content["gallery"][1].clone();
+    deleted(&app, &admin, &format!("/api/admin/members/{}", id(&member)));
+    deleted(&app, &admin, &format!("/api/admin/cards/{}", id(&card)));
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/gallery/{}", id(&picture)),
+    );
+    let gone = app.content();
+    assert_ne!(gone["works"], content["works"]);
+    let kinds: Vec<String> = bin(&app, &admin)
+        .iter()
+        .map(|item| item["kind"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(kinds, ["gallery", "card", "member"], "newest first");
+    restored(&app, &admin, "gallery", id(&picture));
+    restored(&app, &admin, "card", id(&card));
+    restored(&app, &admin, "member", id(&member));
+    let back = app.content();
+    for part in ["works", "gallery"] {
+        assert_eq!(back[part], content[part], "{part}");
+    }
+    assert_eq!(back["teams"]["core"], content["teams"]["core"]);
+}
+
+#[test]
+fn messages_deleted_together_come_back_together_and_each_kind_keeps_to_its_readers() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("editor@example.org");
+    for n in 0..3 {
+        let sent = app.send_contact(crate::helpers::contact(&format!("Message {n}")));
+        assert_eq!(sent.status, 201);
+    }
+    let all = app.get("/api/admin/contacts").bearer(&admin).send().json();
+    let chosen: Vec<i64> = ids(&all).into_iter().take(2).collect();
+    let response = app
+        .post("/api/admin/contacts/delete")
+        .bearer(&admin)
+        .json(&json!({ "ids": chosen }))
+        .send();
+    assert_eq!(response.status, 200, "{}", response.text());
+    let undo = response.json()["undo"].clone();
+    assert_eq!(undo["kind"], "contact");
+    assert_eq!(
+        app.get("/api/admin/contacts")
+            .bearer(&admin)
+            .send()
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    // An editor may not delete messages: none is shown to them, nor restored by them.
+    assert!(bin(&app, &editor).is_empty());
+    assert_eq!(restore(&app, &editor, "contact", chosen[0]).status, 404);
+    // One Undo brings back both.
+    restored(&app, &admin, "contact", undo["id"].as_i64().unwrap());
+    assert_eq!(
+        app.get("/api/admin/contacts")
+            .bearer(&admin)
+            .send()
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+
+    // Feedback is an editor's to delete, and to restore.
+    let feedback = app
+        .post("/api/form/feedback")
+        .json(&json!({"name": "Parent", "email": "parent@example.org", "mobile": "9876543210",
+                      "gender": "female", "interested": true, "rating": 5, "suggestion": "More books"}))
+        .send();
+    assert_eq!(feedback.status, 201, "{}", feedback.text());
+    let feedback_id = id(&feedback.json());
+    deleted(&app, &editor, &format!("/api/admin/feedback/{feedback_id}"));
+    assert_eq!(bin(&app, &editor)[0]["kind"], "feedback");
+    restored(&app, &editor, "feedback", feedback_id);
+
+    // Erasing for good is an admin's.
+    deleted(&app, &editor, &format!("/api/admin/feedback/{feedback_id}"));
+    let path = format!("/api/admin/bin/feedback/{feedback_id}");
+    assert_eq!(app.delete(&path).bearer(&editor).send().status, 403);
+    assert_eq!(app.delete(&path).bearer(&admin).send().status, 200);
+    assert_eq!(app.delete(&path).bearer(&admin).send().status, 404);
+    assert_eq!(restore(&app, &admin, "feedback", feedback_id).status, 404);
+    for bad in ["/api/admin/bin?kind=users", "/api/admin/bin?page=0"] {
+        assert_eq!(app.get(bad).bearer(&admin).send().status, 400, "{bad}");
+    }
+    assert_eq!(
+        app.get("/api/admin/bin?kind=contact")
+            .bearer(&editor)
+            .send()
+            .status,
+        400
+    );
+}
+
+#[test]
+fn what_waited_past_the_bin_days_is_erased_by_the_server_and_its_bytes_are_gone() {
+    let (keep_dir, path) = temp_db();
+    let pool = jyoti::db::open(&path).unwrap();
+    let app = spawn_app_on(tempfile::tempdir().unwrap(), pool.clone());
+    let (_, admin) = app.admin("admin@example.org");
+    let secret = "https://example.org/a-link-only-this-notice-had";
+    let notice = app.create_notice(
+        &admin,
+        json!({"url": secret, "title": "Old", "date": "2026-01-02"}),
+    );
+    let fresh = app.create_notice(&admin, json!({"title": "Fresh", "date": "2026-01-03"}));
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/servicelist/delete/{}", id(&notice)),
+    );
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/servicelist/delete/{}", id(&fresh)),
+    );
+    // 31 days ago, as if the clock had moved on.
+    pool.get()
+        .unwrap()
+        .execute(
+            "UPDATE bin SET deleted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-31 days') WHERE record_id = ?1",
+            [id(&notice)],
+        )
+        .unwrap();
+    drop(app);
+
+    // The next start empties the bin of it, and of it only.
+    let app = spawn_app_on(tempfile::tempdir().unwrap(), pool.clone());
+    app.eventually(|| (app.query::<i64>("SELECT count(*) FROM bin") == 1).then_some(()));
+    let left = bin(&app, &admin);
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0]["id"], id(&fresh));
+    assert_eq!(restore(&app, &admin, "notice", id(&notice)).status, 404);
+    jyoti::db::checkpoint(&pool).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let found = bytes.windows(secret.len()).any(|w| w == secret.as_bytes());
+    assert!(!found, "the erased notice's link is still in the file");
+    drop(app);
+    drop(keep_dir);
+}
