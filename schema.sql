@@ -47,8 +47,7 @@ CREATE TABLE bin (
     -- One delete of many (messages ticked together) shares its batch, undone as one.
     batch         TEXT,
     deleted_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    deleted_by    TEXT    NOT NULL,
-    UNIQUE (kind, record_id)
+    deleted_by    TEXT    NOT NULL
 ) STRICT;
 
 CREATE TABLE cards (
@@ -125,6 +124,15 @@ CREATE TABLE gifts (
     created_at   TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 , lang TEXT NOT NULL DEFAULT 'en'
     CHECK (length(lang) BETWEEN 2 AND 3 AND lang NOT GLOB '*[^a-z]*')) STRICT;
+
+CREATE TABLE history (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind       TEXT    NOT NULL CHECK (length(kind) BETWEEN 1 AND 20),
+    record_id  INTEGER NOT NULL,
+    row        TEXT    NOT NULL,
+    at         TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    changed_by TEXT    NOT NULL
+) STRICT;
 
 CREATE TABLE invitations (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -291,6 +299,8 @@ CREATE INDEX audit_log_by_time ON audit_log (at);
 
 CREATE INDEX bin_by_batch ON bin (batch) WHERE batch IS NOT NULL;
 
+CREATE INDEX bin_by_record ON bin (kind, record_id, id);
+
 CREATE INDEX bin_by_time ON bin (deleted_at);
 
 CREATE INDEX certificates_by_name ON certificates (name COLLATE NOCASE, id);
@@ -302,6 +312,8 @@ CREATE INDEX contacts_newest_first ON contacts (created_at DESC, id DESC);
 CREATE INDEX feedback_newest_first ON feedback (created_at DESC, id DESC);
 
 CREATE INDEX gifts_newest_first ON gifts (created_at DESC, id DESC);
+
+CREATE INDEX history_of_record ON history (kind, record_id, id);
 
 CREATE INDEX invitations_by_email ON invitations (email);
 

@@ -256,7 +256,7 @@ test('at 1366 px no address or name in the log breaks inside a word', async ({ p
   await page.setViewportSize({ width: 1366, height: 900 });
   await asAdmin(page, request);
   // A long address, of a volunteer who made a change: it has to wrap somewhere.
-  const email = `bhagyashreeroychowdhurysenguptavolunteer${Date.now()}@jalpaiguri-engineering-college.example.org`;
+  const email = `bhagyashree.roychowdhury.sengupta.volunteer.${Date.now()}@jalpaiguri-engineering-college.example.org`;
   const editor = await registerEditor(request, { email, firstname: 'Bhagyashree', lastname: 'Roychowdhury-Sengupta' });
   await createNotice(request, editor.token, { title: unique('Long name notice'), date: '2026-11-20' });
   // And a long change beside it, which the Changes column wants the width for.

@@ -9,7 +9,7 @@ import { violations } from './axe.js';
 // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
 
-const EDITOR_SCREENS = ['Dashboard', 'Contacts', 'Feedback', 'Notices', 'Certificates', 'Team', 'Home cards', 'Gallery', 'Settings', 'Photos', 'Bengali', 'Logout'];
+const EDITOR_SCREENS = ['Dashboard', 'Contacts', 'Feedback', 'Notices', 'Certificates', 'Team', 'Home cards', 'Gallery', 'Settings', 'Photos', 'Bengali', 'Bin', 'Logout'];
 
 /** Opens the pages of this test logged in as a new editor; answers the editor. */
 async function asEditor(page, request) {

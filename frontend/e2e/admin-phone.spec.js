@@ -75,6 +75,7 @@ test('the header’s one menu holds the admin screens, and the screen starts und
     'Bengali',
     'Email',
     'Activity',
+    'Bin',
     'Logout',
   ]);
   await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');

@@ -45,10 +45,7 @@ pub fn keep(
         groups.push(json!({ "table": "translations", "rows": texts }));
     }
     conn.prepare_cached(
-        "INSERT INTO bin (kind, record_id, title, rows, batch, deleted_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT (kind, record_id) DO UPDATE SET title = excluded.title, rows = excluded.rows,
-           batch = excluded.batch, deleted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
-           deleted_by = excluded.deleted_by",
+        "INSERT INTO bin (kind, record_id, title, rows, batch, deleted_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
         kind.as_str(),
@@ -62,7 +59,12 @@ pub fn keep(
 }
 
 /// Every row of `table` where `condition` (on `?1`) holds, column by column.
-fn rows(conn: &Connection, table: &str, condition: &str, key: i64) -> Result<Rows, ApiError> {
+pub(super) fn rows(
+    conn: &Connection,
+    table: &str,
+    condition: &str,
+    key: i64,
+) -> Result<Rows, ApiError> {
     let mut stmt = conn.prepare(&format!(
         "SELECT * FROM {table} WHERE {condition} ORDER BY rowid"
     ))?;
@@ -116,7 +118,7 @@ fn to_json(value: ValueRef) -> serde_json::Value {
     }
 }
 
-fn from_json(value: &serde_json::Value) -> Value {
+pub(super) fn from_json_value(value: &serde_json::Value) -> Value {
     match value {
         serde_json::Value::Null => Value::Null,
         serde_json::Value::Bool(flag) => Value::Integer(i64::from(*flag)),
@@ -150,51 +152,60 @@ pub enum Restored {
 }
 
 /// Puts record `id` of `kind` back as it was — and, when it was deleted with others at once,
-/// those too — then forgets them in the bin. A conflict (its number or page address taken
-/// since) is a 409 that says what.
+/// those too — then forgets them in the bin. A record whose id a newer one took meanwhile comes
+/// back under a new id (its links by number or address are its own); a conflict of its number
+/// or page address is a 409 that says what.
 pub fn restore(conn: &Connection, kind: BinKind, id: i64) -> Result<Restored, ApiError> {
-    let Some((batch,)) = conn
-        .prepare_cached("SELECT batch FROM bin WHERE kind = ?1 AND record_id = ?2")?
-        .query_row(params![kind.as_str(), id], |row| {
-            Ok((row.get::<_, Option<String>>(0)?,))
-        })
-        .optional()?
-    else {
+    let Some((entry, batch)) = newest(conn, kind, id)? else {
         return Ok(Restored::Missing);
     };
-    let entries: Vec<(i64, String, i64, String)> = match &batch {
+    let entries: Vec<(i64, String, String)> = match &batch {
         Some(batch) => conn
-            .prepare_cached(
-                "SELECT id, kind, record_id, rows FROM bin WHERE batch = ?1 ORDER BY id",
-            )?
-            .query_map([batch], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-            })?
+            .prepare_cached("SELECT id, kind, rows FROM bin WHERE batch = ?1 ORDER BY id")?
+            .query_map([batch], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
             .collect::<Result<_, _>>()?,
         None => conn
-            .prepare_cached(
-                "SELECT id, kind, record_id, rows FROM bin WHERE kind = ?1 AND record_id = ?2",
-            )?
-            .query_map(params![kind.as_str(), id], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-            })?
+            .prepare_cached("SELECT id, kind, rows FROM bin WHERE id = ?1")?
+            .query_map([entry], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
             .collect::<Result<_, _>>()?,
     };
     let mut back = Vec::new();
-    for (bin_id, kind_name, record_id, stored) in entries {
+    for (bin_id, kind_name, stored) in entries {
         let kind =
             BinKind::parse(&kind_name).ok_or_else(|| ApiError::internal("unknown bin kind"))?;
-        put_back(conn, kind, &stored)?;
+        let record = put_back(conn, kind, &stored)?;
         conn.prepare_cached("DELETE FROM bin WHERE id = ?1")?
             .execute([bin_id])?;
-        back.push((kind, record_id));
+        back.push((kind, record));
     }
     Ok(Restored::Back(back))
 }
 
-fn put_back(conn: &Connection, kind: BinKind, stored: &str) -> Result<(), ApiError> {
+/// The bin's newest entry for record `id` of `kind`, and its batch.
+fn newest(
+    conn: &Connection,
+    kind: BinKind,
+    id: i64,
+) -> Result<Option<(i64, Option<String>)>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, batch FROM bin WHERE kind = ?1 AND record_id = ?2 ORDER BY id DESC LIMIT 1",
+        )?
+        .query_row(params![kind.as_str(), id], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+        .optional()?)
+}
+
+/// Inserts the stored rows again, table by table; answers the record's id (a new one when its
+/// own was taken). Ids that change are changed in the rows after them too: a team's members'
+/// `roster_id`, the Bengali texts' `record`.
+fn put_back(conn: &Connection, kind: BinKind, stored: &str) -> Result<i64, ApiError> {
     let groups: Vec<serde_json::Value> =
         serde_json::from_str(stored).map_err(ApiError::internal)?;
+    // (table, old id) → new id.
+    let mut moved: std::collections::HashMap<(String, i64), i64> = Default::default();
+    let mut record = None;
     for group in &groups {
         let table = group["table"].as_str().unwrap_or_default();
         if !kind.may_put_back(table) {
@@ -206,18 +217,87 @@ fn put_back(conn: &Connection, kind: BinKind, stored: &str) -> Result<(), ApiErr
             let Some(columns) = row.as_object() else {
                 continue;
             };
-            let names: Vec<&str> = columns.keys().map(String::as_str).collect();
-            let marks = vec!["?"; names.len()].join(", ");
-            let sql = format!(
-                "INSERT INTO {table} ({}) VALUES ({marks})",
-                names.join(", ")
-            );
-            let values = columns.values().map(from_json);
-            conn.execute(&sql, params_from_iter(values))
-                .map_err(|err| taken(kind, table, err))?;
+            let mut columns = columns.clone();
+            follow_moves(&mut columns, table, &moved);
+            let old = columns.get("id").and_then(serde_json::Value::as_i64);
+            if table == "translations" {
+                // A text's own id says nothing: it gets a free one.
+                columns.remove("id");
+            }
+            let new = match insert(conn, table, &columns) {
+                Err(err) if primary_key_taken(&err) && old.is_some() => {
+                    columns.remove("id");
+                    insert(conn, table, &columns).map_err(|err| taken(kind, table, err))?
+                }
+                other => other.map_err(|err| taken(kind, table, err))?,
+            };
+            if let Some(old) = old.filter(|old| *old != new && table != "translations") {
+                moved.insert((table.to_owned(), old), new);
+            }
+            if table == kind.table() {
+                record = record.or(Some(new));
+            }
         }
     }
-    Ok(())
+    record.ok_or_else(|| ApiError::internal("a bin entry without its record"))
+}
+
+/// Points `columns` (a row of `table`) at the new ids of rows that moved before it.
+fn follow_moves(
+    columns: &mut Map<String, serde_json::Value>,
+    table: &str,
+    moved: &std::collections::HashMap<(String, i64), i64>,
+) {
+    if table == "members" {
+        if let Some(roster) = columns.get("roster_id").and_then(serde_json::Value::as_i64) {
+            if let Some(new) = moved.get(&("rosters".to_owned(), roster)) {
+                columns.insert("roster_id".into(), (*new).into());
+            }
+        }
+    }
+    if table == "translations" {
+        let of = columns
+            .get("kind")
+            .and_then(|k| k.as_str())
+            .and_then(|kind| {
+                BinKind::ALL
+                    .into_iter()
+                    .find(|k| k.translation_kind() == Some(kind))
+            });
+        let record = columns
+            .get("record")
+            .and_then(|r| r.as_str())
+            .and_then(|r| r.parse::<i64>().ok());
+        if let (Some(of), Some(record)) = (of, record) {
+            if let Some(new) = moved.get(&(of.table().to_owned(), record)) {
+                columns.insert("record".into(), new.to_string().into());
+            }
+        }
+    }
+}
+
+/// Inserts one row of `table`; its rowid.
+fn insert(
+    conn: &Connection,
+    table: &str,
+    columns: &Map<String, serde_json::Value>,
+) -> rusqlite::Result<i64> {
+    let names: Vec<&str> = columns.keys().map(String::as_str).collect();
+    let marks = vec!["?"; names.len()].join(", ");
+    let sql = format!(
+        "INSERT INTO {table} ({}) VALUES ({marks})",
+        names.join(", ")
+    );
+    conn.execute(
+        &sql,
+        params_from_iter(columns.values().map(from_json_value)),
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+fn primary_key_taken(err: &rusqlite::Error) -> bool {
+    matches!(err, rusqlite::Error::SqliteFailure(e, _)
+        if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY)
 }
 
 /// Why a record cannot come back: what took its place since.
@@ -249,10 +329,12 @@ fn taken(kind: BinKind, table: &str, err: rusqlite::Error) -> ApiError {
 
 /// Erases record `id` of `kind` from the bin for good; `false` when it was not there.
 pub fn erase(conn: &Connection, kind: BinKind, id: i64) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("DELETE FROM bin WHERE kind = ?1 AND record_id = ?2")?
-        .execute(params![kind.as_str(), id])?
-        > 0)
+    let Some((entry, _)) = newest(conn, kind, id)? else {
+        return Ok(false);
+    };
+    conn.prepare_cached("DELETE FROM bin WHERE id = ?1")?
+        .execute([entry])?;
+    Ok(true)
 }
 
 /// Erases for good what was deleted more than `days` days ago; answers how many.
@@ -281,25 +363,31 @@ pub fn page(conn: &Connection, listing: &BinListing) -> Result<(Vec<Binned>, i64
     let kinds: Vec<&str> = listing.kinds.iter().map(|kind| kind.as_str()).collect();
     let kinds = serde_json::to_string(&kinds).map_err(ApiError::internal)?;
     let total: i64 = conn
-        .prepare_cached("SELECT count(*) FROM bin WHERE kind IN (SELECT value FROM json_each(?1))")?
-        .query_row([&kinds], |row| row.get(0))?;
+        .prepare_cached(
+            "SELECT count(*) FROM bin WHERE kind IN (SELECT value FROM json_each(?1))
+               AND (?2 IS NULL OR title LIKE ?2 ESCAPE '\\')",
+        )?
+        .query_row(params![kinds, listing.search], |row| row.get(0))?;
     let offset = i64::from(listing.page - 1) * i64::from(listing.size);
     let mut stmt = conn.prepare_cached(
         "SELECT kind, record_id, title, deleted_at, deleted_by FROM bin
-          WHERE kind IN (SELECT value FROM json_each(?1))
+          WHERE kind IN (SELECT value FROM json_each(?1)) AND (?4 IS NULL OR title LIKE ?4 ESCAPE '\\')
           ORDER BY deleted_at DESC, id DESC LIMIT ?2 OFFSET ?3",
     )?;
     let items = stmt
-        .query_map(params![kinds, listing.size, offset], |row| {
-            let kind: String = row.get(0)?;
-            Ok(Binned {
-                kind: BinKind::parse(&kind).map_or("unknown", BinKind::as_str),
-                id: row.get(1)?,
-                title: row.get(2)?,
-                deleted_at: row.get(3)?,
-                deleted_by: row.get(4)?,
-            })
-        })?
+        .query_map(
+            params![kinds, listing.size, offset, listing.search],
+            |row| {
+                let kind: String = row.get(0)?;
+                Ok(Binned {
+                    kind: BinKind::parse(&kind).map_or("unknown", BinKind::as_str),
+                    id: row.get(1)?,
+                    title: row.get(2)?,
+                    deleted_at: row.get(3)?,
+                    deleted_by: row.get(4)?,
+                })
+            },
+        )?
         .collect::<Result<_, _>>()?;
     Ok((items, total))
 }
@@ -318,7 +406,7 @@ mod tests {
             Value::Blob(vec![0, 255, 16]),
         ] {
             let json = to_json(ValueRef::from(&value));
-            assert_eq!(from_json(&json), value);
+            assert_eq!(from_json_value(&json), value);
         }
     }
 }

@@ -124,6 +124,7 @@ pub mod email_changes;
 pub mod feedback;
 pub mod gallery_images;
 pub mod gifts;
+pub mod history;
 pub mod invitations;
 pub mod kept_orders;
 pub mod mail_settings;

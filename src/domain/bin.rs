@@ -76,6 +76,11 @@ impl BinKind {
         }
     }
 
+    /// Whether its records keep a history of their versions (those the admin area edits).
+    pub fn has_history(self) -> bool {
+        !matches!(self, BinKind::Contact | BinKind::Gift | BinKind::Feedback)
+    }
+
     /// The tables a restore of this kind may write: its own, and what went with it.
     pub fn may_put_back(self, table: &str) -> bool {
         table == self.table()
@@ -133,18 +138,22 @@ impl BinKind {
     }
 }
 
-/// `GET /api/admin/bin`'s query: `page`, `size`, and `kind` for one kind only.
+/// `GET /api/admin/bin`'s query: `page`, `size`, `kind` for one kind only, `q` for names that
+/// hold it.
 #[derive(Debug, Default, Deserialize)]
 pub struct BinQuery {
     page: Option<String>,
     size: Option<String>,
     kind: Option<String>,
+    q: Option<String>,
 }
 
 /// A page of the bin: the kinds shown (those the reader may restore, or the one asked for).
 #[derive(Debug, Clone)]
 pub struct BinListing {
     pub kinds: Vec<BinKind>,
+    /// A `LIKE` pattern for the names, when searched.
+    pub search: Option<String>,
     pub page: u32,
     pub size: u32,
 }
@@ -174,9 +183,11 @@ impl BinListing {
                 },
             },
         );
+        let search = check.check("q", super::listing::search_text(query.q.as_deref()));
         check.finish(|| {
             Some(BinListing {
                 kinds: kinds?,
+                search: search?.as_deref().map(super::listing::like_pattern),
                 page: page?,
                 size: size?,
             })

@@ -182,9 +182,14 @@ where
 {
     as_staff!(access, User => patch(
         path,
-        move |_: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
+        move |user: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
             let input = parse(body.into_inner())?;
-            let found = db::run(&state.pool, move |conn| change(conn, id.get(), &input)).await?;
+            let by = user.0.named();
+            let found = db::run(&state.pool, move |conn| {
+                kept_in_history::<R>(conn, id.get(), &by)?;
+                change(conn, id.get(), &input)
+            })
+            .await?;
             id.done(found, done)
         },
     ))
@@ -205,12 +210,26 @@ where
 {
     as_staff!(access, User => patch(
         path,
-        move |_: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
+        move |user: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
             let input = parse(body.into_inner(), id.get())?;
-            let record = db::run(&state.pool, move |conn| update(conn, id.get(), &input)).await?;
+            let by = user.0.named();
+            let record = db::run(&state.pool, move |conn| {
+                kept_in_history::<R>(conn, id.get(), &by)?;
+                update(conn, id.get(), &input)
+            })
+            .await?;
             Ok::<_, ApiError>(HttpResponse::Ok().json(id.found(record)?))
         },
     ))
+}
+
+/// Keeps record `id` as it is in its history before a change, when its kind has one (the
+/// kinds the bin keeps, but messages and gifts, which nobody edits).
+fn kept_in_history<R: Record>(conn: &Connection, id: i64, by: &str) -> Result<(), ApiError> {
+    if let Some(kind) = R::BIN.filter(|kind| kind.has_history()) {
+        db::history::keep(conn, kind, id, by)?;
+    }
+    Ok(())
 }
 
 /// `DELETE path`: an admin deletes the record the path's id names; `{"msg": done}` or its 404.

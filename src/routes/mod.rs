@@ -20,6 +20,7 @@ mod feedback;
 mod gallery_images;
 mod gifts;
 mod health;
+mod history;
 mod invitations;
 mod mail;
 mod media;
@@ -176,6 +177,8 @@ fn api() -> Vec<Call> {
         get("/admin/bin", bin::list),
         post("/admin/bin/{kind}/{id}/restore", bin::restore),
         delete("/admin/bin/{kind}/{id}", bin::erase),
+        get("/admin/history/{kind}/{id}", history::versions),
+        post("/admin/history/{kind}/{id}/{version}/restore", history::restore),
 
         get("/admin/mail", mail::settings),
         patch("/admin/mail", mail::update),

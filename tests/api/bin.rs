@@ -323,3 +323,40 @@ fn what_waited_past_the_bin_days_is_erased_by_the_server_and_its_bytes_are_gone(
     drop(app);
     drop(keep_dir);
 }
+
+#[test]
+fn a_notice_whose_id_was_given_to_another_meanwhile_comes_back_under_a_new_one() {
+    let (app, admin) = spawn_app_with_admin();
+    let first = app.create_notice(&admin, json!({"title": "First", "date": "2026-11-01"}));
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/servicelist/delete/{}", id(&first)),
+    );
+    // The table gives the newest row's id again once it is gone.
+    let second = app.create_notice(&admin, json!({"title": "Second", "date": "2026-11-02"}));
+    assert_eq!(id(&second), id(&first));
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/servicelist/delete/{}", id(&second)),
+    );
+    assert_eq!(bin(&app, &admin).len(), 2, "both are kept");
+
+    // The newest first, under its id; then the other, under a new one.
+    let back = restore(&app, &admin, "notice", id(&first)).json();
+    assert_eq!(
+        back["restored"],
+        json!([{"kind": "notice", "id": id(&second)}])
+    );
+    let again = restore(&app, &admin, "notice", id(&first)).json();
+    let moved = again["restored"][0]["id"].as_i64().unwrap();
+    assert_ne!(moved, id(&first));
+    let notice = app
+        .get(&format!("/api/admin/servicelist/{moved}"))
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_eq!(notice["title"], "First");
+    assert!(bin(&app, &admin).is_empty());
+}

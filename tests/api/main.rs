@@ -20,6 +20,7 @@ mod cross_origin;
 mod feedback;
 mod gallery_images;
 mod gifts;
+mod history;
 mod invitations;
 mod languages;
 mod mail;

@@ -23,6 +23,7 @@ const screens = {
   BengaliTextsPage: () => import('../features/translations/admin/bengali-texts-page.jsx'),
   MailAdminPage: () => import('../features/mail/admin/mail-admin-page.jsx'),
   AuditPage: () => import('../features/audit/admin/audit-page.jsx'),
+  BinPage: () => import('../features/bin/admin/bin-page.jsx'),
 };
 
 /** The screen component `name` (an export of its file, and the key above), once its chunk is in. */

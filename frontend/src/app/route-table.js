@@ -187,6 +187,7 @@ export const routeTable = [
           { path: 'bengali', page: (screens) => screens.screen('BengaliTextsPage'), nav: 'Bengali' },
           { path: 'email', page: (screens) => screens.screen('MailAdminPage'), nav: 'Email', adminOnly: true },
           { path: 'audit', page: (screens) => screens.screen('AuditPage'), nav: 'Activity', adminOnly: true },
+          { path: 'bin', page: (screens) => screens.screen('BinPage'), nav: 'Bin' },
         ],
       },
       {

@@ -90,9 +90,10 @@ function whyNotSent({ status, message }) {
 
 /**
  * A change a button makes: `run()` calls `act()` (doing nothing while a call is under way, `busy`), then says so
- * with the server's words (`success` without them) and runs `onDone()`, or shows the server's reason.
+ * with the server's words (`success` without them; `said(response)` says it instead when given) and runs `onDone()`,
+ * or shows the server's reason.
  */
-export function useAction(act, { success, onDone }) {
+export function useAction(act, { success, onDone, said }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (busy) return;
@@ -103,7 +104,8 @@ export function useAction(act, { success, onDone }) {
       notifyRefusal(response);
       return;
     }
-    notifyDone(response, success);
+    if (said) said(response);
+    else notifyDone(response, success);
     onDone?.();
   };
   return { run, busy };

@@ -13,6 +13,10 @@ export const notify = {
   success: show('success'),
   warning: show('warning'),
   error: show('error'),
+  /** A success toast whose `content` is a component given {closeToast}, shown for `ms` (an Undo beside its words). */
+  lasting: (content, ms) => {
+    loadToastify().then(({ toast }) => toast.success(content, { autoClose: ms }));
+  },
 };
 
 /** A flash older than this was left by a reload that never came: it is not shown. */

@@ -148,6 +148,12 @@ pub(crate) struct Fixtures {
     invitation: i64,
     /// The secret of a link that confirms a new email address for `user`.
     email_link: String,
+    /// A sample member of the core roster that stays, and a version of it in its history (its
+    /// position was changed once).
+    sample_member: i64,
+    sample_version: i64,
+    /// Two notices deleted, waiting in the bin.
+    binned: (i64, i64),
 }
 
 impl Fixtures {
@@ -173,6 +179,24 @@ impl Fixtures {
             &json!({"upiId": "held.change@upi"}),
         );
         let user = app.register("target@example.org").0;
+        let sample_member = id(&app.content()["teams"]["core"]["members"][0]);
+        let renamed = app.change(
+            admin,
+            &format!("/api/admin/members/{sample_member}"),
+            &json!({"position": "Teacher"}),
+        );
+        assert_eq!(renamed.status, 200, "{}", renamed.text());
+        let sample_version = app.query::<i64>("SELECT max(id) FROM history");
+        let binned = [1, 2].map(|n| {
+            let notice = id(&app.create(
+                admin,
+                "/api/admin/service",
+                json!({"title": format!("Binned {n}")}),
+            ));
+            let path = format!("/api/admin/servicelist/delete/{notice}");
+            assert_eq!(app.delete(&path).bearer(admin).send().status, 200);
+            notice
+        });
         let reset_link = "ab".repeat(32);
         let conn = app.state.pool.get().unwrap();
         let hash = jyoti::domain::ResetToken::parse(&reset_link)
@@ -246,6 +270,9 @@ impl Fixtures {
             card: make("/api/admin/cards", card),
             image: make("/api/admin/gallery", json!({"caption": "Night class"})),
             photo: app.upload_photo(admin),
+            sample_member,
+            sample_version,
+            binned: (binned[0], binned[1]),
             ..Fixtures::default()
         };
         // The mail of the contact message is sent before the test looks at the database.
@@ -385,10 +412,11 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
 
         admin("GET /api/admin/backup"),
 
-        // The gallery image and the notice above went to the bin when deleted.
         editor("GET /api/admin/bin"),
-        editor("POST /api/admin/bin/{kind}/{id}/restore").at("gallery").at(f.image),
-        admin("DELETE /api/admin/bin/{kind}/{id}").at("notice").at(f.notice),
+        editor("POST /api/admin/bin/{kind}/{id}/restore").at("notice").at(f.binned.0),
+        admin("DELETE /api/admin/bin/{kind}/{id}").at("notice").at(f.binned.1),
+        editor("GET /api/admin/history/{kind}/{id}").at("member").at(f.sample_member),
+        editor("POST /api/admin/history/{kind}/{id}/{version}/restore").at("member").at(f.sample_member).at(f.sample_version),
 
         admin("GET /api/admin/mail"),
         admin("PATCH /api/admin/mail").json(json!({"contactTo": "volunteers@example.org"})),

@@ -5,7 +5,8 @@ import { useAction } from '../../lib/api-hooks.js';
  * `label` is the button's text; `rowName` completes its name for screen readers (which row); `question` is the
  * confirmation. Once `act()` succeeds, the toast shows the server's words (`success` without them) and `onDone()`
  * runs; a refusal shows the server's reason. `disabled` keeps the button from acting (it stays focusable); it also
- * does nothing while the call is under way. `className` is the button's look.
+ * does nothing while the call is under way. `className` is the button's look; `said(response)`, when given, says the
+ * outcome instead of the toast.
  */
 export function ConfirmButton({
   label,
@@ -14,10 +15,11 @@ export function ConfirmButton({
   act,
   success,
   onDone,
+  said,
   disabled = false,
   className = 'button button-small button-outline',
 }) {
-  const { run, busy } = useAction(act, { success, onDone });
+  const { run, busy } = useAction(act, { success, onDone, said });
   const confirmAndAct = () => {
     if (!disabled && !busy && window.confirm(question)) run();
   };

@@ -100,6 +100,7 @@ function photoItemTableProps(props, changed) {
     remove: calls.remove,
     success: deletion.success,
     onDeleted: changed,
+    bin: bengali?.kind,
   });
 
   const addButton = (

@@ -201,6 +201,7 @@ export function CertificatesPage() {
       remove: deleteCertificate,
       success: 'Certificate Deleted',
       onDeleted: list.reload,
+      bin: 'certificate',
     }),
   ];
 

@@ -70,6 +70,7 @@ export function ContactsPage() {
         remove: deleteContact,
         success: 'Contact deleted successfully',
         onDeleted: list.reload,
+        bin: 'contact',
       }),
   ].filter(Boolean);
 
@@ -225,6 +226,9 @@ function DownloadCsv({ list }) {
  * search finds (all of them without one). Each asks first, saying how many. Deleting everything sits here, one step
  * away, rather than beside the download where it would be the first button an admin sees.
  */
+/** What one Undo restores after deleting many: the server names one of them, and they come back together. */
+const undoOf = (response) => response.data?.undo;
+
 function SelectionBar({ list, selected }) {
   // What the shown rows and count are for, even while another search is on its way.
   const searching = Boolean(list.searched);
@@ -238,6 +242,7 @@ function SelectionBar({ list, selected }) {
         remove={() => deleteContacts(selected)}
         success={`${countOf(selected.length, 'message')} deleted`}
         onDeleted={list.reload}
+        bin={undoOf}
       />
       <DeleteButton
         label={searching ? `Delete all ${formatNumber(list.total)} matching` : `Delete all ${everyMatch}`}
@@ -245,6 +250,7 @@ function SelectionBar({ list, selected }) {
         remove={() => deleteMatchingContacts(list.searched)}
         success="Messages deleted"
         onDeleted={list.reload}
+        bin={undoOf}
       />
     </div>
   );

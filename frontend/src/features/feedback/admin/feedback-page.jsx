@@ -32,7 +32,13 @@ export function FeedbackPage() {
     { header: 'Rating', cell: (answer) => answer.rating && <Stars subject={`${answer.rating}star`} /> },
     { header: 'Suggestion', cell: (answer) => answer.suggestion, className: 'cell-text' },
     { header: 'Received', cell: (answer) => <Received timestamp={answer.createdAt} /> },
-    deleteColumn({ rowName: from, remove: deleteFeedback, success: 'Feedback deleted', onDeleted: list.reload }),
+    deleteColumn({
+      rowName: from,
+      remove: deleteFeedback,
+      success: 'Feedback deleted',
+      onDeleted: list.reload,
+      bin: 'feedback',
+    }),
   ];
 
   return (

@@ -34,7 +34,7 @@ export function GiftsPage() {
     },
     { header: 'Told us', cell: (gift) => <Received timestamp={gift.createdAt} /> },
     { header: 'On the statement', cell: (gift) => <ReceivedMark gift={gift} onChanged={list.reload} /> },
-    deleteColumn({ rowName: from, remove: deleteGift, success: 'Gift deleted', onDeleted: list.reload }),
+    deleteColumn({ rowName: from, remove: deleteGift, success: 'Gift deleted', onDeleted: list.reload, bin: 'gift' }),
   ];
 
   return (

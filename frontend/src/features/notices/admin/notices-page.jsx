@@ -31,6 +31,7 @@ export function NoticesPage() {
       remove: deleteNotice,
       success: 'Service deleted',
       onDeleted: list.reload,
+      bin: 'notice',
     }),
     {
       header: 'Update',

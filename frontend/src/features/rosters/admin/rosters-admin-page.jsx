@@ -121,6 +121,7 @@ export function RostersAdminPage() {
             remove={() => rosterCalls.remove(roster._id)}
             success="Team deleted"
             onDeleted={reload}
+            bin={{ kind: 'roster', id: roster._id }}
           />
         ),
     },

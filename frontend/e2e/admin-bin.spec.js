@@ -1,0 +1,93 @@
+// The bin: a delete's toast offers Undo for 10 seconds (by keyboard too), and the Bin screen lists what was deleted
+// with Restore and, for admins, Delete forever; what comes back is as it was (the certificate verifies again). At
+// 360 px and 1366 px, clean under axe.
+import { bearer, createNotice, expect, issueCertificate, test } from './fixtures.js';
+import { acceptConfirm, asAdmin, openAdmin, registerEditor, row, toast, useToken } from './admin-helpers.js';
+import { unique } from './content-helpers.js';
+import { tabTo } from './keyboard.js';
+import { violations } from './axe.js';
+
+test.use({ bypassCSP: true });
+
+test('at 1366 px a deleted notice comes back with the Undo of its toast, by keyboard', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const title = unique('Sports day');
+  const notice = await createNotice(request, token, { title, date: '2026-11-21' });
+  await openAdmin(page, `/admin/notices?q=${encodeURIComponent(title)}`);
+  const remove = row(page, title).getByRole('button', { name: /Delete/ });
+  await remove.focus();
+  acceptConfirm(page);
+  await page.keyboard.press('Enter');
+  const said = toast(page, 'Service deleted');
+  await expect(said).toBeVisible();
+  await expect(page.getByText(`No notices match “${title}”.`)).toBeVisible();
+  const undo = said.getByRole('button', { name: 'Undo' });
+  expect(await violations(page)).toEqual([]);
+  expect(await tabTo(page, undo, 200)).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Restored')).toBeVisible();
+  await expect(row(page, title).getByRole('button', { name: /Delete/ })).toBeVisible();
+  const back = await request.get(`/api/admin/servicelist/${notice._id}`, { headers: bearer(token) });
+  expect(await back.json()).toEqual(notice);
+});
+
+test('at 360 px a deleted certificate waits in the Bin, is restored there and verifies again', async ({ page, request }) => {
+  const token = await asAdmin(page, request);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const name = unique('Rina');
+  const number = await issueCertificate(request, token, name, { event: 'Science camp' });
+  const { items } = await (
+    await request.get(`/api/admin/display_certificate?q=${number}&size=5`, { headers: bearer(token) })
+  ).json();
+  const deleted = await request.delete(`/api/admin/delete_certificate/${items[0]._id}`, { headers: bearer(token) });
+  expect(deleted.status()).toBe(200);
+  expect((await request.get(`/api/certificate/get_certificate/${number}`)).status()).toBe(404);
+
+  await openAdmin(page, '/admin/bin?kind=certificate');
+  await expect(page.getByRole('heading', { level: 2, name: 'Bin' })).toBeVisible();
+  const binned = row(page, `No. ${number}, ${name}`);
+  await expect(binned).toContainText('Certificate');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await violations(page)).toEqual([]);
+  acceptConfirm(page);
+  await binned.getByRole('button', { name: /^Restore/ }).click();
+  await expect(toast(page, 'Restored')).toBeVisible();
+  await expect(binned).toHaveCount(0);
+  const found = await (await request.get(`/api/certificate/get_certificate/${number}`)).json();
+  expect(found).toEqual({ name, certinumber: number, event: 'Science camp' });
+});
+
+test('an admin deletes one forever; an editor sees what they may delete, and no Delete forever', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  const title = unique('Mistake');
+  const notice = await createNotice(request, token, { title, date: '2026-11-22' });
+  await request.delete(`/api/admin/servicelist/delete/${notice._id}`, { headers: bearer(token) });
+  const contact = await request.post('/api/form/contact', {
+    data: { name: unique('Parent'), email: 'parent@example.org', telephone: '9876543210', subject: '5star', message: 'Please remove my message' },
+  });
+  expect(contact.status()).toBe(201);
+  const { _id: contactId, name: parent } = await contact.json();
+  await request.delete(`/api/admin/contacts_delete/${contactId}`, { headers: bearer(token) });
+
+  const editor = await registerEditor(request);
+  const editorPage = await page.context().browser().newPage();
+  await useToken(editorPage, editor.token);
+  await openAdmin(editorPage, '/admin/bin');
+  await expect(row(editorPage, title)).toBeVisible();
+  await expect(row(editorPage, parent)).toHaveCount(0);
+  await expect(editorPage.getByRole('button', { name: /Delete forever/ })).toHaveCount(0);
+  await editorPage.close();
+
+  await openAdmin(page, '/admin/bin');
+  await expect(row(page, parent)).toContainText('Message');
+  acceptConfirm(page);
+  await row(page, parent).getByRole('button', { name: /Delete forever/ }).click();
+  await expect(toast(page, 'Deleted forever')).toBeVisible();
+  await expect(row(page, parent)).toHaveCount(0);
+  const restore = await request.post(`/api/admin/bin/contact/${contactId}/restore`, { headers: bearer(token) });
+  expect(restore.status()).toBe(404);
+});
