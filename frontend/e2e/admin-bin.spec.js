@@ -91,3 +91,39 @@ test('an admin deletes one forever; an editor sees what they may delete, and no 
   const restore = await request.post(`/api/admin/bin/contact/${contactId}/restore`, { headers: bearer(token) });
   expect(restore.status()).toBe(404);
 });
+
+for (const width of [360, 1366]) {
+  test(`at ${width} px a notice's History shows each change and brings an earlier version back, by keyboard`, async ({
+    page,
+    request,
+  }) => {
+    const token = await asAdmin(page, request);
+    await page.setViewportSize({ width, height: 900 });
+    const title = unique('Exam on Monday');
+    const notice = await createNotice(request, token, { title, date: '2026-11-20' });
+    const changed = await request.patch(`/api/admin/servicelist/update/${notice._id}`, {
+      data: { title: `${title}, moved to Tuesday` },
+      headers: bearer(token),
+    });
+    expect(changed.status()).toBe(200);
+    await openAdmin(page, `/admin/servicelist/${notice._id}/edit`);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`${title}, moved to Tuesday`);
+    const history = page.locator('details.history');
+    const summary = history.locator('summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const version = history.getByRole('listitem').first();
+    await expect(version).toContainText(`Title: ${title} → ${title}, moved to Tuesday`);
+    await expect(version).toContainText('admin@jyoti.test');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await violations(page)).toEqual([]);
+    const restore = history.getByRole('button', { name: /^Restore this version/ });
+    await restore.focus();
+    acceptConfirm(page);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Version restored')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/notices$/);
+    const now = await (await request.get(`/api/admin/servicelist/${notice._id}`, { headers: bearer(token) })).json();
+    expect(now.title).toBe(title);
+  });
+}

@@ -12,9 +12,10 @@ import { useRecord } from './use-record.js';
  * `load(id)` fetches the record named by the address; `initial(record)` gives the form's values and
  * `send(id, form, first)` saves them (`first`: the values the form started from). `noun` names one record in the not-found text; `list` is the list's path.
  * `children(form)` renders the fields from useForm's answer. `saved(response)`, when given, may answer what to show
- * after a save instead of going back to the list (something the admin must read or act on first).
+ * after a save instead of going back to the list (something the admin must read or act on first). `after(record,
+ * back)` renders what follows the form (its history), `back()` going back to the list.
  */
-export function EditPage({ title, noun, list, load, initial, send, saved, children }) {
+export function EditPage({ title, noun, list, load, initial, send, saved, after, children }) {
   const { data: record, loadFailed } = useRecord(load);
 
   if (!record) {
@@ -28,13 +29,21 @@ export function EditPage({ title, noun, list, load, initial, send, saved, childr
   }
   const save = (form) => send(record._id, form, initial(record));
   return (
-    <EditForm key={record._id} title={title} list={list} values={initial(record)} send={save} saved={saved}>
+    <EditForm
+      key={record._id}
+      title={title}
+      list={list}
+      values={initial(record)}
+      send={save}
+      saved={saved}
+      after={after && ((back) => after(record, back))}
+    >
       {children}
     </EditForm>
   );
 }
 
-function EditForm({ title, list, values, send, saved, children }) {
+function EditForm({ title, list, values, send, saved, after: below, children }) {
   const navigate = useNavigate();
   const [after, setAfter] = useState(null);
   const form = useForm(values, {
@@ -74,6 +83,7 @@ function EditForm({ title, list, values, send, saved, children }) {
           </Link>
         </FormActions>
       </form>
+      {below?.(() => navigate(list))}
     </section>
   );
 }

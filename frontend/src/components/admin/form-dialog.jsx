@@ -10,7 +10,7 @@ import { changedFrom, useUnsavedChanges } from './unsaved-changes.js';
  * `button` is the opener's text; with `rowName` it is a table row's small button whose name says which row.
  * `title` names the popup. The form starts at `initial`; `send(form)` makes the call; once it is ok, the toast
  * shows the server's words (`success` without them), the popup closes and `onSaved(form)` runs.
- * `children(form)` renders the fields from useForm's answer (`field`, `form`, `set`, `errors`…).
+ * `children(form)` renders the fields from useForm's answer (`field`, `form`, `set`, `errors`…) and `close()`.
  */
 export function FormDialog({ button, rowName, title, submitLabel = 'Send', children, ...formProps }) {
   const [open, setOpen] = useState(false);
@@ -46,7 +46,7 @@ function DialogForm({ title, initial, send, success, onSaved, submitLabel, onClo
 
   return (
     <form onSubmit={form.submit}>
-      {children(form)}
+      {children({ ...form, close: onClose })}
       <FormActions submitLabel={submitLabel} busy={form.busy} message={form.message} unsaved={unsaved}>
         <button type="button" className="button button-outline" onClick={onClose}>
           Close

@@ -3,6 +3,7 @@ import { useContent } from '../../lib/content.js';
 import { Photo } from '../photo.jsx';
 import { deleteColumn } from './delete-button.jsx';
 import { bengaliValues, sendWithBengali } from './bengali-fields.jsx';
+import { HistoryPanel } from './history-panel.jsx';
 import { FormDialog } from './form-dialog.jsx';
 import { OrderedTable, PagedOrderedTable } from './ordered-table.jsx';
 import { PhotoPicker, photoItemChanges, photoItemValues } from './photo-picker.jsx';
@@ -62,7 +63,19 @@ function photoItemTableProps(props, changed) {
     });
   const nameOf = (item) => item[texts[0]];
   const itemFields = (item) => (form) => (
-    <PhotoItemFields form={form} item={item} fields={fields} nameField={texts[0]} />
+    <>
+      <PhotoItemFields form={form} item={item} fields={fields} nameField={texts[0]} />
+      {item && bengali?.kind && (
+        <HistoryPanel
+          kind={bengali.kind}
+          id={item._id}
+          onRestored={() => {
+            form.close();
+            changed();
+          }}
+        />
+      )}
+    </>
   );
 
   const photoColumn = {

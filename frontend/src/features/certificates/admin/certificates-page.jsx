@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { BengaliField, bengaliValues, sendWithBengali } from '../../../components/admin/bengali-fields.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
+import { HistoryPanel } from '../../../components/admin/history-panel.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
@@ -119,13 +120,21 @@ function EditButton({ certificate, onSaved }) {
       success="Certificate Updated"
       onSaved={onSaved}
     >
-      {({ field }) => (
+      {({ field, close }) => (
         <>
           <p>Certificate number {certificate.certinumber} stays: printed QR codes and links carry it.</p>
           <Field label="Name" {...field('name')} required maxLength={100} />
           <Field label="Event or course (optional)" {...field('event')} maxLength={200} />
           <Field label="Issued on (optional)" {...field('issuedOn')} type="date" />
           {eventInBengali(field)}
+          <HistoryPanel
+            kind="certificate"
+            id={certificate._id}
+            onRestored={() => {
+              close();
+              onSaved();
+            }}
+          />
         </>
       )}
     </FormDialog>

@@ -1,5 +1,6 @@
-// /admin/servicelist/{id}/edit: change a notice's link, title (in English and Bengali) and date.
+// /admin/servicelist/{id}/edit: change a notice's link, title (in English and Bengali) and date; its history below.
 import { EditPage } from '../../../components/admin/edit-page.jsx';
+import { HistoryPanel } from '../../../components/admin/history-panel.jsx';
 import { fetchNotice, updateNotice } from '../api.js';
 import { NoticeFields, noticeValues, sendNotice } from './notice-fields.jsx';
 
@@ -12,6 +13,7 @@ export function NoticeEditPage() {
       load={fetchNotice}
       initial={noticeValues}
       send={(id, form, first) => sendNotice((notice) => updateNotice(id, notice), id, first)(form)}
+      after={(notice, back) => <HistoryPanel kind="notice" id={notice._id} onRestored={back} />}
     >
       {({ field }) => <NoticeFields field={field} dateRequired />}
     </EditPage>

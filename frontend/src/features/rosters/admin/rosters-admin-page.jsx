@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { DeleteButton } from '../../../components/admin/delete-button.jsx';
 import { BengaliField, bengaliValues, sendWithBengali } from '../../../components/admin/bengali-fields.jsx';
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
+import { HistoryPanel } from '../../../components/admin/history-panel.jsx';
 import { OrderedTable } from '../../../components/admin/ordered-table.jsx';
 import { Field } from '../../../components/field.jsx';
 import { rosterList, useContent } from '../../../lib/content.js';
@@ -71,7 +72,19 @@ export function RostersAdminPage() {
           success="Updated Successfully"
           onSaved={roster._id === chosen?._id ? showSaved : reload}
         >
-          {(form) => <RosterFields form={form} core={roster.slug === CORE} example={nextYear} />}
+          {(form) => (
+            <>
+              <RosterFields form={form} core={roster.slug === CORE} example={nextYear} />
+              <HistoryPanel
+                kind="roster"
+                id={roster._id}
+                onRestored={() => {
+                  form.close();
+                  reload();
+                }}
+              />
+            </>
+          )}
         </FormDialog>
       ),
     },
