@@ -5,7 +5,7 @@
 use super::bin::{from_json_value, rows};
 use crate::domain::BinKind;
 use crate::error::ApiError;
-use rusqlite::{params, params_from_iter, Connection};
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -77,10 +77,12 @@ pub fn versions(
             Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
         })?
         .collect::<Result<_, _>>()?;
+    // Written by `keep` alone: a state that cannot be read is an error, never an empty record.
     let states: Vec<Map<String, Value>> = kept
         .iter()
-        .map(|(_, row, ..)| serde_json::from_str(row).unwrap_or_default())
-        .collect();
+        .map(|(_, row, ..)| serde_json::from_str(row))
+        .collect::<Result<_, _>>()
+        .map_err(ApiError::internal)?;
     let mut versions = Vec::new();
     for (index, (version, _, at, by)) in kept.iter().enumerate() {
         let after = states.get(index + 1).unwrap_or(&now);
@@ -123,7 +125,7 @@ pub fn restore(
     let stored: Option<String> = conn
         .prepare_cached("SELECT row FROM history WHERE id = ?1 AND kind = ?2 AND record_id = ?3")?
         .query_row(params![version, kind.as_str(), id], |row| row.get(0))
-        .ok();
+        .optional()?;
     let Some(stored) = stored else {
         return Ok(false);
     };
