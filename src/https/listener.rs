@@ -17,7 +17,7 @@ use futures_util::future::{select, Either};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 use tokio_rustls::TlsAcceptor;
 
@@ -33,6 +33,15 @@ pub const HANDSHAKES_PER_ADDRESS: usize = 32;
 /// Unfinished handshakes in all. A newcomer past it ends the oldest anywhere: a visitor's
 /// handshake takes milliseconds, a flood's idle connections wait to be ended.
 pub const HANDSHAKES_IN_ALL: usize = 512;
+
+/// How long a new connection has to send its first bytes before it counts as silent: its
+/// ClientHello follows the TCP handshake within one trip, but a burst of newcomers can come
+/// first, and ending the newest "silent" connections would end visitors who had no time to speak.
+pub const TIME_TO_SPEAK: Duration = Duration::from_millis(500);
+
+/// How long a handshake that has spoken may wait unfinished before it counts as stalled: the
+/// rest of a visitor's handshake is one more trip, a flood's half-sent hello never finishes.
+pub const TIME_TO_FINISH: Duration = Duration::from_millis(250);
 
 pub use crate::config::Timeouts;
 
@@ -59,14 +68,30 @@ struct Waiting {
     /// The connection's socket, to look whether its ClientHello has come though its task has
     /// not run yet (on a busy machine a burst of newcomers can come first).
     socket: Option<std::os::fd::RawFd>,
+    /// When it was admitted.
+    arrived: Instant,
 }
 
 impl Waiting {
     /// Whether the client has said nothing: not seen to, and nothing waiting in its socket.
-    fn silent(&self) -> bool {
+    fn unspoken(&self) -> bool {
         !self.spoke && !self.socket.is_some_and(has_bytes)
     }
+
+    /// Whether it has waited at least `long`.
+    fn waited(&self, long: Duration, now: Instant) -> bool {
+        now.saturating_duration_since(self.arrived) >= long
+    }
 }
+
+/// Which handshakes a newcomer ends first, each rule's oldest before the next rule: those that
+/// said nothing in [`TIME_TO_SPEAK`], those that spoke but stalled past [`TIME_TO_FINISH`], the
+/// young that said nothing yet, and last the young that spoke (the visitors mid-handshake).
+const TO_END_FIRST: [fn(&Waiting, Instant) -> bool; 3] = [
+    |w, now| w.waited(TIME_TO_SPEAK, now) && w.unspoken(),
+    |w, now| w.waited(TIME_TO_FINISH, now) && !w.unspoken(),
+    |w, _| w.unspoken(),
+];
 
 /// Whether bytes wait to be read on the socket `fd`, without reading them or waiting.
 fn has_bytes(fd: std::os::fd::RawFd) -> bool {
@@ -99,21 +124,31 @@ impl Unfinished {
     }
 
     /// The handshake to end for a newcomer from `key`: one of the address's when it is at its
-    /// cap, else one of all when all places are taken; the oldest silent one, else the oldest.
-    fn to_end_for(&self, key: IpAddr) -> Option<u64> {
-        let silent = |id: &u64| self.all.get(id).is_some_and(Waiting::silent);
+    /// cap, else one of all when all places are taken; chosen by [`TO_END_FIRST`], else the
+    /// oldest.
+    fn to_end_for(&self, key: IpAddr, now: Instant) -> Option<u64> {
         if let Some(ids) = self
             .by_address
             .get(&key)
             .filter(|ids| ids.len() >= HANDSHAKES_PER_ADDRESS)
         {
-            return ids.iter().copied().find(silent).or(ids.front().copied());
+            return self.first_to_end(ids.iter().copied(), now);
         }
         if self.all.len() < HANDSHAKES_IN_ALL {
             return None;
         }
-        let oldest = self.all.keys().next().copied();
-        self.all.keys().copied().find(silent).or(oldest)
+        self.first_to_end(self.all.keys().copied(), now)
+    }
+
+    /// Of `ids`, oldest first, the one [`TO_END_FIRST`] picks.
+    fn first_to_end(&self, ids: impl Iterator<Item = u64> + Clone, now: Instant) -> Option<u64> {
+        TO_END_FIRST
+            .iter()
+            .find_map(|rule| {
+                ids.clone()
+                    .find(|id| self.all.get(id).is_some_and(|w| rule(w, now)))
+            })
+            .or_else(|| ids.clone().next())
     }
 }
 
@@ -125,9 +160,18 @@ impl Handshakes {
         peer: IpAddr,
         socket: Option<std::os::fd::RawFd>,
     ) -> (Handshaking, oneshot::Receiver<()>) {
+        self.admit_at(peer, socket, Instant::now())
+    }
+
+    fn admit_at(
+        self: &Arc<Self>,
+        peer: IpAddr,
+        socket: Option<std::os::fd::RawFd>,
+        now: Instant,
+    ) -> (Handshaking, oneshot::Receiver<()>) {
         let key = crate::rate_limit::client_key(peer);
         let mut unfinished = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(oldest) = unfinished.to_end_for(key) {
+        if let Some(oldest) = unfinished.to_end_for(key, now) {
             unfinished.end(oldest);
         }
         let id = unfinished.next;
@@ -138,6 +182,7 @@ impl Handshakes {
             _ender: ender,
             spoke: false,
             socket,
+            arrived: now,
         };
         unfinished.all.insert(id, waiting);
         unfinished.by_address.entry(key).or_default().push_back(id);
@@ -287,11 +332,12 @@ mod tests {
     #[test]
     fn a_newcomer_ends_a_connection_that_sent_nothing_before_one_that_spoke() {
         let handshakes = Arc::new(Handshakes::default());
+        let then = Instant::now();
         let mut held: Vec<_> = (0..HANDSHAKES_PER_ADDRESS)
-            .map(|_| handshakes.admit(ip("203.0.113.7"), None))
+            .map(|_| handshakes.admit_at(ip("203.0.113.7"), None, then))
             .collect();
         held[0].0.spoke();
-        let _newcomer = handshakes.admit(ip("203.0.113.7"), None);
+        let _newcomer = handshakes.admit_at(ip("203.0.113.7"), None, then + TIME_TO_SPEAK);
         held[0]
             .1
             .try_recv()
@@ -300,6 +346,49 @@ mod tests {
             held[1].1.try_recv(),
             Err(oneshot::error::TryRecvError::Closed)
         ));
+    }
+
+    #[test]
+    fn a_connection_too_new_to_have_spoken_is_not_ended_before_older_ones_that_spoke() {
+        let handshakes = Arc::new(Handshakes::default());
+        let then = Instant::now();
+        let mut flood: Vec<_> = (0..HANDSHAKES_IN_ALL - 1)
+            .map(|n| handshakes.admit_at(ip(&format!("10.1.{}.{}", n / 16, n % 16)), None, then))
+            .collect();
+        for (place, _) in &flood {
+            place.spoke();
+        }
+        let soon = then + Duration::from_millis(300);
+        let mut visitor = handshakes.admit_at(ip("192.0.2.9"), None, soon);
+        assert!(flood.len() + 1 == HANDSHAKES_IN_ALL);
+        let _newcomer = handshakes.admit_at(ip("10.9.9.9"), None, soon + Duration::from_millis(1));
+        visitor
+            .1
+            .try_recv()
+            .expect_err("the visitor's handshake runs on");
+        assert!(matches!(
+            flood[0].1.try_recv(),
+            Err(oneshot::error::TryRecvError::Closed)
+        ));
+    }
+
+    #[test]
+    fn a_burst_of_new_connections_that_say_nothing_ends_them_before_a_visitor_mid_handshake() {
+        let handshakes = Arc::new(Handshakes::default());
+        let then = Instant::now();
+        let nat = ip("203.0.113.9");
+        let visitor = handshakes.admit_at(nat, None, then);
+        visitor.0.spoke();
+        let burst: Vec<_> = (0..3 * HANDSHAKES_PER_ADDRESS)
+            .map(|n| handshakes.admit_at(nat, None, then + Duration::from_micros(n as u64)))
+            .collect();
+        let mut visitor = visitor;
+        visitor
+            .1
+            .try_recv()
+            .expect_err("the visitor's handshake runs on");
+        assert_eq!(burst.len(), 3 * HANDSHAKES_PER_ADDRESS);
+        assert_eq!(handshakes.count(), HANDSHAKES_PER_ADDRESS);
     }
 
     #[test]
