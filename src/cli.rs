@@ -205,7 +205,7 @@ pub struct ServeArgs {
         default_value_t = 30
     )]
     pub bin_days: u32,
-    /// The site's time zone: times in alerts and mail are written in it, with its name.
+    /// The site's time zone: times in alerts, mail and the admin screens are written in it.
     #[arg(long, env = "JYOTI_TIME_ZONE", value_name = "ZONE", default_value = crate::words::DEFAULT_ZONE)]
     pub time_zone: String,
     /// How long a change of the payment details (UPI ID, payee, bank account) waits before the

@@ -27,6 +27,9 @@ pub struct Document {
     /// The day (`2026-11-25`) the donation details last changed, for donors to see.
     #[serde(rename = "donationsChangedAt")]
     donations_changed_at: Option<String>,
+    /// The site's time zone (`--time-zone`), in which the admin screens write times.
+    #[serde(rename = "timeZone")]
+    time_zone: &'static str,
 }
 
 /// Every site setting, in the order the admin screen lists them; the photo settings are photos.
@@ -181,6 +184,7 @@ impl Document {
         let donations_changed_at = stored.get(db::site_settings::DONATIONS_CHANGED_ON).cloned();
         Ok(Document {
             donations_changed_at,
+            time_zone: crate::words::site_zone_name(),
             settings: Settings(settings, bengali.settings()),
             works,
             awards,

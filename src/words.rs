@@ -80,13 +80,23 @@ pub fn set_site_zone(zone: jiff::tz::TimeZone, name: &str) {
     let _ = SITE_ZONE.set((zone, name.to_owned()));
 }
 
+/// The site's time zone, and its name as `--time-zone` gave it.
+fn site_zone() -> &'static (jiff::tz::TimeZone, String) {
+    SITE_ZONE.get_or_init(|| {
+        let zone = time_zone(DEFAULT_ZONE).unwrap_or(jiff::tz::TimeZone::UTC);
+        (zone, DEFAULT_ZONE.to_owned())
+    })
+}
+
+/// The site's time zone's name ("Asia/Kolkata"), for the screens to write times in it.
+pub fn site_zone_name() -> &'static str {
+    &site_zone().1
+}
+
 /// `at` as alerts and mail write a time: in the site's time zone, with its name: "28 November
 /// 2026 at 11:08 pm (Asia/Kolkata)".
 pub fn site_time(at: jiff::Timestamp) -> String {
-    let (zone, name) = SITE_ZONE.get_or_init(|| {
-        let zone = time_zone(DEFAULT_ZONE).unwrap_or(jiff::tz::TimeZone::UTC);
-        (zone, DEFAULT_ZONE.to_owned())
-    });
+    let (zone, name) = site_zone();
     let local = at.to_zoned(zone.clone());
     format!("{} ({name})", local.strftime("%-d %B %Y at %-I:%M %P"))
 }

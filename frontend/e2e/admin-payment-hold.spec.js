@@ -1,10 +1,11 @@
 // The payment hold, on a server of its own started with the default 24 hours and two --alert-to addresses: a new
-// UPI ID waits before donors see it, the Settings screen says when (in the admin's time, no year) with Cancel, the
+// UPI ID waits before donors see it, the Settings screen says when (in the site's time zone, no year) with Cancel, the
 // Support page keeps the old one meanwhile, the change is alerted at once, and editors are kept off everything donors
 // read — at 1366 px and 360 px, by keyboard, and clean under axe.
 import { ADMIN, bearer, expect, recordDialogs, siteContent, test } from './fixtures.js';
 import { asAdmin, openAdmin, readAllAlerts, registerEditor, row, toast, useToken } from './admin-helpers.js';
 import { violations } from './axe.js';
+import { dayAndClockInSiteZone } from './site-times.js';
 
 // axe is injected as a script of the test's own, which the site's Content-Security-Policy would refuse. The hold is
 // the server's default, said here because the other suites' servers run without one (fixtures.js).
@@ -43,15 +44,10 @@ async function holdNewUpi(request, token) {
   return { upiId, pending };
 }
 
-/** The sentence the Settings screen shows for `takesEffectAt`, formatted in the page (the browser's time zone). */
-function sentenceFor(page, takesEffectAt) {
-  return page.evaluate((at) => {
-    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }).format(new Date(at));
-    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-      new Date(at),
-    );
-    return `New payment details take effect on ${day} at ${time}`;
-  }, takesEffectAt);
+/** The sentence the Settings screen shows for `takesEffectAt`, in the site's time zone with its name. */
+function sentenceFor(takesEffectAt) {
+  const { day, clock } = dayAndClockInSiteZone(takesEffectAt);
+  return `New payment details take effect on ${day} at ${clock} IST`;
 }
 
 const donationsForm = (page) => page.getByRole('form', { name: 'Donations (Support page)' });
@@ -84,13 +80,15 @@ test('a new UPI ID waits 24 hours: Settings says when, the Support page keeps th
   expect(pending.by).toContain(ADMIN.email);
   expect(Math.abs(Date.parse(pending.takesEffectAt) - Date.now() - HOLD_MS)).toBeLessThan(5 * 60 * 1000);
 
-  // At once after the save: the day and month, the 24-hour time, no year; then Cancel.
-  const sentence = await sentenceFor(page, pending.takesEffectAt);
-  expect(sentence).toMatch(/^New payment details take effect on \d{1,2} [A-Z][a-z]+ at \d\d:\d\d$/);
+  // At once after the save: the day and month, the time and its zone, no year; then Cancel.
+  const sentence = sentenceFor(pending.takesEffectAt);
+  expect(sentence).toMatch(/^New payment details take effect on \d{1,2} [A-Z][a-z]+ at \d{1,2}:\d\d [ap]m IST$/);
   const line = waitingBlock(page).getByText(sentence, { exact: true });
   await expect(line).toBeVisible();
   // The save says when donors see it, never "Updated Successfully" alone.
   await expect(toast(page, /^Saved: donors see the new details from \d{1,2} [A-Z][a-z]+, \d{1,2}:\d\d [ap]m$/)).toBeVisible();
+  const { day, clock } = dayAndClockInSiteZone(pending.takesEffectAt);
+  await expect(toast(page, `Saved: donors see the new details from ${day}, ${clock}`)).toBeVisible();
   await expect(toast(page, 'Updated Successfully')).toHaveCount(0);
   await expect(cancelButton(page)).toBeVisible();
   const lineBox = await line.boundingBox();
@@ -158,7 +156,7 @@ test('the Dashboard shows the change waiting, and it and the alert lead to it at
   try {
     await openAdmin(page, '/admin');
     const card = page.getByRole('region', { name: 'New payment details waiting' });
-    await expect(card).toContainText(await sentenceFor(page, pending.takesEffectAt));
+    await expect(card).toContainText(sentenceFor(pending.takesEffectAt));
     await card.getByRole('link', { name: 'See the change, or stop it' }).click();
     await expect(page).toHaveURL(/\/admin\/settings#payment-hold$/);
     await expect(waitingBlock(page).getByRole('status')).toBeFocused();
@@ -210,7 +208,7 @@ test.describe('on a 360 px phone', () => {
     const { pending } = await holdNewUpi(request, token);
     try {
       await openAdmin(page, '/admin/settings');
-      const line = waitingBlock(page).getByText(await sentenceFor(page, pending.takesEffectAt), { exact: true });
+      const line = waitingBlock(page).getByText(sentenceFor(pending.takesEffectAt), { exact: true });
       await expect(line).toBeVisible();
       // At the top of Settings: on the first screen of the phone, not thousands of pixels down.
       expect((await line.boundingBox()).y).toBeLessThan(740);

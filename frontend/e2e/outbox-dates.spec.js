@@ -1,23 +1,12 @@
 // The outbox on the Email screen at 1366 px and 360 px writes when a mail was queued as the rest of the admin area
-// writes dates ("27 Nov 2026 10:05 am"), not as "11/27/2026, 10:05:47 AM"; Refresh by keyboard. Clean under axe.
+// writes dates ("27 Nov 2026 10:05 am", in the site's time zone), not as "11/27/2026, 10:05:47 AM"; Refresh by keyboard. Clean under axe.
 import { adminToken, expect, test, uniqueEmail } from './fixtures.js';
 import { asAdmin, openAdmin, row } from './admin-helpers.js';
 import { emptyOutboxAndEmailOff, mailServerGone } from './mail-helpers.js';
 import { violations } from './axe.js';
+import { writtenInSiteZone } from './site-times.js';
 
 test.use({ bypassCSP: true });
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "27 Nov 2026 10:05 am" for this moment in the time zone of the test (the browser's), as a pattern. */
-function written(moment) {
-  const hour = moment.getHours() % 12 || 12;
-  const minute = String(moment.getMinutes()).padStart(2, '0');
-  const half = moment.getHours() < 12 ? 'am' : 'pm';
-  // September is "Sep" or "Sept", as the browser's locale data has it.
-  const day = `${moment.getDate()} ${MONTHS[moment.getMonth()]}t? ${moment.getFullYear()}`;
-  return new RegExp(`^${day} ${hour}:${minute} ${half}$`);
-}
 
 test.describe('a mail waiting in the outbox', () => {
   let sender;
@@ -55,7 +44,7 @@ test.describe('a mail waiting in the outbox', () => {
       const queued = mail.locator('time').first();
       const at = new Date(await queued.getAttribute('datetime'));
       expect(Math.abs(Date.now() - at.getTime()), 'queued in this test run').toBeLessThan(10 * 60_000);
-      await expect(queued).toHaveText(written(at));
+      await expect(queued).toHaveText(writtenInSiteZone(at));
       // The next attempt, once there is one, as well; nothing in the row as "11/27/2026, 10:05:47 AM".
       for (const time of await mail.locator('time').all()) {
         await expect(time).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4} \d{1,2}:\d{2} [ap]m$/);

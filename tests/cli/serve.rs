@@ -40,6 +40,19 @@ fn every_flag_can_come_from_its_environment_variable() {
 }
 
 #[test]
+fn the_content_document_names_the_time_zone_the_screens_write_times_in() {
+    let dir = temp_dir();
+    let db = file(&dir, "zone.db");
+    let server = serve(&db, &[]);
+    let content = server.request("GET", "/api/content").send().json();
+    assert_eq!(content["timeZone"], "Asia/Kolkata", "the default");
+    drop(server);
+    let server = serve(&db, &["--time-zone", "Europe/London"]);
+    let content = server.request("GET", "/api/content").send().json();
+    assert_eq!(content["timeZone"], "Europe/London");
+}
+
+#[test]
 fn the_serve_subcommand_takes_the_same_flags() {
     let dir = temp_dir();
     let db = file(&dir, "s.db");

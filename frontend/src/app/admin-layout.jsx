@@ -9,6 +9,7 @@ import { refreshUnreadAlerts, useUnreadAlerts } from '../components/admin/alerts
 import { DownloadButton } from '../components/download-button.jsx';
 import { HealthBanner } from '../features/health/health-banner.jsx';
 import { isAdmin, isStaff, useSession } from '../lib/session.js';
+import { siteZoneName } from '../lib/site-time.js';
 import { AdminToDo } from './admin-to-do.jsx';
 import './admin-layout.css';
 import { navPages } from './route-pages.js';
@@ -144,6 +145,7 @@ function AdminLinks({ links, admin, linkClass, onChoose }) {
           </li>
         ))}
       </ul>
+      <p className="admin-zone">Times in {siteZoneName()}</p>
       {admin && (
         <DownloadButton
           path="/api/admin/backup"

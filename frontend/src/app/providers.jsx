@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchCurrentUser } from '../features/auth/api.js';
 import { ContentContext, emptyContent, fetchContent, normaliseContent } from '../lib/content.js';
+import { setSiteZone } from '../lib/site-time.js';
 import { SessionContext } from '../lib/session.js';
 import { token } from '../lib/token.js';
 import { Loader } from './loader.jsx';
@@ -46,6 +47,7 @@ function useContentDocument(prepare) {
     let live = true;
     fetchContent().then(async (response) => {
       const content = response.ok ? normaliseContent(response.data) : { ...emptyContent, loadFailed: true };
+      setSiteZone(response.data?.timeZone);
       await prepare?.(content);
       if (live) setLoaded(content);
     });

@@ -1,34 +1,25 @@
 // Cells that several admin tables show: when something happened, an email or IP address that wraps at its dots, and
 // a rating with its stars.
 import { Fragment } from 'react';
-import { formatter } from '../../lib/formats.js';
+import { siteClock, siteDay, siteDayAndTime, siteZoneName } from '../../lib/site-time.js';
 import './cells.css';
 
-const dayFormat = formatter(() => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }));
-const timeFormat = formatter(() => new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' }));
-const dayAndTimeFormat = formatter(
-  () => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }),
-);
-
-/** A moment in the admin's time zone on one line, for a sentence: "25 Nov 2026, 1:00 pm". */
-export function dayAndTime(timestamp) {
-  const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? timestamp : dayAndTimeFormat().format(time);
-}
+/** A moment on one line, for a sentence, in the site's time zone: "25 Nov 2026, 1:00 pm". */
+export const dayAndTime = siteDayAndTime;
 
 /**
- * When something happened (a message arrived, an account last signed in), in the admin's time zone: the day above
- * the time, to keep the column narrow.
+ * When something happened (a message arrived, an account last signed in), in the site's time zone (named on hover
+ * and once on the screen, by the layout): the day above the time, to keep the column narrow.
  */
 export function Received({ timestamp }) {
   const time = Date.parse(timestamp);
   return (
-    <time className="received" dateTime={timestamp}>
+    <time className="received" dateTime={timestamp} title={Number.isNaN(time) ? undefined : siteZoneName()}>
       {Number.isNaN(time) ? (
         timestamp
       ) : (
         <>
-          <span>{dayFormat().format(time)}</span> <span>{timeFormat().format(time)}</span>
+          <span>{siteDay(timestamp)}</span> <span>{siteClock(timestamp)}</span>
         </>
       )}
     </time>

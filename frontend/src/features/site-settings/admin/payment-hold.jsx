@@ -4,21 +4,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.jsx';
 import { useAction } from '../../../lib/api-hooks.js';
-import { formatter } from '../../../lib/formats.js';
+import { siteClock, siteClockAndZone, siteDayOfMonth } from '../../../lib/site-time.js';
 import { notify } from '../../../lib/toast.js';
 import { cancelPaymentHold, fetchPaymentHold } from '../api.js';
 
-// In the admin's own time zone, as a person says it: "27 November", "18:05". No year: a hold lasts hours or days.
-const dayFormat = formatter(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' }));
-const timeFormat = formatter(
-  () => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-);
-
-/** "New payment details take effect on 27 November at 18:05", in the browser's time zone. */
+/**
+ * "New payment details take effect on 27 November at 6:05 pm IST", in the site's time zone with its name (no year:
+ * a hold lasts hours or days).
+ */
 export function takesEffectSentence(takesEffectAt) {
-  const time = Date.parse(takesEffectAt);
-  if (Number.isNaN(time)) return `New payment details take effect at ${takesEffectAt}`;
-  return `New payment details take effect on ${dayFormat().format(time)} at ${timeFormat().format(time)}`;
+  if (Number.isNaN(Date.parse(takesEffectAt))) return `New payment details take effect at ${takesEffectAt}`;
+  return `New payment details take effect on ${siteDayOfMonth(takesEffectAt)} at ${siteClockAndZone(takesEffectAt)}`;
 }
 
 /**
@@ -48,14 +44,13 @@ export function usePaymentHold(admin) {
 export const waitingValues = (pending) =>
   Object.fromEntries((pending?.changes ?? []).map((change) => [change.field, change.new]));
 
-/** "Saved: donors see the new details from 29 November, 5:38 pm", in the browser's time zone. */
+/**
+ * "Saved: donors see the new details from 29 November, 5:38 pm", in the site's time zone: the line under it, still
+ * on the screen, names the zone.
+ */
 export function savedSentence(takesEffectAt) {
-  const time = Date.parse(takesEffectAt);
-  if (Number.isNaN(time)) return `Saved: donors see the new details from ${takesEffectAt}`;
-  const clock = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true })
-    .format(time)
-    .replace(/\s?([ap])\.?m\.?$/i, (_, half) => ` ${half.toLowerCase()}m`);
-  return `Saved: donors see the new details from ${dayFormat().format(time)}, ${clock}`;
+  if (Number.isNaN(Date.parse(takesEffectAt))) return `Saved: donors see the new details from ${takesEffectAt}`;
+  return `Saved: donors see the new details from ${siteDayOfMonth(takesEffectAt)}, ${siteClock(takesEffectAt)}`;
 }
 
 /**
