@@ -2,7 +2,7 @@
 // with Restore and, for admins, Delete forever; what comes back is as it was (the certificate verifies again). At
 // 360 px and 1366 px, clean under axe.
 import { bearer, createNotice, expect, issueCertificate, test } from './fixtures.js';
-import { acceptConfirm, asAdmin, openAdmin, registerEditor, row, toast, useToken } from './admin-helpers.js';
+import { acceptConfirm, asAdmin, openAdmin, registerEditor, registerUser, row, toast, useToken } from './admin-helpers.js';
 import { unique } from './content-helpers.js';
 import { tabTo } from './keyboard.js';
 import { violations } from './axe.js';
@@ -30,6 +30,36 @@ test('at 1366 px a deleted notice comes back with the Undo of its toast, by keyb
   await expect(row(page, title).getByRole('button', { name: /Delete/ })).toBeVisible();
   const back = await request.get(`/api/admin/servicelist/${notice._id}`, { headers: bearer(token) });
   expect(await back.json()).toEqual(notice);
+});
+
+test('at 1366 px a deleted account comes back with Undo, signed out, and waits in the Bin for admins', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const lastname = unique('Binned');
+  const member = await registerUser(request, { lastname });
+  await openAdmin(page, `/admin/users?q=${encodeURIComponent(lastname)}`);
+  acceptConfirm(page);
+  await row(page, member.email).getByRole('button', { name: /Delete/ }).click();
+  const said = toast(page, 'User has been deleted');
+  await expect(said).toBeVisible();
+  await expect(row(page, member.email)).toHaveCount(0);
+  const signIn = await request.post('/api/auth/login', { data: { email: member.email, password: 'member-pass-1' } });
+  expect(signIn.status(), 'no sign-in from the bin').toBe(401);
+  await said.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Restored')).toBeVisible();
+  await expect(row(page, member.email)).toBeVisible();
+  const old = await request.get('/api/auth/user', { headers: bearer(member.token) });
+  expect(old.status(), 'no old session comes back').toBe(401);
+
+  // Deleted again: in the Bin as "Account", with its name and address.
+  await request.delete(`/api/admin/users/delete/${member.id}`, { headers: bearer(token) });
+  await openAdmin(page, '/admin/bin?kind=user');
+  await expect(row(page, member.email)).toContainText('Account');
+  await expect(row(page, member.email)).toContainText(`Mita ${lastname}`);
+  expect(await violations(page)).toEqual([]);
 });
 
 test('at 360 px a deleted certificate waits in the Bin, is restored there and verifies again', async ({ page, request }) => {

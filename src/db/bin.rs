@@ -174,6 +174,13 @@ pub fn restore(conn: &Connection, kind: BinKind, id: i64) -> Result<Restored, Ap
         let kind =
             BinKind::parse(&kind_name).ok_or_else(|| ApiError::internal("unknown bin kind"))?;
         let record = put_back(conn, kind, &stored)?;
+        if kind == BinKind::User {
+            // No session from before the delete comes back with the account.
+            conn.prepare_cached(
+                "UPDATE users SET token_version = token_version + 1 WHERE id = ?1",
+            )?
+            .execute([record])?;
+        }
         conn.prepare_cached("DELETE FROM bin WHERE id = ?1")?
             .execute([bin_id])?;
         back.push((kind, record));

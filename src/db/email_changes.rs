@@ -66,14 +66,15 @@ pub fn drop_for(conn: &Connection, user_id: i64) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Sets the account's address to the confirmed one; `false` when another account has it now.
+/// Sets the account's address to the confirmed one; `false` when another account has it now
+/// (or a deleted one in the bin).
 pub fn apply(conn: &Connection, user_id: i64, email: &str) -> Result<bool, ApiError> {
     let taken: bool = conn
         .prepare_cached(
             "SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1 COLLATE NOCASE AND id <> ?2)",
         )?
         .query_row(params![email, user_id], |row| row.get(0))?;
-    if taken {
+    if taken || super::users::in_bin(conn, email)? {
         return Ok(false);
     }
     conn.prepare_cached("UPDATE users SET email = ?2 WHERE id = ?1")?

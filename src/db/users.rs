@@ -59,6 +59,9 @@ pub fn insert(
     password_hash: &str,
     role: Role,
 ) -> Result<User, ApiError> {
+    if in_bin(conn, user.email.as_str())? {
+        return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
+    }
     let sql = concat!(
         "INSERT INTO users (firstname, lastname, department, year, email, password_hash, role)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING ",
@@ -79,6 +82,17 @@ pub fn insert(
         User::from_row,
     )
     .map_err(super::conflict_if_taken(EMAIL_TAKEN))
+}
+
+/// Whether a deleted account in the bin has `email`: its address stays its own until it is
+/// erased for good, so restoring it never finds its address taken.
+pub fn in_bin(conn: &Connection, email: &str) -> Result<bool, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM bin WHERE kind = 'user'
+                AND lower(json_extract(rows, '$[0].rows[0].email')) = lower(?1))",
+        )?
+        .query_row([email], |row| row.get(0))?)
 }
 
 /// Every account by id, one at a time.
@@ -157,6 +171,13 @@ pub fn update(
     if current.role == Role::Admin && role != Role::Admin && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
+    if let Some(email) = change.email.as_ref() {
+        if !email.as_str().eq_ignore_ascii_case(&current.email) && in_bin(&tx, email.as_str())? {
+            return Err(ApiError::Conflict(
+                "Another user already has this email".into(),
+            ));
+        }
+    }
     let updated = super::inserted_row(
         &tx,
         concat!("UPDATE users SET firstname = coalesce(?2, firstname), lastname = coalesce(?3, lastname),
@@ -183,9 +204,9 @@ pub fn update(
     Ok(Some((current, updated)))
 }
 
-/// Deletes a user; refuses the last admin. The account as it was, or `None` when there was no
+/// Deletes a user into the bin (as `by` does it); refuses the last admin. The account as it was, or `None` when there was no
 /// such user.
-pub fn delete(conn: &mut Connection, id: i64) -> Result<Option<User>, ApiError> {
+pub fn delete(conn: &mut Connection, id: i64, by: &str) -> Result<Option<User>, ApiError> {
     let tx = super::begin(conn)?;
     let Some(current) = find(&tx, id)? else {
         return Ok(None);
@@ -193,6 +214,7 @@ pub fn delete(conn: &mut Connection, id: i64) -> Result<Option<User>, ApiError> 
     if current.role == Role::Admin && admin_count(&tx)? <= 1 {
         return Err(ApiError::Conflict(LAST_ADMIN.into()));
     }
+    super::bin::keep(&tx, crate::domain::BinKind::User, id, by, None)?;
     tx.execute("DELETE FROM users WHERE id = ?1", [id])?;
     tx.commit()?;
     Ok(Some(current))

@@ -17,10 +17,12 @@ pub enum BinKind {
     Contact,
     Feedback,
     Gift,
+    /// An account: it cannot sign in from the bin, and its address stays its own until erased.
+    User,
 }
 
 impl BinKind {
-    pub const ALL: [BinKind; 9] = [
+    pub const ALL: [BinKind; 10] = [
         BinKind::Notice,
         BinKind::Certificate,
         BinKind::Roster,
@@ -30,6 +32,7 @@ impl BinKind {
         BinKind::Contact,
         BinKind::Feedback,
         BinKind::Gift,
+        BinKind::User,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -43,6 +46,7 @@ impl BinKind {
             BinKind::Contact => "contact",
             BinKind::Feedback => "feedback",
             BinKind::Gift => "gift",
+            BinKind::User => "user",
         }
     }
 
@@ -57,6 +61,7 @@ impl BinKind {
             BinKind::Gallery => "gallery picture",
             BinKind::Contact => "message",
             BinKind::Feedback => "feedback",
+            BinKind::User => "account",
             kind => kind.as_str(),
         }
     }
@@ -73,12 +78,16 @@ impl BinKind {
             BinKind::Contact => "contacts",
             BinKind::Feedback => "feedback",
             BinKind::Gift => "gifts",
+            BinKind::User => "users",
         }
     }
 
     /// Whether its records keep a history of their versions (those the admin area edits).
     pub fn has_history(self) -> bool {
-        !matches!(self, BinKind::Contact | BinKind::Gift | BinKind::Feedback)
+        !matches!(
+            self,
+            BinKind::Contact | BinKind::Gift | BinKind::Feedback | BinKind::User
+        )
     }
 
     /// The tables a restore of this kind may write: its own, and what went with it.
@@ -103,7 +112,7 @@ impl BinKind {
     /// Who may see it in the bin and restore it: whoever may delete it.
     pub fn for_role(self, role: Role) -> bool {
         match self {
-            BinKind::Contact | BinKind::Gift => role == Role::Admin,
+            BinKind::Contact | BinKind::Gift | BinKind::User => role == Role::Admin,
             _ => matches!(role, Role::Admin | Role::Editor),
         }
     }
@@ -125,6 +134,12 @@ impl BinKind {
             BinKind::Contact => format!("{} <{}>", text("name"), text("email")),
             BinKind::Member | BinKind::Feedback => text("name").to_owned(),
             BinKind::Gift => format!("{}, {}", text("name"), text("reference")),
+            BinKind::User => format!(
+                "{} {} <{}>",
+                text("firstname"),
+                text("lastname"),
+                text("email")
+            ),
         }
     }
 
@@ -133,6 +148,7 @@ impl BinKind {
         match (self, table) {
             (BinKind::Certificate, _) => "another certificate has its number now",
             (BinKind::Roster, "rosters") => "another team has its page address now",
+            (BinKind::User, _) => "another account has its email address now",
             _ => "a newer record has its number now",
         }
     }

@@ -3,9 +3,11 @@
 //! good at once. What stays there past the bin days the workers erase.
 
 use super::calls::message;
-use crate::access::{AdminUser, Query, StaffUser};
+use crate::access::{AdminUser, ClientIp, Query, StaffUser};
+use crate::alerts::{self, Alert, Weight};
 use crate::audit;
 use crate::db;
+use crate::db::audit::Change;
 use crate::db::bin::Restored;
 use crate::domain::{BinKind, BinListing, BinQuery, Role};
 use crate::error::ApiError;
@@ -42,12 +44,18 @@ fn binned(path: &(String, String), role: Role) -> Result<(BinKind, i64), ApiErro
 pub(super) async fn restore(
     user: StaffUser,
     state: web::Data<AppState>,
+    ip: ClientIp,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, id) = binned(&path, user.0.role)?;
+    let mailer = state.mail.clone();
+    let (actor, address) = (user.0.named(), ip.0.to_string());
     let restored = db::run(&state.pool, move |conn| {
         let restored = db::bin::restore(conn, kind, id)?;
         if let Restored::Back(back) = &restored {
+            for (_, account) in back.iter().filter(|(kind, _)| *kind == BinKind::User) {
+                admin_back_alert(conn, &mailer, *account, &actor, &address)?;
+            }
             audit::note(|note| {
                 note.action = Some(format!("{} restored from the bin", kind.noun()));
                 note.target = Some(format!("{} {id}", kind.as_str()));
@@ -73,6 +81,30 @@ pub(super) async fn restore(
             Ok(HttpResponse::Ok().json(json!({ "msg": "Restored", "restored": restored })))
         }
     }
+}
+
+/// A restored account that is an admin's gives its owner the admin area again: alerted to every
+/// admin and to its owner, as a new admin is.
+fn admin_back_alert(
+    conn: &rusqlite::Connection,
+    mailer: &crate::mail::Mailer,
+    account: i64,
+    actor: &str,
+    address: &str,
+) -> Result<(), ApiError> {
+    let Some(back) = db::users::find(conn, account)?.filter(|user| user.role == Role::Admin) else {
+        return Ok(());
+    };
+    let what = format!("the admins (restored the account of {})", back.named());
+    let role = vec![Change {
+        field: "role".into(),
+        old: "(account deleted)".into(),
+        new: back.role.to_string(),
+    }];
+    let mut alert = Alert::change(actor, address, &what, &role).weighing(Weight::Serious);
+    alert.also_to.push(back.email.clone());
+    let site = mailer.setup(conn)?.site_address;
+    alerts::raise(conn, &alert, site.as_deref()).map(drop)
 }
 
 /// Erases the record from the bin for good, at once (an admin's, confirmed on the screen).

@@ -58,6 +58,10 @@ async fn link_gone(state: &AppState, token: Option<String>) -> ApiError {
     ApiError::LinkGone { message, reason }
 }
 
+/// Why an address whose account is in the bin cannot be invited.
+const IN_THE_BIN: &str = "A deleted account with this address is in the bin: restore it from the \
+Bin screen, or delete it forever there, before inviting the address again.";
+
 /// 201 with the invitation and its link, shown this once (only its hash is kept).
 pub(super) async fn create(
     admin: AdminUser,
@@ -72,6 +76,9 @@ pub(super) async fn create(
     let (invitation, link, mail) = db::run(&state.pool, move |conn| {
         let site = mailer.setup(conn)?.site_address.unwrap_or_default();
         let link = format!("{site}/invitation#token={}", token.as_str());
+        if db::users::in_bin(conn, invitation.email.as_str())? {
+            return Err(ApiError::Conflict(IN_THE_BIN.into()));
+        }
         db::in_transaction(conn, |tx| {
             let stored = db::invitations::create(
                 tx,

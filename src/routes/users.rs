@@ -203,7 +203,7 @@ pub(super) async fn delete(
     let mailer = state.mail.clone();
     let (actor, address) = (admin.0.named(), ip.0.to_string());
     let found = db::run(&state.pool, move |conn| {
-        let Some(gone) = db::users::delete(conn, id.get())? else {
+        let Some(gone) = db::users::delete(conn, id.get(), &actor)? else {
             return Ok(false);
         };
         if gone.role == Role::Admin {

@@ -360,3 +360,94 @@ fn a_notice_whose_id_was_given_to_another_meanwhile_comes_back_under_a_new_one()
     assert_eq!(notice["title"], "First");
     assert!(bin(&app, &admin).is_empty());
 }
+
+#[test]
+fn a_deleted_account_cannot_sign_in_keeps_its_address_and_comes_back_signed_out() {
+    use crate::helpers::PASSWORD;
+    let (app, admin) = spawn_app_with_admin();
+    let (user_id, token) = app.editor("binned.editor@example.org");
+    assert_eq!(app.me(&token).status, 200);
+    deleted(&app, &admin, &format!("/api/admin/users/delete/{user_id}"));
+
+    // Gone at once: no sign-in, no session, in no list; in the bin for admins only.
+    assert_eq!(app.me(&token).status, 401);
+    assert_eq!(app.login("binned.editor@example.org", PASSWORD).status, 401);
+    let listed = bin(&app, &admin);
+    assert_eq!(listed[0]["kind"], "user");
+    assert_eq!(listed[0]["id"], user_id);
+    assert_eq!(
+        listed[0]["title"],
+        "Test Visitor <binned.editor@example.org>"
+    );
+    let (_, editor) = app.editor("other.editor@example.org");
+    assert!(bin(&app, &editor).iter().all(|item| item["kind"] != "user"));
+    assert_eq!(
+        restore(&app, &editor, "user", user_id).status,
+        404,
+        "not an editor's kind"
+    );
+
+    // Its address is its own while it waits: no new account, invitation or address change.
+    let again = app.register_with(json!({
+        "firstname": "New", "lastname": "Person", "department": "CSE", "year": "2",
+        "email": "Binned.Editor@example.org", "password": PASSWORD
+    }));
+    assert_eq!(again.status, 409, "{}", again.text());
+    let invited = app
+        .post("/api/admin/invitations")
+        .bearer(&admin)
+        .json(&json!({"email": "binned.editor@example.org", "role": "editor"}))
+        .send();
+    assert_eq!(invited.status, 409);
+    assert!(invited.text().contains("in the bin"), "{}", invited.text());
+
+    // Restored: the same account and role, signed in again only with its password.
+    restored(&app, &admin, "user", user_id);
+    assert_eq!(app.me(&token).status, 401, "no old session comes back");
+    let login = app.login("binned.editor@example.org", PASSWORD);
+    assert_eq!(login.status, 200, "{}", login.text());
+    let users = app.get("/api/admin/users").bearer(&admin).send().json();
+    let back = users
+        .as_array()
+        .or_else(|| users["items"].as_array())
+        .unwrap()
+        .iter()
+        .find(|user| user["_id"] == user_id)
+        .cloned()
+        .expect("listed again");
+    assert_eq!(back["role"], "editor");
+
+    // Deleted forever: the address is free for a new account.
+    deleted(&app, &admin, &format!("/api/admin/users/delete/{user_id}"));
+    let erased = app
+        .delete(&format!("/api/admin/bin/user/{user_id}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(erased.status, 200, "{}", erased.text());
+    let fresh = app.register_with(json!({
+        "firstname": "New", "lastname": "Person", "department": "CSE", "year": "2",
+        "email": "binned.editor@example.org", "password": PASSWORD
+    }));
+    assert_eq!(fresh.status, 201, "{}", fresh.text());
+}
+
+#[test]
+fn an_admin_account_restored_from_the_bin_is_alerted_to_every_admin() {
+    let (app, admin) = spawn_app_with_admin();
+    let (other_id, _) = app.admin("second.admin@example.org");
+    deleted(&app, &admin, &format!("/api/admin/users/delete/{other_id}"));
+    restored(&app, &admin, "user", other_id);
+    let alerts = app.get("/api/admin/alerts").bearer(&admin).send().json();
+    let said: Vec<String> = alerts["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|alert| format!("{} {}", alert["subject"], alert["body"]))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|text| text.contains("restored the account of")
+                && text.contains("second.admin@example.org")),
+        "{said:?}"
+    );
+}

@@ -23,6 +23,7 @@ const KINDS = [
   ['feedback', 'Feedback'],
   ['contact', 'Message', true],
   ['gift', 'Gift note', true],
+  ['user', 'Account', true],
 ];
 
 const kindName = (kind) => KINDS.find(([value]) => value === kind)?.[1] ?? kind;

@@ -55,6 +55,7 @@ export function UsersPage() {
       remove: deleteUser,
       success: 'User has been deleted',
       onDeleted: list.reload,
+      bin: 'user',
     }),
     {
       header: 'Update',
