@@ -3,7 +3,7 @@
 // 360 px and 1366 px, clean under axe.
 import { bearer, createNotice, expect, issueCertificate, test } from './fixtures.js';
 import { acceptConfirm, asAdmin, openAdmin, registerEditor, registerUser, row, toast, useToken } from './admin-helpers.js';
-import { unique } from './content-helpers.js';
+import { unique, uploadNewPhoto } from './content-helpers.js';
 import { tabTo } from './keyboard.js';
 import { violations } from './axe.js';
 
@@ -60,6 +60,35 @@ test('at 1366 px a deleted account comes back with Undo, signed out, and waits i
   await expect(row(page, member.email)).toContainText('Account');
   await expect(row(page, member.email)).toContainText(`Mita ${lastname}`);
   expect(await violations(page)).toEqual([]);
+});
+
+test('at 1366 px a deleted photo is undone from the Photos screen and waits in the Bin once deleted again', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { alt, photo } = await uploadNewPhoto(request, token, 'Bin photo');
+  const src = photo.photo.src;
+  await openAdmin(page, `/admin/photos?q=${encodeURIComponent(alt)}`);
+  acceptConfirm(page);
+  await row(page, alt).getByRole('button', { name: /Delete/ }).click();
+  const said = toast(page, 'Photo deleted');
+  await expect(said).toBeVisible();
+  expect((await request.get(src)).status(), 'off the site at once').toBe(404);
+  await said.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Restored')).toBeVisible();
+  await expect(row(page, alt)).toBeVisible();
+  expect((await request.get(src)).status(), 'at its own address again').toBe(200);
+
+  await request.delete(`/api/admin/media/${photo._id}`, { headers: bearer(token) });
+  await openAdmin(page, '/admin/bin?kind=photo');
+  await expect(row(page, alt)).toContainText('Photo');
+  expect(await violations(page)).toEqual([]);
+  acceptConfirm(page);
+  await row(page, alt).getByRole('button', { name: /^Restore/ }).click();
+  await expect(toast(page, 'Restored')).toBeVisible();
+  expect((await request.get(src)).status()).toBe(200);
 });
 
 test('at 360 px a deleted certificate waits in the Bin, is restored there and verifies again', async ({ page, request }) => {

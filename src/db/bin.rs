@@ -40,6 +40,10 @@ pub fn keep(
         groups.push(json!({ "table": "members", "rows": members }));
         groups.push(json!({ "table": "translations", "rows": member_translations(conn, &ids)? }));
     }
+    if kind == BinKind::Photo {
+        let sizes = rows(conn, "media_variants", "media_id = ?1", id)?;
+        groups.push(json!({ "table": "media_variants", "rows": sizes }));
+    }
     if let Some(translated) = kind.translation_kind() {
         let texts = translations(conn, translated, &id.to_string())?;
         groups.push(json!({ "table": "translations", "rows": texts }));
@@ -65,8 +69,14 @@ pub(super) fn rows(
     condition: &str,
     key: i64,
 ) -> Result<Rows, ApiError> {
+    // A photo's sizes are a table without rowids, each known by its width.
+    let order = if table == "media_variants" {
+        "width"
+    } else {
+        "rowid"
+    };
     let mut stmt = conn.prepare(&format!(
-        "SELECT * FROM {table} WHERE {condition} ORDER BY rowid"
+        "SELECT * FROM {table} WHERE {condition} ORDER BY {order}"
     ))?;
     let names: Vec<String> = stmt.column_names().iter().map(|n| n.to_string()).collect();
     let found = stmt.query_map([key], |row| {
@@ -206,7 +216,7 @@ fn newest(
 
 /// Inserts the stored rows again, table by table; answers the record's id (a new one when its
 /// own was taken). Ids that change are changed in the rows after them too: a team's members'
-/// `roster_id`, the Bengali texts' `record`.
+/// `roster_id`, a photo's sizes' `media_id`, the Bengali texts' `record`.
 fn put_back(conn: &Connection, kind: BinKind, stored: &str) -> Result<i64, ApiError> {
     let groups: Vec<serde_json::Value> =
         serde_json::from_str(stored).map_err(ApiError::internal)?;
@@ -255,6 +265,13 @@ fn follow_moves(
     table: &str,
     moved: &std::collections::HashMap<(String, i64), i64>,
 ) {
+    if table == "media_variants" {
+        if let Some(photo) = columns.get("media_id").and_then(serde_json::Value::as_i64) {
+            if let Some(new) = moved.get(&("media".to_owned(), photo)) {
+                columns.insert("media_id".into(), (*new).into());
+            }
+        }
+    }
     if table == "members" {
         if let Some(roster) = columns.get("roster_id").and_then(serde_json::Value::as_i64) {
             if let Some(new) = moved.get(&("rosters".to_owned(), roster)) {

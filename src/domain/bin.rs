@@ -19,10 +19,12 @@ pub enum BinKind {
     Gift,
     /// An account: it cannot sign in from the bin, and its address stays its own until erased.
     User,
+    /// An uploaded photo no record uses, with its sizes (its links are by its hash, so the same).
+    Photo,
 }
 
 impl BinKind {
-    pub const ALL: [BinKind; 10] = [
+    pub const ALL: [BinKind; 11] = [
         BinKind::Notice,
         BinKind::Certificate,
         BinKind::Roster,
@@ -33,6 +35,7 @@ impl BinKind {
         BinKind::Feedback,
         BinKind::Gift,
         BinKind::User,
+        BinKind::Photo,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -47,6 +50,7 @@ impl BinKind {
             BinKind::Feedback => "feedback",
             BinKind::Gift => "gift",
             BinKind::User => "user",
+            BinKind::Photo => "photo",
         }
     }
 
@@ -79,6 +83,7 @@ impl BinKind {
             BinKind::Feedback => "feedback",
             BinKind::Gift => "gifts",
             BinKind::User => "users",
+            BinKind::Photo => "media",
         }
     }
 
@@ -86,7 +91,7 @@ impl BinKind {
     pub fn has_history(self) -> bool {
         !matches!(
             self,
-            BinKind::Contact | BinKind::Gift | BinKind::Feedback | BinKind::User
+            BinKind::Contact | BinKind::Gift | BinKind::Feedback | BinKind::User | BinKind::Photo
         )
     }
 
@@ -95,6 +100,7 @@ impl BinKind {
         table == self.table()
             || table == "translations"
             || (self == BinKind::Roster && table == "members")
+            || (self == BinKind::Photo && table == "media_variants")
     }
 
     /// The kind its Bengali texts are filed under in `translations`, if it has any.
@@ -134,6 +140,14 @@ impl BinKind {
             BinKind::Contact => format!("{} <{}>", text("name"), text("email")),
             BinKind::Member | BinKind::Feedback => text("name").to_owned(),
             BinKind::Gift => format!("{}, {}", text("name"), text("reference")),
+            BinKind::Photo => {
+                let number = |column: &str| row.get(column).and_then(|v| v.as_i64()).unwrap_or(0);
+                let size = format!("{} × {}", number("width"), number("height"));
+                match text("alt") {
+                    "" => format!("Photo ({size})"),
+                    alt => format!("{alt} ({size})"),
+                }
+            }
             BinKind::User => format!(
                 "{} {} <{}>",
                 text("firstname"),

@@ -18,7 +18,7 @@ pub fn files(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/media/{file}").route(web::get().to(serve)));
 }
 
-record!(Media, "Photo not found");
+record!(Media, "Photo not found", Photo);
 
 pub(super) async fn upload(
     _: StaffUser,

@@ -451,3 +451,58 @@ fn an_admin_account_restored_from_the_bin_is_alerted_to_every_admin() {
         "{said:?}"
     );
 }
+
+#[test]
+fn a_deleted_photo_waits_in_the_bin_and_comes_back_at_its_own_address_for_its_card() {
+    let (app, admin) = spawn_app_with_admin();
+    let uploaded = app.upload(
+        &admin,
+        "p.png",
+        &crate::helpers::picture(800, 600, image::ImageFormat::Png),
+    );
+    assert_eq!(uploaded.status, 201, "{}", uploaded.text());
+    let photo = id(&uploaded.json());
+    let mine = uploaded.json()["photo"].clone();
+    let src = mine["src"].as_str().unwrap().to_owned();
+    assert_eq!(app.get(&src).send().status, 200);
+
+    // In use by a card: refused, as before. The card deleted, the photo goes to the bin.
+    let card = app.create(
+        &admin,
+        "/api/admin/cards",
+        json!({"section": "works", "caption": "Evening class", "photoId": photo}),
+    );
+    let card_id = id(&card);
+    let refused = app
+        .delete(&format!("/api/admin/media/{photo}"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(bin(&app, &admin).iter().all(|item| item["kind"] != "photo"));
+    deleted(&app, &admin, &format!("/api/admin/cards/{card_id}"));
+    deleted(&app, &admin, &format!("/api/admin/media/{photo}"));
+    assert_eq!(app.get(&src).send().status, 404, "off the site at once");
+    let listed = bin(&app, &admin);
+    assert_eq!(listed[0]["kind"], "photo");
+    assert_eq!(listed[0]["id"], photo);
+    assert!(
+        listed[0]["title"].as_str().unwrap().ends_with(" × 600)"),
+        "{}",
+        listed[0]["title"]
+    );
+
+    // The card cannot come back before its photo; then both do, at the same address.
+    let early = restore(&app, &admin, "card", card_id);
+    assert_eq!(early.status, 409, "{}", early.text());
+    restored(&app, &admin, "photo", photo);
+    assert_eq!(app.get(&src).send().status, 200);
+    restored(&app, &admin, "card", card_id);
+    let works = &app.content()["works"];
+    let back = works
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|card| card["_id"] == card_id)
+        .expect("the card is back");
+    assert_eq!(back["photo"]["src"], src.as_str());
+}
