@@ -240,7 +240,9 @@ fn apply_due(conn: &mut Connection, mailer: &Mailer) -> Result<Due, ApiError> {
         let fields = site_setting_keys()
             .filter_map(|key| held.fields.get(key).map(|value| (key, value.clone())))
             .collect();
+        let before = db::site_settings::all(tx)?;
         apply(tx, fields)?;
+        db::history::keep_settings(tx, &before, &held.actor)?;
         db::payment_hold::clear(tx)?;
         db::audit::record(
             tx,

@@ -82,7 +82,7 @@ test('at 1366 px a deleted photo is undone from the Photos screen and waits in t
   expect((await request.get(src)).status(), 'at its own address again').toBe(200);
 
   await request.delete(`/api/admin/media/${photo._id}`, { headers: bearer(token) });
-  await openAdmin(page, '/admin/bin?kind=photo');
+  await openAdmin(page, '/admin/bin?kind=media');
   await expect(row(page, alt)).toContainText('Photo');
   expect(await violations(page)).toEqual([]);
   acceptConfirm(page);

@@ -1,6 +1,7 @@
 //! The `history` table: each record as it was before each change, with who changed it and when.
 //! A version is one of those states; its changes are what the next change (or the record now)
-//! made of it. Restoring a version writes its columns back, itself a change kept in history.
+//! made of it. Restoring a version writes its columns back, itself a change kept in history. A
+//! record's Bengali texts are part of its state, as `bn.` fields.
 
 use super::bin::{from_json_value, rows};
 use crate::domain::BinKind;
@@ -19,7 +20,7 @@ const NOT_RESTORED: &[&str] = &["id", "sort_order", "roster_id", "section"];
 /// Keeps record `id` of `kind` as it is now, as `by` is about to change it. `false` when there is
 /// no such record.
 pub fn keep(conn: &Connection, kind: BinKind, id: i64, by: &str) -> Result<bool, ApiError> {
-    let Some(row) = rows(conn, kind.table(), "id = ?1", id)?.into_iter().next() else {
+    let Some(row) = state_of(conn, kind, id)? else {
         return Ok(false);
     };
     conn.prepare_cached(
@@ -31,15 +32,181 @@ pub fn keep(conn: &Connection, kind: BinKind, id: i64, by: &str) -> Result<bool,
         Value::Object(row).to_string(),
         by
     ])?;
-    // Beyond the last 50, what is older than 12 months goes.
+    prune(conn, kind.as_str(), id)?;
+    Ok(true)
+}
+
+/// Where a state keeps a Bengali text: `bn.` and its field ("bn.title").
+const BENGALI: &str = "bn.";
+
+/// Record `id` of `kind` as it is now: its columns, then its Bengali texts by `bn.` field.
+fn state_of(
+    conn: &Connection,
+    kind: BinKind,
+    id: i64,
+) -> Result<Option<Map<String, Value>>, ApiError> {
+    let Some(mut row) = rows(conn, kind.table(), "id = ?1", id)?.into_iter().next() else {
+        return Ok(None);
+    };
+    if let Some(translated) = kind.translation_kind() {
+        row.extend(bengali_of(conn, translated, &id.to_string())?);
+    }
+    Ok(Some(row))
+}
+
+/// The Bengali texts of record `record` of translation kind `kind`, by `bn.` field.
+fn bengali_of(conn: &Connection, kind: &str, record: &str) -> Result<Map<String, Value>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT field, text FROM translations WHERE lang = 'bn' AND kind = ?1 AND record = ?2
+         ORDER BY field",
+    )?;
+    let texts = stmt.query_map(params![kind, record], |row| {
+        Ok((
+            format!("{BENGALI}{}", row.get::<_, String>(0)?),
+            Value::String(row.get(1)?),
+        ))
+    })?;
+    Ok(texts.collect::<Result<_, _>>()?)
+}
+
+/// Writes the Bengali texts of `state` back for record `record` of translation kind `kind`,
+/// removing those it did not have.
+fn put_bengali_back(
+    conn: &Connection,
+    kind: &str,
+    record: &str,
+    state: &Map<String, Value>,
+) -> Result<(), ApiError> {
+    conn.prepare_cached(
+        "DELETE FROM translations WHERE lang = 'bn' AND kind = ?1 AND record = ?2",
+    )?
+    .execute(params![kind, record])?;
+    for (field, text) in state {
+        let (Some(field), Some(text)) = (field.strip_prefix(BENGALI), text.as_str()) else {
+            continue;
+        };
+        if text.is_empty() {
+            continue;
+        }
+        conn.prepare_cached(
+            "INSERT INTO translations (lang, kind, record, field, text) VALUES ('bn', ?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![kind, record, field, text])?;
+    }
+    Ok(())
+}
+
+/// Beyond the last 50 versions of a record, what is older than 12 months goes.
+fn prune(conn: &Connection, kind: &str, id: i64) -> Result<(), ApiError> {
     conn.prepare_cached(
         "DELETE FROM history WHERE kind = ?1 AND record_id = ?2
            AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-12 months')
            AND id NOT IN (SELECT id FROM history WHERE kind = ?1 AND record_id = ?2
                            ORDER BY id DESC LIMIT ?3)",
     )?
-    .execute(params![kind.as_str(), id, KEPT_VERSIONS])?;
-    Ok(true)
+    .execute(params![kind, id, KEPT_VERSIONS])?;
+    Ok(())
+}
+
+/// The site settings are kept as one record of their own kind: every setting, as it was.
+pub const SETTINGS: &str = "settings";
+const SETTINGS_RECORD: i64 = 1;
+
+/// The settings `stored` (key → value) as a record: every setting in the Settings screen's order,
+/// then the Bengali of those that have one, by `bn.` key.
+fn settings_state(
+    conn: &Connection,
+    stored: &std::collections::HashMap<String, String>,
+) -> Result<Map<String, Value>, ApiError> {
+    let mut state: Map<String, Value> = crate::domain::site_setting_keys()
+        .map(|key| {
+            let value = stored.get(key).cloned().unwrap_or_default();
+            (key.to_owned(), Value::String(value))
+        })
+        .collect();
+    state.extend(settings_bengali(conn)?);
+    Ok(state)
+}
+
+/// The settings' Bengali texts now, by `bn.` key.
+pub fn settings_bengali(conn: &Connection) -> Result<Map<String, Value>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT record, text FROM translations WHERE lang = 'bn' AND kind = 'setting'
+           AND field = record ORDER BY record",
+    )?;
+    let texts = stmt.query_map([], |row| {
+        Ok((
+            format!("{BENGALI}{}", row.get::<_, String>(0)?),
+            Value::String(row.get(1)?),
+        ))
+    })?;
+    Ok(texts.collect::<Result<_, _>>()?)
+}
+
+/// The settings whose Bengali differs between `kept` and `now` (both states by `bn.` key), with
+/// the text `kept` had ("" for none).
+pub fn bengali_differences(
+    kept: &Map<String, Value>,
+    now: &Map<String, Value>,
+) -> Vec<(String, String)> {
+    let text = |state: &Map<String, Value>, key: &str| {
+        state
+            .get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let mut keys: Vec<&String> = kept
+        .keys()
+        .chain(now.keys())
+        .filter(|key| key.starts_with(BENGALI))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|key| text(kept, key) != text(now, key))
+        .map(|key| (key[BENGALI.len()..].to_owned(), text(kept, key)))
+        .collect()
+}
+
+/// Keeps the site settings as they were (`before`) as `by` changes them.
+pub fn keep_settings(
+    conn: &Connection,
+    before: &std::collections::HashMap<String, String>,
+    by: &str,
+) -> Result<(), ApiError> {
+    conn.prepare_cached(
+        "INSERT INTO history (kind, record_id, row, changed_by) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![
+        SETTINGS,
+        SETTINGS_RECORD,
+        Value::Object(settings_state(conn, before)?).to_string(),
+        by
+    ])?;
+    prune(conn, SETTINGS, SETTINGS_RECORD)
+}
+
+/// The site settings' versions, newest first.
+pub fn settings_versions(conn: &Connection) -> Result<Vec<Version>, ApiError> {
+    let now = settings_state(conn, &super::site_settings::all(conn)?)?;
+    versions_from(conn, SETTINGS, SETTINGS_RECORD, now)
+}
+
+/// The site settings as version `version` kept them; `None` when there is no such version.
+pub fn settings_version(
+    conn: &Connection,
+    version: i64,
+) -> Result<Option<Map<String, Value>>, ApiError> {
+    let stored: Option<String> = conn
+        .prepare_cached("SELECT row FROM history WHERE id = ?1 AND kind = ?2 AND record_id = ?3")?
+        .query_row(params![version, SETTINGS, SETTINGS_RECORD], |row| {
+            row.get(0)
+        })
+        .optional()?;
+    stored
+        .map(|stored| serde_json::from_str(&stored).map_err(ApiError::internal))
+        .transpose()
 }
 
 /// One field a change changed.
@@ -66,14 +233,24 @@ pub fn versions(
     kind: BinKind,
     id: i64,
 ) -> Result<Option<Vec<Version>>, ApiError> {
-    let Some(now) = rows(conn, kind.table(), "id = ?1", id)?.into_iter().next() else {
+    let Some(now) = state_of(conn, kind, id)? else {
         return Ok(None);
     };
+    versions_from(conn, kind.as_str(), id, now).map(Some)
+}
+
+/// The versions kept of record `id` of `kind`, newest first, the last measured against `now`.
+fn versions_from(
+    conn: &Connection,
+    kind: &str,
+    id: i64,
+    now: Map<String, Value>,
+) -> Result<Vec<Version>, ApiError> {
     let kept: Vec<(i64, String, String, String)> = conn
         .prepare_cached(
             "SELECT id, row, at, changed_by FROM history WHERE kind = ?1 AND record_id = ?2 ORDER BY id",
         )?
-        .query_map(params![kind.as_str(), id], |row| {
+        .query_map(params![kind, id], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
         })?
         .collect::<Result<_, _>>()?;
@@ -94,23 +271,85 @@ pub fn versions(
         });
     }
     versions.reverse();
-    Ok(Some(versions))
+    Ok(versions)
 }
 
 /// What changed from `before` to `after`, column by column, in `before`'s order.
+/// A Bengali text added since appears after the fields `before` had.
 fn differences(before: &Map<String, Value>, after: &Map<String, Value>) -> Vec<FieldChange> {
+    let added = after
+        .keys()
+        .filter(|field| field.starts_with(BENGALI) && !before.contains_key(*field));
     before
-        .iter()
-        .filter(|(field, _)| !NOT_RESTORED.contains(&field.as_str()))
-        .filter_map(|(field, old)| {
+        .keys()
+        .chain(added)
+        .filter(|field| !NOT_RESTORED.contains(&field.as_str()))
+        .filter_map(|field| {
+            let old = before.get(field).cloned().unwrap_or(Value::Null);
             let new = after.get(field).cloned().unwrap_or(Value::Null);
-            (old != &new).then(|| FieldChange {
+            (old != new).then(|| FieldChange {
                 field: field.clone(),
-                old: old.clone(),
+                old,
                 new,
             })
         })
         .collect()
+}
+
+/// Writes back only the Bengali text of `field` that version `version` of record `id` had (none
+/// when it had none), after keeping the record as it is now. `false` when there is no such
+/// record or version.
+pub fn restore_bengali(
+    conn: &Connection,
+    kind: BinKind,
+    id: i64,
+    version: i64,
+    field: &str,
+    by: &str,
+) -> Result<bool, ApiError> {
+    let Some(translated) = kind.translation_kind() else {
+        return Ok(false);
+    };
+    let stored: Option<String> = conn
+        .prepare_cached("SELECT row FROM history WHERE id = ?1 AND kind = ?2 AND record_id = ?3")?
+        .query_row(params![version, kind.as_str(), id], |row| row.get(0))
+        .optional()?;
+    let Some(stored) = stored else {
+        return Ok(false);
+    };
+    if !keep(conn, kind, id, by)? {
+        return Ok(false);
+    }
+    let state: Map<String, Value> = serde_json::from_str(&stored).map_err(ApiError::internal)?;
+    let text = state
+        .get(&format!("{BENGALI}{field}"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let keys = params![translated, id.to_string(), field];
+    conn.prepare_cached(
+        "DELETE FROM translations WHERE lang = 'bn' AND kind = ?1 AND record = ?2 AND field = ?3",
+    )?
+    .execute(keys)?;
+    if !text.is_empty() {
+        conn.prepare_cached(
+            "INSERT INTO translations (lang, kind, record, field, text) VALUES ('bn', ?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![translated, id.to_string(), field, text])?;
+    }
+    Ok(true)
+}
+
+/// Where a Bengali text (a `translations` row) lives: its translation kind, record and field.
+pub fn translation_place(
+    conn: &Connection,
+    id: i64,
+) -> Result<Option<(String, String, String)>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT kind, record, field FROM translations WHERE id = ?1 AND lang = 'bn'",
+        )?
+        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .optional()?)
 }
 
 /// Writes version `version` of record `id` back, after keeping the record as it is now (as `by`
@@ -133,9 +372,12 @@ pub fn restore(
         return Ok(false);
     }
     let state: Map<String, Value> = serde_json::from_str(&stored).map_err(ApiError::internal)?;
+    if let Some(translated) = kind.translation_kind() {
+        put_bengali_back(conn, translated, &id.to_string(), &state)?;
+    }
     let columns: Vec<(&String, &Value)> = state
         .iter()
-        .filter(|(field, _)| !NOT_RESTORED.contains(&field.as_str()))
+        .filter(|(field, _)| !NOT_RESTORED.contains(&field.as_str()) && !field.starts_with(BENGALI))
         .collect();
     let sets: Vec<String> = columns
         .iter()

@@ -50,11 +50,13 @@ impl BinKind {
             BinKind::Feedback => "feedback",
             BinKind::Gift => "gift",
             BinKind::User => "user",
-            BinKind::Photo => "photo",
+            BinKind::Photo => "media",
         }
     }
 
+    /// Its name, or a photo's as the Activity screen says it ("photo").
     pub fn parse(name: &str) -> Option<BinKind> {
+        let name = if name == "photo" { "media" } else { name };
         BinKind::ALL.into_iter().find(|kind| kind.as_str() == name)
     }
 
@@ -66,6 +68,7 @@ impl BinKind {
             BinKind::Contact => "message",
             BinKind::Feedback => "feedback",
             BinKind::User => "account",
+            BinKind::Photo => "photo",
             kind => kind.as_str(),
         }
     }
@@ -91,7 +94,7 @@ impl BinKind {
     pub fn has_history(self) -> bool {
         !matches!(
             self,
-            BinKind::Contact | BinKind::Gift | BinKind::Feedback | BinKind::User | BinKind::Photo
+            BinKind::Contact | BinKind::Gift | BinKind::Feedback | BinKind::User
         )
     }
 

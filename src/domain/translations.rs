@@ -21,6 +21,18 @@ pub enum TextKind {
 }
 
 impl TextKind {
+    /// The kind of record whose history keeps these texts (a setting's and an event's have none).
+    pub fn record_kind(self) -> Option<super::BinKind> {
+        match self {
+            TextKind::Card => Some(super::BinKind::Card),
+            TextKind::Gallery => Some(super::BinKind::Gallery),
+            TextKind::Notice => Some(super::BinKind::Notice),
+            TextKind::Roster => Some(super::BinKind::Roster),
+            TextKind::Member => Some(super::BinKind::Member),
+            TextKind::Setting | TextKind::Event => None,
+        }
+    }
+
     pub const ALL: [TextKind; 7] = [
         TextKind::Setting,
         TextKind::Card,

@@ -62,6 +62,10 @@ pub(super) async fn update(
             let payment = SiteSettingsPatch(payment);
             let outcome = payment_hold::change(tx, &payment, &before, hold, &actor, actor_id)?;
             let money = differences(&before, &payment.0, &[]);
+            // The settings as they were, kept in their history when anything changed now.
+            if !changes.is_empty() || (matches!(outcome, Outcome::Applied) && !money.is_empty()) {
+                db::history::keep_settings(tx, &before, &actor)?;
+            }
             match &outcome {
                 Outcome::Applied if !money.is_empty() => {
                     let alert = Alert::change(&actor, &address, "the payment details", &money)

@@ -72,6 +72,14 @@ pub(super) async fn save(
     let mailer = state.mail.clone();
     let (actor, address) = (user.0.named(), ip.0.to_string());
     db::run(&state.pool, move |conn| {
+        // The record's Bengali is part of its state: kept in its history before it changes.
+        let record = text.record.parse::<i64>().ok();
+        if let Some((kind, id)) = text.kind.record_kind().zip(record) {
+            db::history::keep(conn, kind, id, &actor)?;
+        }
+        if text.kind == TextKind::Setting {
+            db::history::keep_settings(conn, &db::site_settings::all(conn)?, &actor)?;
+        }
         let before = db::translations::set(conn, &text)?
             .ok_or(ApiError::NotFound("That text no longer exists"))?;
         let change = Change {

@@ -478,12 +478,12 @@ fn a_deleted_photo_waits_in_the_bin_and_comes_back_at_its_own_address_for_its_ca
         .bearer(&admin)
         .send();
     assert_eq!(refused.status, 409, "{}", refused.text());
-    assert!(bin(&app, &admin).iter().all(|item| item["kind"] != "photo"));
+    assert!(bin(&app, &admin).iter().all(|item| item["kind"] != "media"));
     deleted(&app, &admin, &format!("/api/admin/cards/{card_id}"));
     deleted(&app, &admin, &format!("/api/admin/media/{photo}"));
     assert_eq!(app.get(&src).send().status, 404, "off the site at once");
     let listed = bin(&app, &admin);
-    assert_eq!(listed[0]["kind"], "photo");
+    assert_eq!(listed[0]["kind"], "media");
     assert_eq!(listed[0]["id"], photo);
     assert!(
         listed[0]["title"].as_str().unwrap().ends_with(" × 600)"),

@@ -32,21 +32,29 @@ const FIELDS = {
   art: 'Built-in drawing',
 };
 
+/** A field's name: `names` first, then the forms' names; a Bengali text (`bn.title`) as "Title (বাংলায়)". */
+function fieldName(field, names) {
+  const english = field.startsWith('bn.') ? field.slice(3) : field;
+  const name = names?.[english] ?? FIELDS[english] ?? english;
+  return english === field ? name : `${name} (বাংলায়)`;
+}
+
 /**
- * `kind` and `id` name the record as the history calls do ('notice', 42); `onRestored()` runs once a version is
- * written back (the form then shows stale values: close or reload it).
+ * `kind` and `id` name the record as the history calls do ('notice', 42; 'settings', 1 for the site settings);
+ * `names` adds field names of its own; `onRestored()` runs once a version is written back (the form then shows
+ * stale values: close or reload it).
  */
-export function HistoryPanel({ kind, id, onRestored }) {
+export function HistoryPanel({ kind, id, names, onRestored }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>History</summary>
-      {open && <Versions kind={kind} id={id} onRestored={onRestored} />}
+      {open && <Versions kind={kind} id={id} names={names} onRestored={onRestored} />}
     </details>
   );
 }
 
-function Versions({ kind, id, onRestored }) {
+function Versions({ kind, id, names, onRestored }) {
   const load = useCallback(() => api(path(kind, id)), [kind, id]);
   const { data, loadFailed } = useApiData(load);
   const [busy, setBusy] = useState(false);
@@ -73,7 +81,7 @@ function Versions({ kind, id, onRestored }) {
           <ul>
             {version.changes.map((change) => (
               <li key={change.field}>
-                {FIELDS[change.field] ?? change.field}: {shown(change.old)} → {shown(change.new)}
+                {fieldName(change.field, names)}: {shown(change.old)} → {shown(change.new)}
               </li>
             ))}
           </ul>

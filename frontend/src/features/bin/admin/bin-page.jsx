@@ -20,7 +20,7 @@ const KINDS = [
   ['member', 'Team member'],
   ['card', 'Home card'],
   ['gallery', 'Gallery picture'],
-  ['photo', 'Photo'],
+  ['media', 'Photo'],
   ['feedback', 'Feedback'],
   ['contact', 'Message', true],
   ['gift', 'Gift note', true],

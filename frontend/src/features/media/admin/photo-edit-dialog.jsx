@@ -1,6 +1,7 @@
 // The Edit button of an uploaded photo: its description, and its focal point (the spot that stays in view when a
 // round portrait or a wide banner crops it), chosen by clicking the photo or with two sliders, with previews.
 import { FormDialog } from '../../../components/admin/form-dialog.jsx';
+import { HistoryPanel } from '../../../components/admin/history-panel.jsx';
 import { Field } from '../../../components/field.jsx';
 import { Photo } from '../../../components/photo.jsx';
 import { updatePhoto } from '../api.js';
@@ -21,7 +22,20 @@ export function PhotoEditButton({ item, onSaved }) {
       success="Photo saved"
       onSaved={onSaved}
     >
-      {(form) => <PhotoFields form={form} photo={item.photo} />}
+      {(form) => (
+        <>
+          <PhotoFields form={form} photo={item.photo} />
+          <HistoryPanel
+            kind="media"
+            id={item._id}
+            names={{ alt: 'Description', focus_x: 'Focal point across', focus_y: 'Focal point down' }}
+            onRestored={() => {
+              form.close();
+              onSaved();
+            }}
+          />
+        </>
+      )}
     </FormDialog>
   );
 }

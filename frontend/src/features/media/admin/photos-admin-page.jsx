@@ -45,7 +45,7 @@ export function PhotosAdminPage() {
       remove: deletePhoto,
       success: 'Photo deleted',
       onDeleted: list.reload,
-      bin: 'photo',
+      bin: 'media',
     }),
   ];
 

@@ -6,6 +6,7 @@
 // with Cancel.
 import { useEffect, useId, useState } from 'react';
 import { BengaliField, bengaliName, saveBengaliText } from '../../../components/admin/bengali-fields.jsx';
+import { HistoryPanel } from '../../../components/admin/history-panel.jsx';
 import { NONE, PhotoPicker, photoChoice, photoIdChange } from '../../../components/admin/photo-picker.jsx';
 import { unsavedForms, useUnsavedChanges } from '../../../components/admin/unsaved-changes.js';
 import { Field } from '../../../components/field.jsx';
@@ -178,8 +179,23 @@ const sections = [
   },
 ];
 
+/** Each setting's name as its form labels it, for the settings' history. */
+const SETTING_NAMES = Object.fromEntries(
+  sections.flatMap((section) => [
+    ...section.fields.map(([key, label]) => [key, label]),
+    ...(section.photos ?? []).map((photo) => [photo.key, photo.label]),
+  ]),
+);
+
 export function SettingsAdminPage() {
   const { user } = useSession();
+  const { reload } = useContent();
+  // A version restored from the history: every form opens afresh with what is stored now.
+  const [restores, setRestores] = useState(0);
+  const restored = async () => {
+    await reload();
+    setRestores((count) => count + 1);
+  };
   const admin = isAdmin(user);
   const [pending, setPending] = usePaymentHold(admin);
   // A cancelled change takes the Donations form back to what donors see: it opens afresh.
@@ -210,7 +226,14 @@ export function SettingsAdminPage() {
       {sections.map((section) => {
         const payments = section.fields.some(([key]) => key in DONATION_DETAILS);
         if (!payments) {
-          return <SettingsSection key={section.title} section={section} admin={admin} onPending={setPending} />;
+          return (
+            <SettingsSection
+              key={`${section.title} ${restores}`}
+              section={section}
+              admin={admin}
+              onPending={setPending}
+            />
+          );
         }
         if (!admin) return <AdminsOnlySection key={section.title} title={section.title} />;
         // The form measures edits against the change waiting, so it opens once the server has said what waits.
@@ -223,7 +246,7 @@ export function SettingsAdminPage() {
         }
         return (
           <SettingsSection
-            key={`${section.title} ${cancels}`}
+            key={`${section.title} ${cancels} ${restores}`}
             section={section}
             admin={admin}
             waiting={waitingValues(pending)}
@@ -237,6 +260,9 @@ export function SettingsAdminPage() {
           </SettingsSection>
         );
       })}
+      <section className="form-card settings-form" aria-label="History of the settings">
+        <HistoryPanel kind="settings" id={1} names={SETTING_NAMES} onRestored={restored} />
+      </section>
     </section>
   );
 }
