@@ -10,7 +10,7 @@ const require = createRequire(join(root, 'frontend', 'package.json'));
 const { chromium } = require('@playwright/test');
 
 const [base, token] = process.argv.slice(2);
-const screens = ['/admin/users', '/admin/contacts', '/admin/notices', '/admin/certificates', '/admin/photos', '/admin/audit'];
+const screens = ['/admin/users', '/admin/contacts', '/admin/notices', '/admin/certificates', '/admin/photos', '/admin/audit', '/admin/bin'];
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

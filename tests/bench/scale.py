@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 # Benchmark at scale: a database with ten years of rows (100,000 contacts, 50,000 users,
-# 50,000 certificates, 5,000 notices) and two years of activity log (100,000 entries). Page requests at 16 connections (wrk), a full-text search
+# 50,000 certificates, 5,000 notices), two years of activity log (100,000 entries), a full bin
+# (100,000 deleted records) and 500,000 versions in the history (100 of each notice). Page
+# requests at 16 connections (wrk), a full-text search
 # over the contacts, the server's resident memory throughout and while 100,000 contacts export
 # as CSV, and each admin screen's first page in Chromium with its JavaScript heap
 # (tests/bench/admin-screens.mjs). Prints one table; nothing here is a test.
@@ -53,6 +55,24 @@ def seed(db, rng):
         conn.executemany("INSERT INTO notices (url, title, date) VALUES (?, ?, ?)",
                          ((None if i % 3 else f"https://example.org/n/{i}", f"Notice about {text(5)} {i}",
                            time.strftime("%Y-%m-%d", time.gmtime(1_450_000_000 + i * 63_000))) for i in range(5_000)))
+        # A full bin: 100,000 records deleted over the last 30 days (the bin days), each kept whole.
+        kinds = ("contact", "notice", "certificate", "feedback", "gift", "card")
+        conn.executemany(
+            "INSERT INTO bin (kind, record_id, title, rows, deleted_at, deleted_by) VALUES (?, ?, ?, ?, ?, ?)",
+            ((kinds[i % len(kinds)], 200_000 + i, f"Visitor {i} <visitor{i}@example.org>",
+              json.dumps([{"table": "contacts", "rows": [{"id": 200_000 + i, "name": f"Visitor {i}",
+                                                          "email": f"visitor{i}@example.org", "message": text(30)}]}]),
+              time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(now - 30 * 86400 + i * (30 * 86400 // 100_000))),
+              f"Volunteer {i % 7} <volunteer{i % 7}@example.org>")
+             for i in range(100_000)))
+        # 500,000 versions: each of the 5,000 notices changed 100 times over two years.
+        conn.executemany(
+            "INSERT INTO history (kind, record_id, row, at, changed_by) VALUES ('notice', ?, ?, ?, ?)",
+            ((1 + i // 100, json.dumps({"id": 1 + i // 100, "url": None, "title": f"Notice about {text(5)}",
+                                        "date": "2026-11-20"}),
+              time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(now - 700 * 86400 + (i % 100) * 7 * 86400)),
+              f"Volunteer {i % 7} <volunteer{i % 7}@example.org>")
+             for i in range(500_000)))
     conn.close()
 
 
@@ -127,7 +147,7 @@ def main():
                        input=ADMIN_PASSWORD + "\n", text=True, check=True, stdout=subprocess.DEVNULL)
         started = time.perf_counter()
         seed(db, random.Random(7))
-        rows.append(("seeding 305,000 rows", f"{time.perf_counter() - started:.1f} s", ""))
+        rows.append(("seeding 905,000 rows", f"{time.perf_counter() - started:.1f} s", ""))
         proc, base = start(args.bin, db)
         memory = PeakMemory(proc.pid)
         memory.start()
@@ -143,6 +163,10 @@ def main():
                 ("activity log, page 4,000", "/api/admin/audit?page=4000&pageSize=20"),
                 ("certificates by number, page 100", "/api/admin/display_certificate?page=100&sort=number"),
                 ("notice board, page 1 (public)", "/api/admin/servicelist?page=1&size=10"),
+                ("bin of 100,000, page 1", "/api/admin/bin?page=1&size=20"),
+                ("bin of 100,000, page 2,500", "/api/admin/bin?page=2500&size=20"),
+                ("bin, messages only, page 100", "/api/admin/bin?page=100&size=20&kind=contact"),
+                ("history of a notice (100 of 500,000 versions)", "/api/admin/history/notice/42"),
             ]:
                 rps, p50, p99, errors = wrk(base + path, args.seconds, connections=16, headers=auth)
                 rows.append((f"{name}: p50 / p99 at 16 connections", f"{p50} / {p99}",
@@ -150,6 +174,7 @@ def main():
             for what, path, queries in [
                 ("100,000 contacts", "/api/admin/contacts", ("prize", "mathematics teacher", "visitor4242")),
                 ("100,000 activity entries", "/api/admin/audit", ("volunteer3", "heroTitle")),
+                ("100,000 binned records", "/api/admin/bin", ("Visitor 4242", "visitor9")),
             ]:
                 for q in queries:
                     median, found = timed_search(base, token, path, q)
