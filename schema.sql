@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 18, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 19, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -49,6 +49,11 @@ CREATE TABLE bin (
     deleted_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     deleted_by    TEXT    NOT NULL
 ) STRICT;
+
+CREATE TABLE bin_counts (
+    kind  TEXT    PRIMARY KEY,
+    count INTEGER NOT NULL CHECK (count >= 0)
+) STRICT, WITHOUT ROWID;
 
 CREATE TABLE cards (
     id         INTEGER PRIMARY KEY,
@@ -303,6 +308,8 @@ CREATE INDEX bin_by_record ON bin (kind, record_id, id);
 
 CREATE INDEX bin_by_time ON bin (deleted_at);
 
+CREATE INDEX bin_listed ON bin (deleted_at, id, kind, title, record_id, deleted_by);
+
 CREATE INDEX certificates_by_name ON certificates (name COLLATE NOCASE, id);
 
 CREATE INDEX contacts_by_name ON contacts (name COLLATE NOCASE, id);
@@ -340,6 +347,15 @@ END;
 
 CREATE TRIGGER audit_log_never_changes BEFORE UPDATE ON audit_log BEGIN
     SELECT RAISE (ABORT, 'activity log entries cannot be changed');
+END;
+
+CREATE TRIGGER bin_counted AFTER INSERT ON bin BEGIN
+    INSERT INTO bin_counts (kind, count) VALUES (NEW.kind, 1)
+        ON CONFLICT (kind) DO UPDATE SET count = count + 1;
+END;
+
+CREATE TRIGGER bin_uncounted AFTER DELETE ON bin BEGIN
+    UPDATE bin_counts SET count = count - 1 WHERE kind = OLD.kind;
 END;
 
 CREATE TRIGGER cards_translations AFTER DELETE ON cards BEGIN

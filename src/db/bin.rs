@@ -386,24 +386,24 @@ pub struct Binned {
 pub fn page(conn: &Connection, listing: &BinListing) -> Result<(Vec<Binned>, i64), ApiError> {
     let kinds: Vec<&str> = listing.kinds.iter().map(|kind| kind.as_str()).collect();
     let kinds = serde_json::to_string(&kinds).map_err(ApiError::internal)?;
-    // Without a search the count is read from the index by kind alone, never from the rows.
+    // Without a search the count is the kinds' kept counts, never a walk over the entries.
     let total: i64 = match &listing.search {
         None => conn
             .prepare_cached(
-                "SELECT count(*) FROM bin INDEXED BY bin_by_record
+                "SELECT coalesce(sum(count), 0) FROM bin_counts
                   WHERE kind IN (SELECT value FROM json_each(?1))",
             )?
             .query_row([&kinds], |row| row.get(0))?,
         Some(search) => conn
             .prepare_cached(
-                "SELECT count(*) FROM bin WHERE kind IN (SELECT value FROM json_each(?1))
-                   AND title LIKE ?2 ESCAPE '\\'",
+                "SELECT count(*) FROM bin INDEXED BY bin_listed
+                  WHERE kind IN (SELECT value FROM json_each(?1)) AND title LIKE ?2 ESCAPE '\\'",
             )?
             .query_row(params![kinds, search], |row| row.get(0))?,
     };
     let offset = i64::from(listing.page - 1) * i64::from(listing.size);
     let mut stmt = conn.prepare_cached(
-        "SELECT kind, record_id, title, deleted_at, deleted_by FROM bin
+        "SELECT kind, record_id, title, deleted_at, deleted_by FROM bin INDEXED BY bin_listed
           WHERE kind IN (SELECT value FROM json_each(?1)) AND (?4 IS NULL OR title LIKE ?4 ESCAPE '\\')
           ORDER BY deleted_at DESC, id DESC LIMIT ?2 OFFSET ?3",
     )?;

@@ -71,6 +71,7 @@ const STEPS: &[Step] = &[
         "migrations/017_bengali_certificate_events.sql"
     )),
     Step::sql(include_str!("migrations/018_the_bin.sql")),
+    Step::sql(include_str!("migrations/019_the_bin_listed.sql")),
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

@@ -506,3 +506,55 @@ fn a_deleted_photo_waits_in_the_bin_and_comes_back_at_its_own_address_for_its_ca
         .expect("the card is back");
     assert_eq!(back["photo"]["src"], src.as_str());
 }
+
+#[test]
+fn the_bins_total_follows_every_delete_restore_and_erase_for_each_reader() {
+    let (app, admin) = spawn_app_with_admin();
+    let (_, editor) = app.editor("count.editor@example.org");
+    let total =
+        |token: &str| app.get("/api/admin/bin").bearer(token).send().json()["total"].clone();
+    let notices: Vec<i64> = (0..3)
+        .map(|n| {
+            id(&app.create_notice(
+                &admin,
+                json!({"url": "https://example.org/n", "title": format!("Notice {n}"), "date": "2026-11-20"}),
+            ))
+        })
+        .collect();
+    for notice in &notices {
+        deleted(
+            &app,
+            &admin,
+            &format!("/api/admin/servicelist/delete/{notice}"),
+        );
+    }
+    let contact = app
+        .post("/api/form/contact")
+        .json(
+            &json!({"name": "Parent", "email": "parent@example.org", "telephone": "9876543210",
+                      "subject": "5star", "message": "Hello"}),
+        )
+        .send();
+    let contact_id = id(&contact.json());
+    deleted(
+        &app,
+        &admin,
+        &format!("/api/admin/contacts_delete/{contact_id}"),
+    );
+    assert_eq!(total(&admin), 4);
+    assert_eq!(total(&editor), 3, "messages are the admins'");
+    restored(&app, &admin, "notice", notices[0]);
+    let erased = app
+        .delete(&format!("/api/admin/bin/notice/{}", notices[1]))
+        .bearer(&admin)
+        .send();
+    assert_eq!(erased.status, 200);
+    assert_eq!(total(&admin), 2);
+    assert_eq!(total(&editor), 1);
+    let searched = app
+        .get("/api/admin/bin?q=Notice%202")
+        .bearer(&admin)
+        .send()
+        .json();
+    assert_eq!(searched["total"], 1);
+}
