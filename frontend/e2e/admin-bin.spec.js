@@ -3,7 +3,7 @@
 // 360 px and 1366 px, clean under axe.
 import { bearer, createNotice, expect, issueCertificate, test } from './fixtures.js';
 import { acceptConfirm, asAdmin, openAdmin, registerEditor, registerUser, row, toast, useToken } from './admin-helpers.js';
-import { unique, uploadNewPhoto } from './content-helpers.js';
+import { addGalleryImage, deletePicturesMarked, unique, uploadNewPhoto } from './content-helpers.js';
 import { tabTo } from './keyboard.js';
 import { violations } from './axe.js';
 
@@ -89,6 +89,41 @@ test('at 1366 px a deleted photo is undone from the Photos screen and waits in t
   await row(page, alt).getByRole('button', { name: /^Restore/ }).click();
   await expect(toast(page, 'Restored')).toBeVisible();
   expect((await request.get(src)).status()).toBe(200);
+});
+
+test('a photo in use is refused, then deleted from its places on request, and Undo puts it back there', async ({
+  page,
+  request,
+}) => {
+  const token = await asAdmin(page, request);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { alt, photo } = await uploadNewPhoto(request, token, 'Used photo');
+  const caption = unique('Shows a photo');
+  const picture = await addGalleryImage(request, token, { caption, photoId: photo._id });
+  const galleryPhoto = async () =>
+    (await (await request.get('/api/content')).json()).gallery.find((item) => item._id === picture._id)?.photo
+      ?.photoId ?? null;
+  try {
+    await openAdmin(page, `/admin/photos?q=${encodeURIComponent(alt)}`);
+    acceptConfirm(page);
+    await row(page, alt).getByRole('button', { name: /Delete/ }).click();
+    await expect(toast(page, 'This photo is still used by')).toBeVisible();
+    await expect(row(page, alt)).toHaveCount(1);
+    const offer = toast(page, 'Delete it from those places too?');
+    acceptConfirm(page);
+    await offer.getByRole('button', { name: 'Delete it there too' }).click();
+    const said = toast(page, 'Photo deleted');
+    await expect(said).toBeVisible();
+    await expect(page.getByText(`No photos match “${alt}”.`)).toBeVisible();
+    expect(await galleryPhoto(), 'the gallery picture shows no photo').toBeNull();
+    expect(await violations(page)).toEqual([]);
+    await said.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'Restored')).toBeVisible();
+    await expect(row(page, alt).getByRole('button', { name: /Delete/ })).toBeVisible();
+    expect(await galleryPhoto(), 'the gallery picture shows it again').toBe(photo._id);
+  } finally {
+    await deletePicturesMarked(request, token, caption);
+  }
 });
 
 test('at 360 px a deleted certificate waits in the Bin, is restored there and verifies again', async ({ page, request }) => {

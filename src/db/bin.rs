@@ -43,6 +43,7 @@ pub fn keep(
     if kind == BinKind::Photo {
         let sizes = rows(conn, "media_variants", "media_id = ?1", id)?;
         groups.push(json!({ "table": "media_variants", "rows": sizes }));
+        groups.push(json!({ "table": USES, "rows": photo_uses(conn, id)? }));
     }
     if let Some(translated) = kind.translation_kind() {
         let texts = translations(conn, translated, &id.to_string())?;
@@ -60,6 +61,62 @@ pub fn keep(
         by,
     ])?;
     Ok(true)
+}
+
+/// The group of a photo's entry that says where it was used: `{"table", "id"}` of a card,
+/// member or gallery picture, or `{"setting"}`.
+const USES: &str = "uses";
+
+/// The tables whose rows show a photo by `photo_id` (each also has its drawing, `art`).
+const PHOTO_TABLES: [&str; 3] = ["cards", "members", "gallery_images"];
+
+/// The settings a photo can be cleared from with its uses (see `media::delete`).
+const PHOTO_SETTINGS: [&str; 3] = ["heroPhoto", "clubLogo", "collegeLogo"];
+
+/// Where photo `id` is used now.
+fn photo_uses(conn: &Connection, id: i64) -> Result<Vec<serde_json::Value>, ApiError> {
+    let mut uses = Vec::new();
+    for table in PHOTO_TABLES {
+        for row in rows(conn, table, "photo_id = ?1", id)? {
+            uses.push(json!({ "table": table, "id": row["id"] }));
+        }
+    }
+    let mut stmt =
+        conn.prepare_cached("SELECT key FROM site_settings WHERE value = 'media:' || ?1")?;
+    let keys = stmt.query_map([id], |row| row.get::<_, String>(0))?;
+    for key in keys {
+        uses.push(json!({ "setting": key? }));
+    }
+    Ok(uses)
+}
+
+/// Shows photo `photo` again where it was used, wherever nothing took its place meanwhile.
+fn point_uses_back(
+    conn: &Connection,
+    uses: &[serde_json::Value],
+    photo: i64,
+) -> Result<(), ApiError> {
+    for used in uses {
+        if let Some(key) = used["setting"].as_str() {
+            if PHOTO_SETTINGS.contains(&key) {
+                conn.prepare_cached(
+                    "UPDATE site_settings SET value = 'media:' || ?2 WHERE key = ?1 AND value = ''",
+                )?
+                .execute(params![key, photo])?;
+            }
+            continue;
+        }
+        let (Some(table), Some(row)) = (used["table"].as_str(), used["id"].as_i64()) else {
+            continue;
+        };
+        if let Some(table) = PHOTO_TABLES.into_iter().find(|known| *known == table) {
+            conn.prepare_cached(&format!(
+                "UPDATE {table} SET photo_id = ?2 WHERE id = ?1 AND photo_id IS NULL AND art IS NULL"
+            ))?
+            .execute(params![row, photo])?;
+        }
+    }
+    Ok(())
 }
 
 /// Every row of `table` where `condition` (on `?1`) holds, column by column.
@@ -225,6 +282,15 @@ fn put_back(conn: &Connection, kind: BinKind, stored: &str) -> Result<i64, ApiEr
     let mut record = None;
     for group in &groups {
         let table = group["table"].as_str().unwrap_or_default();
+        if kind == BinKind::Photo && table == USES {
+            let photo = record.ok_or_else(|| ApiError::internal("a photo's uses before it"))?;
+            point_uses_back(
+                conn,
+                group["rows"].as_array().map_or(&[], Vec::as_slice),
+                photo,
+            )?;
+            continue;
+        }
         if !kind.may_put_back(table) {
             return Err(ApiError::internal(format!(
                 "a bin entry names the table {table}"

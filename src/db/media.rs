@@ -293,14 +293,41 @@ pub fn update(conn: &mut Connection, id: i64, change: &MediaChange) -> Result<bo
     Ok(changed > 0)
 }
 
-/// Deletes a photo no page uses; 409 naming the places that still show it.
-pub fn delete(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
+/// Deletes a photo; while pages use it, 409 naming the places that still show it, unless
+/// `with_uses`: then those places show no photo (or their default) until it is restored from
+/// the bin, which keeps where it was used. The Support page's photo is changed in Settings only
+/// (what donors see beside the payment details is an admin's, and alerted).
+pub fn delete(conn: &mut Connection, id: i64, with_uses: bool) -> Result<bool, ApiError> {
     let tx = super::begin(conn)?;
     if let Some(places) = uses(&tx, Some(id))?.remove(&id) {
-        return Err(ApiError::Conflict(format!(
-            "This photo is still used by: {}",
-            places.join("; ")
-        )));
+        let support: bool = tx
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM site_settings
+                   WHERE key = 'supportPhoto' AND value = 'media:' || ?1)",
+            )?
+            .query_row([id], |row| row.get(0))?;
+        if !with_uses || support {
+            let first = if support {
+                " Choose another photo for the Support page in Settings first."
+            } else {
+                ""
+            };
+            return Err(ApiError::Conflict(format!(
+                "This photo is still used by: {}.{first}",
+                places.join("; ")
+            )));
+        }
+        for table in ["cards", "members", "gallery_images"] {
+            tx.prepare_cached(&format!(
+                "UPDATE {table} SET photo_id = NULL WHERE photo_id = ?1"
+            ))?
+            .execute([id])?;
+        }
+        tx.prepare_cached(
+            "UPDATE site_settings SET value = '' WHERE value = 'media:' || ?1
+               AND key IN ('heroPhoto', 'clubLogo', 'collegeLogo')",
+        )?
+        .execute([id])?;
     }
     let deleted = tx.execute("DELETE FROM media WHERE id = ?1", [id])? > 0;
     tx.commit()?;

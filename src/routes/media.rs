@@ -1,10 +1,10 @@
 //! Photos: admin upload, list and delete; public serving of the WebP variants.
 
-use super::calls::record;
-use crate::access::StaffUser;
+use super::calls::{record, PathId};
+use crate::access::{Query, StaffUser};
 use crate::conditional::not_modified;
 use crate::db::{self, media::Media};
-use crate::domain::Id;
+use crate::domain::{BinKind, Id};
 use crate::error::ApiError;
 use crate::images::Upload;
 use crate::state::AppState;
@@ -19,6 +19,37 @@ pub fn files(cfg: &mut web::ServiceConfig) {
 }
 
 record!(Media, "Photo not found", Photo);
+
+/// `DELETE /api/admin/media/{id}`'s query: `withUses=true` takes the photo off the places that
+/// use it too (they get it back when it is restored from the bin).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeleteQuery {
+    #[serde(rename = "withUses")]
+    with_uses: Option<String>,
+}
+
+/// Deletes a photo into the bin: `{"msg": "Photo deleted"}`; 409 naming its uses while pages
+/// show it, unless asked `withUses=true`.
+pub(super) async fn delete(
+    user: StaffUser,
+    state: web::Data<AppState>,
+    id: PathId<Media>,
+    query: Query<DeleteQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let with_uses = match query.into_inner().with_uses.as_deref() {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(_) => return Err(ApiError::field("withUses", "must be true or false")),
+    };
+    let (by, record) = (user.0.named(), id.get());
+    let found = db::run(&state.pool, move |conn| {
+        db::bin::keep(conn, BinKind::Photo, record, &by, None)?;
+        db::media::delete(conn, record, with_uses)
+    })
+    .await?;
+    id.done(found, "Photo deleted")
+}
 
 pub(super) async fn upload(
     _: StaffUser,

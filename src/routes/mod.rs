@@ -170,7 +170,7 @@ fn api() -> Vec<Call> {
         admin_list(Editors, "/admin/media", db::media::each, db::media::page, None),
         post("/admin/media", media::upload),
         admin_change::<Media, _, _>(Editors, "/admin/media/{id}", MediaChange::parse, db::media::update, "Photo saved"),
-        admin_delete::<Media>(Editors, "/admin/media/{id}", db::media::delete, "Photo deleted"),
+        delete("/admin/media/{id}", media::delete),
 
         get("/admin/backup", backup::download),
 

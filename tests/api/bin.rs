@@ -558,3 +558,75 @@ fn the_bins_total_follows_every_delete_restore_and_erase_for_each_reader() {
         .json();
     assert_eq!(searched["total"], 1);
 }
+
+#[test]
+fn a_photo_deleted_with_its_uses_leaves_them_and_comes_back_to_them() {
+    let (app, admin) = spawn_app_with_admin();
+    let photo = app.upload_photo(&admin);
+    let picture = id(&app.create(
+        &admin,
+        "/api/admin/gallery",
+        json!({"caption": "Reading hour", "photoId": photo}),
+    ));
+    let roster = id(&app.create(
+        &admin,
+        "/api/admin/rosters",
+        json!({"slug": "uses", "title": "Team uses"}),
+    ));
+    let member = id(&app.create(
+        &admin,
+        &format!("/api/admin/rosters/{roster}/members"),
+        json!({"name": "Rina", "photoId": photo}),
+    ));
+    app.save_settings(&admin, json!({"heroPhoto": photo}));
+    let path = format!("/api/admin/media/{photo}");
+
+    // Asked plainly: refused, naming where it is used; nothing changes.
+    let refused = app.delete(&path).bearer(&admin).send();
+    assert_eq!(refused.status, 409);
+    let message = refused.json()["message"].as_str().unwrap().to_owned();
+    assert!(
+        message.contains("Gallery: Reading hour") && message.contains("Home page banner"),
+        "{message}"
+    );
+    assert!(bin(&app, &admin).is_empty());
+    let bad = app
+        .delete(&format!("{path}?withUses=yes"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(bad.status, 400);
+
+    // With its uses: gone from each place, kept in the bin with them.
+    deleted(&app, &admin, &format!("{path}?withUses=true"));
+    let shown = |app: &TestApp| {
+        let content = app.content();
+        let gallery = content["gallery"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|item| item["_id"] == picture)
+            .unwrap()["photo"]["photoId"]
+            .clone();
+        let team = content["teams"]["uses"]["members"][0]["photo"]["photoId"].clone();
+        let banner = content["settings"]["heroPhoto"]["photoId"].clone();
+        (gallery, team, banner)
+    };
+    assert_eq!(shown(&app), (Value::Null, Value::Null, Value::Null));
+    assert_eq!(bin(&app, &admin)[0]["kind"], "media");
+    restored(&app, &admin, "media", photo);
+    assert_eq!(shown(&app), (json!(photo), json!(photo), json!(photo)));
+    assert!(member > 0);
+
+    // The Support page's photo is changed in Settings only.
+    app.save_settings(&admin, json!({"heroPhoto": null, "supportPhoto": photo}));
+    let support = app
+        .delete(&format!("{path}?withUses=true"))
+        .bearer(&admin)
+        .send();
+    assert_eq!(support.status, 409);
+    assert!(
+        support.text().contains("Support page in Settings"),
+        "{}",
+        support.text()
+    );
+}

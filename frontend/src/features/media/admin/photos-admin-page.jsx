@@ -1,6 +1,6 @@
 // /admin/photos: upload many photos at once (on a phone below the list), and the uploaded photos a page at a time, searched by description,
 // with where each is used, an Edit popup (description and focal point) and Delete. The server refuses to delete a
-// photo still in use and says where; that reason becomes the error toast.
+// photo still in use and says where; that reason becomes the error toast, beside an offer to delete it there too.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
@@ -9,7 +9,7 @@ import { fetchPhotos } from '../../../components/admin/photos-api.js';
 import { NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { Photo } from '../../../components/photo.jsx';
 import { useMediaQuery } from '../../../lib/media-query.js';
-import { deletePhoto } from '../api.js';
+import { deleteOfferingUses } from './delete-with-uses.jsx';
 import { BulkUpload } from './bulk-upload.jsx';
 import { PhotoEditButton } from './photo-edit-dialog.jsx';
 import './photos-admin-page.css';
@@ -42,7 +42,7 @@ export function PhotosAdminPage() {
     deleteColumn({
       rowName: (photo) => `photo no. ${photo._id}`,
       question: (photo) => `Delete photo no. ${photo._id}${photo.alt ? ` (${photo.alt})` : ''}?`,
-      remove: deletePhoto,
+      remove: (id) => deleteOfferingUses(id, list.reload),
       success: 'Photo deleted',
       onDeleted: list.reload,
       bin: 'media',
