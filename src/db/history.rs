@@ -198,12 +198,21 @@ pub fn settings_version(
     conn: &Connection,
     version: i64,
 ) -> Result<Option<Map<String, Value>>, ApiError> {
+    kept(conn, SETTINGS, SETTINGS_RECORD, version)
+}
+
+/// Record `id` of `kind` as version `version` kept it; `None` when there is no such version.
+fn kept(
+    conn: &Connection,
+    kind: &str,
+    id: i64,
+    version: i64,
+) -> Result<Option<Map<String, Value>>, ApiError> {
     let stored: Option<String> = conn
         .prepare_cached("SELECT row FROM history WHERE id = ?1 AND kind = ?2 AND record_id = ?3")?
-        .query_row(params![version, SETTINGS, SETTINGS_RECORD], |row| {
-            row.get(0)
-        })
+        .query_row(params![version, kind, id], |row| row.get(0))
         .optional()?;
+    // Written by `keep` alone: a state that cannot be read is an error, never an empty record.
     stored
         .map(|stored| serde_json::from_str(&stored).map_err(ApiError::internal))
         .transpose()
@@ -310,17 +319,12 @@ pub fn restore_bengali(
     let Some(translated) = kind.translation_kind() else {
         return Ok(false);
     };
-    let stored: Option<String> = conn
-        .prepare_cached("SELECT row FROM history WHERE id = ?1 AND kind = ?2 AND record_id = ?3")?
-        .query_row(params![version, kind.as_str(), id], |row| row.get(0))
-        .optional()?;
-    let Some(stored) = stored else {
+    let Some(state) = kept(conn, kind.as_str(), id, version)? else {
         return Ok(false);
     };
     if !keep(conn, kind, id, by)? {
         return Ok(false);
     }
-    let state: Map<String, Value> = serde_json::from_str(&stored).map_err(ApiError::internal)?;
     let text = state
         .get(&format!("{BENGALI}{field}"))
         .and_then(Value::as_str)
@@ -361,17 +365,12 @@ pub fn restore(
     version: i64,
     by: &str,
 ) -> Result<bool, ApiError> {
-    let stored: Option<String> = conn
-        .prepare_cached("SELECT row FROM history WHERE id = ?1 AND kind = ?2 AND record_id = ?3")?
-        .query_row(params![version, kind.as_str(), id], |row| row.get(0))
-        .optional()?;
-    let Some(stored) = stored else {
+    let Some(state) = kept(conn, kind.as_str(), id, version)? else {
         return Ok(false);
     };
     if !keep(conn, kind, id, by)? {
         return Ok(false);
     }
-    let state: Map<String, Value> = serde_json::from_str(&stored).map_err(ApiError::internal)?;
     if let Some(translated) = kind.translation_kind() {
         put_bengali_back(conn, translated, &id.to_string(), &state)?;
     }
