@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 19, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 20, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -150,6 +150,13 @@ CREATE TABLE invitations (
     expires_at INTEGER NOT NULL
 , used_at INTEGER, revoked_at INTEGER) STRICT;
 
+CREATE TABLE known_browsers (
+    user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    browser_hash TEXT    NOT NULL,
+    last_seen    INTEGER NOT NULL,
+    PRIMARY KEY (user_id, browser_hash)
+) STRICT, WITHOUT ROWID;
+
 CREATE TABLE mail_days (
     day     TEXT    PRIMARY KEY CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
     routine INTEGER NOT NULL DEFAULT 0,
@@ -227,6 +234,19 @@ CREATE TABLE "outbox" (
     via             TEXT
 , alert_id INTEGER) STRICT;
 
+CREATE TABLE passkeys (
+    id            INTEGER PRIMARY KEY,
+    user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    credential_id BLOB    NOT NULL UNIQUE,
+    public_key    BLOB    NOT NULL,
+    algorithm     INTEGER NOT NULL,
+    rp_id         TEXT    NOT NULL,
+    sign_count    INTEGER NOT NULL DEFAULT 0,
+    name          TEXT    NOT NULL,
+    created_at    INTEGER NOT NULL,
+    last_used_at  INTEGER
+) STRICT;
+
 CREATE TABLE password_resets (
     token_hash TEXT    PRIMARY KEY,
     user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -243,6 +263,13 @@ CREATE TABLE payment_hold (
     changes  TEXT    NOT NULL
 , alert_id INTEGER) STRICT;
 
+CREATE TABLE recovery_codes (
+    user_id   INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    code_hash TEXT    NOT NULL,
+    used_at   INTEGER,
+    PRIMARY KEY (user_id, code_hash)
+) STRICT, WITHOUT ROWID;
+
 CREATE TABLE rosters (
     id         INTEGER PRIMARY KEY,
     slug       TEXT    NOT NULL UNIQUE CHECK (length(slug) BETWEEN 1 AND 20 AND slug NOT GLOB '*[^a-z0-9-]*'),
@@ -250,9 +277,21 @@ CREATE TABLE rosters (
     sort_order INTEGER NOT NULL
 ) STRICT;
 
+CREATE TABLE second_step_failures (
+    user_id      INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    failures     INTEGER NOT NULL,
+    locked_until INTEGER
+) STRICT;
+
 CREATE TABLE settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE sign_out_links (
+    token_hash TEXT    PRIMARY KEY,
+    user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL
 ) STRICT;
 
 CREATE TABLE site_settings (
@@ -269,6 +308,14 @@ CREATE TABLE tls_certificates (
     issued_by  TEXT NOT NULL,
     stored_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
+
+CREATE TABLE totp_secrets (
+    user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    secret     BLOB    NOT NULL,
+    confirmed  INTEGER NOT NULL DEFAULT 0 CHECK (confirmed IN (0, 1)),
+    last_step  INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+) STRICT;
 
 CREATE TABLE "translations" (
     id     INTEGER PRIMARY KEY,
@@ -334,7 +381,11 @@ CREATE INDEX outbox_by_alert ON outbox (alert_id) WHERE alert_id IS NOT NULL;
 
 CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
 
+CREATE INDEX passkeys_by_user ON passkeys (user_id);
+
 CREATE INDEX password_resets_by_user ON password_resets (user_id);
+
+CREATE INDEX sign_out_links_by_user ON sign_out_links (user_id);
 
 CREATE INDEX users_by_name ON users (firstname COLLATE NOCASE, lastname COLLATE NOCASE, id);
 

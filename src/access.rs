@@ -39,6 +39,10 @@ pub enum Access {
 
 /// The refusal of an admin-area call to a visitor's account.
 pub const NOT_STAFF: &str = "Admin access required";
+/// The refusal of every admin-area call while the rule "Staff must use a second factor" is on
+/// and the account has none.
+pub const SECOND_FACTOR_FIRST: &str =
+    "Staff must use a second factor: set one up on your Account page first";
 /// The refusal of an admins-only call to an editor.
 pub const ADMINS_ONLY: &str = "Only admins can do this; ask an admin";
 
@@ -109,6 +113,11 @@ async fn staff_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
     let user = current_user(req.clone()).await?;
     if !user.role.is_staff() {
         return Err(ApiError::Forbidden(NOT_STAFF));
+    }
+    let id = user.id;
+    let pool = &state(&req)?.pool;
+    if db::run(pool, move |conn| db::second_factors::rule_blocks(conn, id)).await? {
+        return Err(ApiError::Forbidden(SECOND_FACTOR_FIRST));
     }
     let actor = Actor::of(&user);
     crate::audit::follow(&req, &actor, &state(&req)?.pool);

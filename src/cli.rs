@@ -43,6 +43,25 @@ pub enum Command {
     Offsite(OffsiteCommand),
     /// Make a new session-signing secret (the server must be stopped): everyone is signed out.
     RotateSecret(DbArg),
+    /// Second factors: `jyoti second-factor remove --email ADDRESS` for an admin who lost theirs.
+    #[command(subcommand)]
+    SecondFactor(SecondFactorCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SecondFactorCommand {
+    /// Remove an account's second factors (authenticator app, passkeys, recovery codes), e.g.
+    /// for the last admin whose phone is lost; every admin and the account's owner are alerted.
+    Remove(SecondFactorArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SecondFactorArgs {
+    /// Email address of the account.
+    #[arg(long)]
+    pub email: String,
+    #[command(flatten)]
+    pub db: DbArg,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -33,6 +33,8 @@ pub enum ApiError {
     PayloadTooLarge,
     /// 429: over a rate limit; retry after this many seconds.
     TooManyRequests(u64),
+    /// 429 with its own sentence: a second step locked after wrong codes, for this many seconds.
+    Locked(&'static str, u64),
     /// 503: the database cannot take writes right now (read-only, unreadable, busy); the cause
     /// is logged as a warning.
     Unavailable(String),
@@ -66,7 +68,8 @@ impl fmt::Display for ApiError {
             ApiError::Validation(_) => f.write_str("Some fields are not valid"),
             ApiError::Unauthorized(message)
             | ApiError::NotFound(message)
-            | ApiError::Forbidden(message) => f.write_str(message),
+            | ApiError::Forbidden(message)
+            | ApiError::Locked(message, _) => f.write_str(message),
             ApiError::PayloadTooLarge => f.write_str("Request body is too large (64 KiB at most)"),
             ApiError::TooManyRequests(_) => {
                 f.write_str("Too many requests, please try again later")
@@ -103,7 +106,7 @@ impl ResponseError for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests(_) | ApiError::Locked(..) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::DiskFull(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::MailServer(_) => StatusCode::BAD_GATEWAY,
@@ -121,7 +124,10 @@ impl ResponseError for ApiError {
             _ => {}
         }
         let mut response = HttpResponse::build(self.status_code());
-        if let ApiError::TooManyRequests(seconds) | ApiError::Busy(seconds) = self {
+        if let ApiError::TooManyRequests(seconds)
+        | ApiError::Busy(seconds)
+        | ApiError::Locked(_, seconds) = self
+        {
             response.insert_header((header::RETRY_AFTER, seconds.to_string()));
         }
         if let ApiError::Unauthorized(_) = self {

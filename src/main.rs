@@ -36,6 +36,7 @@ fn main() -> ExitCode {
         Command::Restore(args) => jyoti::commands::restore(args),
         Command::RotateSecret(args) => jyoti::commands::rotate_secret(args),
         Command::Offsite(command) => jyoti::commands::offsite(command),
+        Command::SecondFactor(command) => jyoti::commands::second_factor(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -96,6 +96,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         https,
         config,
         pool,
+        second_steps: Default::default(),
     }))
 }
 

@@ -36,6 +36,8 @@ pub struct AppState {
     pub health: crate::health::Health,
     /// With `--domain`: the certificate being served, renewed and checked.
     pub https: Option<Arc<crate::https::Site>>,
+    /// Sign-in tickets and passkey challenges between their two calls.
+    pub second_steps: crate::auth::second_step::SecondSteps,
 }
 
 impl AppState {

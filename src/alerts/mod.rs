@@ -93,6 +93,8 @@ pub fn label(field: &str) -> &str {
         "heroPhoto" => "Banner photo",
         "clubLogo" => "Club logo",
         "collegeLogo" => "College emblem",
+        "secondFactor" => "Second factor",
+        "requireSecondFactor" => "Staff must use a second factor",
         field => field,
     }
 }

@@ -3,6 +3,9 @@
 
 pub mod jwt;
 pub mod password;
+pub mod second_step;
+pub mod totp;
+pub mod webauthn;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};

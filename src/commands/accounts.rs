@@ -3,7 +3,7 @@
 
 use super::{database_error, existing, on_database, record};
 use crate::audit;
-use crate::cli::{AccountArgs, CreateAdminArgs, DbArg};
+use crate::cli::{AccountArgs, CreateAdminArgs, DbArg, SecondFactorCommand};
 use crate::db;
 use crate::db::audit::{Change, CHANGED};
 use crate::domain::{Email, NewUser, Password};
@@ -139,6 +139,41 @@ pub fn reset_password(args: AccountArgs) -> Result<(), String> {
         "the password of {} is changed and their sessions are signed out",
         user.email
     );
+    Ok(())
+}
+
+/// Removes an account's second factors (the last admin's lost phone), alerted and logged as a
+/// server command. The running server sees it at the account's next sign-in.
+pub fn second_factor(command: SecondFactorCommand) -> Result<(), String> {
+    let SecondFactorCommand::Remove(args) = command;
+    let email = Email::parse(Some(args.email.clone())).map_err(|why| format!("the email {why}"))?;
+    existing(&args.db.db, "")?;
+    let removed = on_database(&args.db.db, |conn| {
+        let user = db::users::find_by_email(conn, &email)
+            .map_err(database_error)?
+            .ok_or_else(|| format!("no account has the email {}", email.as_str()))?;
+        if !db::second_factors::remove_all(conn, user.id).map_err(database_error)? {
+            return Ok(None);
+        }
+        let by = "A server command (second-factor remove)";
+        let alert = crate::mail::security::factors_removed(&user, by, "");
+        crate::alerts::raise(conn, &alert, None).map_err(database_error)?;
+        let target = format!("user {} \"{}\"", user.id, user.email);
+        let what = audit::by_command(
+            "second factor removed (second-factor remove)",
+            &target,
+            Vec::new(),
+        );
+        record(conn, &what)?;
+        Ok(Some(user))
+    })?;
+    match removed {
+        Some(user) => println!(
+            "the second factors of {} are removed: they sign in with their password alone until they add one again",
+            user.email
+        ),
+        None => println!("{} has no second factor: nothing to remove", email.as_str()),
+    }
     Ok(())
 }
 

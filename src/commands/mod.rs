@@ -1,11 +1,11 @@
 //! Maintenance commands run from a terminal: the accounts' (create-admin, reset-password,
-//! rotate-secret) and the copies' (backup, restore, offsite), and what they share: a database
+//! rotate-secret, second-factor remove) and the copies' (backup, restore, offsite), and what they share: a database
 //! opened as the server would, each change stored with its activity-log entry.
 
 mod accounts;
 mod copies;
 
-pub use accounts::{create_admin, reset_password, rotate_secret};
+pub use accounts::{create_admin, reset_password, rotate_secret, second_factor};
 pub use copies::{backup, offsite, restore};
 
 use crate::db;

@@ -136,6 +136,7 @@ pub mod outbox;
 pub mod password_resets;
 pub mod payment_hold;
 pub mod rosters;
+pub mod second_factors;
 pub mod seed;
 pub mod settings;
 pub mod site_settings;

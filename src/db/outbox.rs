@@ -24,6 +24,9 @@ pub enum Kind {
     Thanks,
     /// The link that confirms a staff account's new email address, to that address.
     EmailChange,
+    /// About an account's own security, to its owner: a new sign-in, a locked second step,
+    /// second factors removed.
+    Security,
 }
 
 impl Kind {
@@ -36,6 +39,7 @@ impl Kind {
             Kind::ServerAlert => "server-alert",
             Kind::Thanks => "thanks",
             Kind::EmailChange => "email-change",
+            Kind::Security => "security",
         }
     }
 }

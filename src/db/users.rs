@@ -6,7 +6,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
 super::row! {
-    #[derive(Debug, Serialize)]
+    #[derive(Debug, Clone, Serialize)]
     pub struct User {
         #[serde(rename = "_id")]
         pub id: i64,
@@ -26,6 +26,9 @@ super::row! {
         /// When the account was made (Unix seconds): a token issued earlier is not this account's.
         #[serde(skip)]
         pub created: i64,
+        /// Whether the account has an authenticator app or a passkey (never which secret).
+        #[serde(rename = "secondFactor")]
+        pub second_factor: bool,
     }
 }
 
@@ -33,7 +36,9 @@ super::row! {
 macro_rules! columns {
     () => {
         "id, firstname, lastname, department, year, email, role = 'admin' AS is_admin, role, last_sign_in_at,
-         token_version, unixepoch(created_at) AS created"
+         token_version, unixepoch(created_at) AS created,
+         (EXISTS (SELECT 1 FROM totp_secrets t WHERE t.user_id = users.id AND t.confirmed)
+          OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = users.id)) AS second_factor"
     };
 }
 

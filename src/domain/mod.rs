@@ -17,6 +17,7 @@ mod notices;
 mod order;
 mod pictures;
 mod rosters;
+pub mod second_factor;
 mod site_settings;
 mod text;
 mod translations;

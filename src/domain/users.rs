@@ -154,6 +154,8 @@ pub struct UserUpdateRequest {
     /// Sent back by a form that sends the whole record; never changed by a client.
     #[serde(rename = "lastSignInAt")]
     _last_sign_in_at: Option<serde::de::IgnoredAny>,
+    #[serde(rename = "secondFactor")]
+    _second_factor: Option<serde::de::IgnoredAny>,
 }
 
 /// A change to a user; `None` leaves that field as it is.

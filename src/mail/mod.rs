@@ -8,6 +8,7 @@
 
 mod letters;
 pub mod remembered;
+pub mod security;
 mod sender;
 mod smtp;
 

@@ -4,6 +4,7 @@ use crate::access::ClientIp;
 use crate::access::{AuthUser, Json};
 use crate::audit;
 use crate::auth::password;
+use crate::auth::second_step::Ticket;
 use crate::db;
 use crate::db::audit::Kind;
 use crate::domain::{
@@ -13,7 +14,7 @@ use crate::domain::{
 use crate::error::ApiError;
 use crate::rate_limit::Permit;
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 /// How long a login or registration waits for its address's turn at password hashing.
@@ -68,6 +69,7 @@ pub(super) async fn register(
 /// A login counts as a failed attempt from the moment it starts until the password matched, so
 /// a burst of parallel guesses cannot all pass the limit before any of them is counted.
 pub(super) async fn login(
+    req: HttpRequest,
     state: web::Data<AppState>,
     ip: ClientIp,
     body: Json<LoginRequest>,
@@ -94,13 +96,24 @@ pub(super) async fn login(
     if matches {
         attempt.give_back();
     }
+    // An account with a second factor gets a ticket for the second step, not a session.
+    let id = user.id;
+    let factors = if matches {
+        db::run(&state.pool, move |conn| {
+            db::second_factors::factors(conn, id)
+        })
+        .await?
+    } else {
+        Default::default()
+    };
+    let second_step = factors.any();
     // Sign-ins of admins and editors go in the activity log, the failed ones too, in one
     // transaction with the sign-in's own note: a staff sign-in that cannot be logged is refused.
-    let (id, staff, address) = (user.id, user.role.is_staff(), ip.0.to_string());
-    let action = if matches {
-        "signed in"
-    } else {
-        "sign-in failed"
+    let (staff, address) = (user.role.is_staff(), ip.0.to_string());
+    let action = match (matches, second_step) {
+        (false, _) => "sign-in failed",
+        (true, true) => "password accepted (second step asked)",
+        (true, false) => "signed in",
     };
     let entry = staff.then(|| audit::by_user(&user, &address, action, Vec::new(), Kind::Signins));
     let noted = db::run(&state.pool, move |conn| {
@@ -109,7 +122,9 @@ pub(super) async fn login(
                 db::audit::record(tx, entry)?;
             }
             if matches {
-                db::users::signed_in(tx, id)?;
+                if !second_step {
+                    db::users::signed_in(tx, id)?;
+                }
                 if let Some(hash) = rehashed {
                     db::users::replace_hash(tx, id, &hash)?;
                 }
@@ -128,10 +143,15 @@ pub(super) async fn login(
     if !matches {
         return Err(ApiError::Unauthorized(BAD_LOGIN));
     }
-    let token = state.jwt.issue(user.id, user.token_version)?;
-    Ok(HttpResponse::Ok().json(
-        json!({ "msg": "Login Successful", "token": token, "userId": user.id, "role": user.role }),
-    ))
+    if second_step {
+        let ticket = state.second_steps.issue_ticket(Ticket {
+            user_id: user.id,
+            version: user.token_version,
+        })?;
+        return Ok(HttpResponse::Ok()
+            .json(json!({ "secondFactor": { "ticket": ticket, "methods": factors.methods() } })));
+    }
+    super::second_factor::welcome(&state, &req, ip, user).await
 }
 
 pub(super) async fn current_user(user: AuthUser) -> HttpResponse {

@@ -26,8 +26,10 @@ mod mail;
 mod media;
 mod members;
 mod notices;
+mod passkeys;
 mod previews;
 mod rosters;
+mod second_factor;
 mod site_settings;
 mod spa;
 mod translations;
@@ -74,6 +76,20 @@ fn api() -> Vec<Call> {
         get("/auth/forgot-password", auth::password_reset_available),
         post("/auth/forgot-password", auth::forgot_password),
         post("/auth/reset-password", auth::reset_password),
+        post("/auth/login/second-factor", second_factor::login_second_factor),
+        get("/auth/sign-out-everywhere", second_factor::sign_out_everywhere),
+        get("/auth/second-factor", second_factor::status),
+        post("/auth/totp", second_factor::totp_begin),
+        post("/auth/totp/confirm", second_factor::totp_confirm),
+        delete("/auth/totp", second_factor::totp_remove),
+        post("/auth/recovery-codes", second_factor::new_recovery_codes),
+        post("/auth/passkeys/register/options", passkeys::register_options),
+        post("/auth/passkeys/register", passkeys::register),
+        post("/auth/passkeys/sign-in/options", passkeys::sign_in_options),
+        post("/auth/passkeys/sign-in", passkeys::sign_in),
+        get("/auth/passkeys", passkeys::list),
+        patch("/auth/passkeys/{id}", passkeys::rename),
+        delete("/auth/passkeys/{id}", passkeys::remove),
 
         get("/admin/users", users::list),
         get("/admin/users/{id}", users::find),
@@ -81,6 +97,7 @@ fn api() -> Vec<Call> {
         delete("/admin/users/delete/{id}", users::delete),
         post("/admin/users/{id}/sign-out", users::sign_out),
         post("/admin/users/{id}/reset-link", users::reset_link),
+        delete("/admin/users/{id}/second-factor", second_factor::admin_remove),
 
         post("/admin/invitations", invitations::create),
         get("/admin/invitations", invitations::pending),

@@ -24,7 +24,20 @@ pub(super) async fn update(
     ip: ClientIp,
     body: Json<BTreeMap<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
+    let mut body = body.into_inner();
+    let rule = match body.remove("requireSecondFactor") {
+        None => None,
+        Some(serde_json::Value::Bool(on)) => Some(on),
+        Some(_) => {
+            return Err(ApiError::field(
+                "requireSecondFactor",
+                "must be true or false",
+            ))
+        }
+    };
+    if rule.is_some() && user.0.role != Role::Admin {
+        return Err(crate::access::refuse(crate::access::ADMINS_ONLY));
+    }
     // Refused for what it asks, before its values are checked: an editor learns nothing about
     // the donation fields' rules.
     let for_donors = body.keys().any(|key| for_donors(key));
@@ -112,6 +125,15 @@ pub(super) async fn update(
                 None => false,
             };
             changes.extend(money);
+            if let Some(on) = rule {
+                changes.extend(second_factor_rule(
+                    tx,
+                    on,
+                    &actor,
+                    &address,
+                    site.as_deref(),
+                )?);
+            }
             audit::changed(changes);
             Ok((pending, unheard))
         })
@@ -122,6 +144,34 @@ pub(super) async fn update(
         "msg": "Updated Successfully",
         "pending": payment_hold::shown(&pending, unheard),
     })))
+}
+
+/// Sets the rule "Staff must use a second factor"; turning it off is alerted to every admin and
+/// to `--alert-to`. The change, when there was one.
+fn second_factor_rule(
+    tx: &rusqlite::Connection,
+    on: bool,
+    actor: &str,
+    address: &str,
+    site: Option<&str>,
+) -> Result<Option<Change>, ApiError> {
+    if db::second_factors::rule_on(tx)? == on {
+        return Ok(None);
+    }
+    db::second_factors::set_rule(tx, on)?;
+    let said = |on: bool| if on { "on" } else { "off" }.to_owned();
+    let change = Change {
+        field: "requireSecondFactor".into(),
+        old: said(!on),
+        new: said(on),
+    };
+    if !on {
+        let what = "the rule that staff must use a second factor";
+        let alert = Alert::change(actor, address, what, std::slice::from_ref(&change))
+            .weighing(Weight::Serious);
+        alerts::raise(tx, &alert, site)?;
+    }
+    Ok(Some(change))
 }
 
 /// The alert that the change `held` is cancelled (by Cancel, or by changing the details back).

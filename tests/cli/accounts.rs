@@ -360,3 +360,64 @@ fn a_password_set_by_a_command_ends_open_reset_links_and_is_hashed_at_the_config
         200
     );
 }
+
+#[test]
+fn second_factor_remove_lets_the_last_admin_in_with_the_password_alone_and_is_logged() {
+    let dir = temp_dir();
+    let db = file(&dir, "f.db");
+    let boss = "boss@example.org";
+    assert_ok(&account("create-admin", boss, &db, "first secret pass\n"));
+    {
+        // The admin's app, as the server stores it once confirmed.
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute(
+            "INSERT INTO totp_secrets (user_id, secret, confirmed, created_at)
+             SELECT id, x'3132333435', 1, 0 FROM users WHERE email = ?1",
+            [boss],
+        )
+        .unwrap();
+    }
+    let server = serve(&db, &[]);
+    let login = server.login(boss, "first secret pass").json();
+    assert!(login["secondFactor"]["ticket"].is_string(), "{login}");
+
+    let removed = jyoti(&["second-factor", "remove", "--email", boss, "--db", &db]);
+    assert_ok(&removed);
+    assert!(String::from_utf8_lossy(&removed.stdout).contains("removed"));
+    let login = server.login(boss, "first secret pass").json();
+    assert!(
+        login["token"].is_string(),
+        "the password alone now: {login}"
+    );
+    let again = jyoti(&["second-factor", "remove", "--email", boss, "--db", &db]);
+    assert_ok(&again);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("nothing to remove"));
+    assert_refused(
+        &jyoti(&[
+            "second-factor",
+            "remove",
+            "--email",
+            "ghost@example.org",
+            "--db",
+            &db,
+        ]),
+        "no account",
+    );
+    let entries = command_entries(&db);
+    assert!(
+        entries
+            .iter()
+            .any(|(actor, action)| actor.contains("server command")
+                && action == "second factor removed (second-factor remove)"),
+        "{entries:?}"
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let alert: String = conn
+        .query_row(
+            "SELECT subject FROM alerts ORDER BY id DESC LIMIT 1",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert!(alert.contains("second factor"), "{alert}");
+}

@@ -89,10 +89,16 @@ impl Request {
         stream
             .set_nodelay(true)
             .expect("turn off Nagle's algorithm");
-        let mut head = format!(
-            "{} {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
-            self.method, self.path, self.addr
-        );
+        let mut head = format!("{} {} HTTP/1.1\r\n", self.method, self.path);
+        // The address it is sent to, unless the request names a host of its own.
+        if !self
+            .headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("host"))
+        {
+            head.push_str(&format!("Host: {}\r\n", self.addr));
+        }
+        head.push_str("Connection: close\r\n");
         for (name, value) in &self.headers {
             head.push_str(&format!("{name}: {value}\r\n"));
         }

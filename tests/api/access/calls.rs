@@ -26,6 +26,8 @@ pub(crate) struct Call {
     pub(crate) who: Who,
     path: String,
     body: Option<(String, Vec<u8>)>,
+    /// The `Host` the request names, when not the address it is sent to (passkeys need a name).
+    host: Option<&'static str>,
     pub(crate) success: u16,
 }
 
@@ -53,8 +55,15 @@ impl Call {
             who,
             path: path.to_owned(),
             body: None,
+            host: None,
             success: 200,
         }
+    }
+
+    /// Sent naming `host` as the site's host.
+    fn host(mut self, host: &'static str) -> Call {
+        self.host = Some(host);
+        self
     }
 
     /// Puts `value` in place of the path's `{…}`.
@@ -92,6 +101,7 @@ impl Call {
             who: self.who,
             path: self.path.clone(),
             body: None,
+            host: self.host,
             success: self.success,
         }
         .json(body)
@@ -105,6 +115,9 @@ impl Call {
     pub(crate) fn send(&self, app: &TestApp, token: Option<&str>) -> Response {
         let (method, _) = self.name.split_once(' ').expect("METHOD /path");
         let mut request = app.request(method, &self.path);
+        if let Some(host) = self.host {
+            request = request.header("Host", host);
+        }
         if let Some(token) = token {
             request = request.bearer(token);
         }
@@ -154,6 +167,11 @@ pub(crate) struct Fixtures {
     sample_version: i64,
     /// Two notices deleted, waiting in the bin.
     binned: (i64, i64),
+    /// An account with an authenticator app and recovery codes, the ticket its password earned,
+    /// and one of its recovery codes.
+    factor_user: i64,
+    ticket: String,
+    recovery_code: String,
 }
 
 impl Fixtures {
@@ -242,7 +260,11 @@ impl Fixtures {
         let invitation = invite("other.invited@example.org")["id"]
             .as_i64()
             .expect("an invitation id");
+        let (factor_user, ticket, recovery_code) = with_second_factor(app, &conn);
         let fixtures = Fixtures {
+            factor_user,
+            ticket,
+            recovery_code,
             user,
             email_link,
             invitation_link,
@@ -297,6 +319,30 @@ impl Fixtures {
     }
 }
 
+/// An account with an app and a recovery code (stored as the server stores them), the ticket of
+/// its password, and the code.
+fn with_second_factor(app: &TestApp, conn: &rusqlite::Connection) -> (i64, String, String) {
+    let user = app.register("factor@example.org").0;
+    let code = "abcd-efgh-ijkm-npqr";
+    let hash = jyoti::auth::second_step::recovery_hash(code);
+    conn.execute(
+        "INSERT INTO totp_secrets (user_id, secret, confirmed, created_at) VALUES (?1, x'3132', 1, 0)",
+        [user],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO recovery_codes (user_id, code_hash) VALUES (?1, ?2)",
+        rusqlite::params![user, hash],
+    )
+    .unwrap();
+    let login = app.login("factor@example.org", PASSWORD).json();
+    let ticket = login["secondFactor"]["ticket"]
+        .as_str()
+        .expect("a ticket")
+        .to_owned();
+    (user, ticket, code.to_owned())
+}
+
 /// Every API call, resource by resource in the order of `src/routes`. The admin requests succeed
 /// when made top to bottom: a list's order is saved before a create or delete changes the list,
 /// a record is changed before it is deleted, and the members belong to a roster that stays.
@@ -313,12 +359,29 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         anyone("GET /api/auth/forgot-password"),
         anyone("POST /api/auth/forgot-password").json(json!({"email": "target@example.org"})).answers(202),
         anyone("POST /api/auth/reset-password").json(json!({"token": f.reset_link, "password": "a brand new secret"})),
+        anyone("POST /api/auth/login/second-factor").json(json!({"ticket": f.ticket, "code": f.recovery_code})),
+        anyone("GET /api/auth/sign-out-everywhere").answers(303),
+        signed_in("GET /api/auth/second-factor"),
+        signed_in("POST /api/auth/totp"),
+        // A new visitor has no app waiting for its first code, or to remove, nor codes to renew:
+        // the full ways are in `tests/api/second_factor.rs`.
+        signed_in("POST /api/auth/totp/confirm").json(json!({"code": "123456"})).answers(409),
+        signed_in("DELETE /api/auth/totp").json(json!({"password": PASSWORD})).answers(404),
+        signed_in("POST /api/auth/recovery-codes").answers(409),
+        signed_in("POST /api/auth/passkeys/register/options").host("localhost"),
+        signed_in("POST /api/auth/passkeys/register").host("localhost").json(json!({"challengeId": "0", "name": "Phone", "credential": {"rawId": "", "response": {"clientDataJSON": ""}}})).answers(400),
+        anyone("POST /api/auth/passkeys/sign-in/options").host("localhost").json(json!({})),
+        anyone("POST /api/auth/passkeys/sign-in").host("localhost").json(json!({"challengeId": "0", "credential": {"rawId": "", "response": {"clientDataJSON": ""}}})).answers(400),
+        signed_in("GET /api/auth/passkeys"),
+        signed_in("PATCH /api/auth/passkeys/{id}").at(1).json(json!({"name": "Phone"})).answers(404),
+        signed_in("DELETE /api/auth/passkeys/{id}").at(1).answers(404),
 
         admin("GET /api/admin/users"),
         admin("GET /api/admin/users/{id}").at(f.user),
         admin("PATCH /api/admin/users/update/{id}").at(f.user).json(json!({"lastname": "Changed"})),
         admin("POST /api/admin/users/{id}/sign-out").at(f.user),
         admin("POST /api/admin/users/{id}/reset-link").at(f.user).answers(201),
+        admin("DELETE /api/admin/users/{id}/second-factor").at(f.factor_user),
         admin("DELETE /api/admin/users/delete/{id}").at(f.user),
 
         admin("POST /api/admin/invitations").json(json!({"email": "new.editor@example.org", "role": "editor"})).answers(201),
