@@ -1,13 +1,15 @@
 // The admin area's frame: only admins and editors get in; a heading, the sidebar (with the database backup download
 // for admins), and the chosen screen beside it. An editor sees only the screens they may use; one they open by its
 // address says it is for admins. On a phone the sidebar's links are in the header's menu. An admin's Alerts link
-// carries the number of alerts they have not read, counted again on every screen change.
+// carries the number of alerts they have not read, counted again on every screen change. While the site requires a
+// second factor that this account lacks, the server refuses every admin call: the area sends them to set one up.
 import { Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { refreshUnreadAlerts, useUnreadAlerts } from '../components/admin/alerts-api.js';
 import { DownloadButton } from '../components/download-button.jsx';
 import { HealthBanner } from '../features/health/health-banner.jsx';
+import { onSecondFactorRequired } from '../lib/api-client.js';
 import { isAdmin, isStaff, useSession } from '../lib/session.js';
 import { siteZoneName } from '../lib/site-time.js';
 import { AdminToDo } from './admin-to-do.jsx';
@@ -39,6 +41,10 @@ export function AdminLayout() {
   useEffect(() => {
     if (refused) window.alert('Ask admin to get access');
   }, [refused]);
+
+  // The Account page says why, and shows where to set one up.
+  const navigate = useNavigate();
+  useEffect(() => onSecondFactorRequired(() => navigate('/account#second-factor', { replace: true })), [navigate]);
 
   // An alert raised while the admin works (by another admin, a server command, a lasting health problem) shows in
   // the badge by the next screen they open. Editors are not asked: alerts are for admins, and the call would fail.

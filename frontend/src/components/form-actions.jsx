@@ -1,6 +1,6 @@
 // The end of a form: its own error line for a refusal that names no single field, then its buttons. And what a
 // refusal says in the page's language, for a toast or for a public form that says it in place.
-import { notifyRefusal, useForm } from '../lib/api-hooks.js';
+import { notifyDone, notifyRefusal, useForm } from '../lib/api-hooks.js';
 import { translate, useT } from '../lib/i18n.js';
 import { notify } from '../lib/toast.js';
 import { fieldReason, latinOn } from './field.jsx';
@@ -42,6 +42,12 @@ export function notifyRefusalIn(lang, response, meaning) {
   const { message = '', errors, reason } = response.data ?? {};
   const refusal = { status: response.status, message, errors, reason };
   notify.error(refusalIn(lang, refusal, '', meaning));
+}
+
+/** The success toast in `lang`: on an English page the server's own words (`msg`), else `said`, the catalog's. */
+export function notifyDoneIn(lang, response, said) {
+  if (lang === 'bn') notify.success(said);
+  else notifyDone(response, said);
 }
 
 /**

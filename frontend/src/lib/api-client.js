@@ -1,6 +1,28 @@
 // The network caller: same-origin JSON requests with the bearer token, each answering {ok, status, data}. Files
 // (uploads with progress, downloads) go through file-transfer.js on top of it, which only the admin area loads.
+// It also hears the server refuse a staff account that has no second factor while the site requires one.
 import { token } from './token.js';
+
+/** The sentence of every admin call's 403 while the site requires a second factor this staff account lacks. */
+const SECOND_FACTOR_REQUIRED = /^Staff must use a second factor/;
+const secondFactorListeners = new Set();
+
+/**
+ * Calls `listener` whenever the server refuses a call because this staff account must first set up a second factor
+ * (the admin area then sends them to their Account page); answers the function that stops it.
+ */
+export function onSecondFactorRequired(listener) {
+  secondFactorListeners.add(listener);
+  return () => {
+    secondFactorListeners.delete(listener);
+  };
+}
+
+function heardRefusal(status, data) {
+  if (status === 403 && SECOND_FACTOR_REQUIRED.test(data?.message ?? '')) {
+    secondFactorListeners.forEach((listener) => listener());
+  }
+}
 
 /** The request headers: JSON answers wanted, and the stored token unless `auth` is false. */
 export function headersFor(auth) {
@@ -57,5 +79,6 @@ export async function api(path, { method = 'GET', query, body, auth = true } = {
 
   forgetRejectedToken(response.status, headers);
   const data = response.status === 204 ? null : parseJson(await response.text().catch(() => ''));
+  heardRefusal(response.status, data);
   return { ok: response.ok, status: response.status, data };
 }

@@ -1,6 +1,6 @@
 // Files to and from the API, for the admin area (so the first page's script does without them): uploads with
 // progress, downloads saved under the server's name, and files fetched with the bearer token. Each answers like
-// `api`: {ok, status, data}.
+// `api`: {ok, status, data}. And a file the page made itself, saved (the Account page's recovery codes).
 import { forgetRejectedToken, headersFor, parseJson } from './api-client.js';
 
 /**
@@ -38,8 +38,8 @@ function offeredName(disposition, fallback) {
   return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
 }
 
-/** Hands a downloaded file to the browser to save, under `name`. */
-function saveFile(blob, name) {
+/** Hands a file (a Blob) to the browser to save, under `name`. */
+export function saveFile(blob, name) {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -61,3 +61,7 @@ export function siteZoneName() {
     .find((part) => part.type === 'timeZoneName')?.value;
   return short && short !== zone ? `${short} (${zone})` : zone;
 }
+
+/** The day of the timestamp `text` in the site's zone, as YYYY-MM-DD (for days.js's formatDay); else the text. */
+export const siteDate = (text) =>
+  readable(text, (time) => format('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(time));

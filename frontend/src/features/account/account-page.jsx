@@ -1,12 +1,13 @@
-// /account: a logged-in user changes their password; every other session of theirs is signed out by the server.
-import { FormActions, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
+// /account: a logged-in user changes their password (every other session of theirs is signed out by the server) and
+// sets up their second factors.
+import { FormActions, notifyDoneIn, notifyRefusalIn, refusalIn } from '../../components/form-actions.jsx';
 import { CurrentPasswordField, NewPasswordFields, usePasswordCopy } from '../../components/password-fields.jsx';
-import { notifyDone, useForm } from '../../lib/api-hooks.js';
+import { useForm } from '../../lib/api-hooks.js';
 import { useT } from '../../lib/i18n.js';
 import { Navigate } from '../../lib/local-links.jsx';
 import { useSession } from '../../lib/session.js';
-import { notify } from '../../lib/toast.js';
 import { changePassword } from './api.js';
+import { SecondFactorSection } from './second-factor-section.jsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -17,7 +18,14 @@ export function AccountPage() {
   return (
     <div className="page">
       <h1 className="page-title">{t('account.title')}</h1>
-      {loading ? <p className="page-loading">{t('common.loading')}</p> : <PasswordForm />}
+      {loading ? (
+        <p className="page-loading">{t('common.loading')}</p>
+      ) : (
+        <>
+          <PasswordForm />
+          <SecondFactorSection />
+        </>
+      )}
     </div>
   );
 }
@@ -33,8 +41,7 @@ function PasswordForm() {
     onRefusal: (response) => notifyRefusalIn(t.lang, response),
     onSuccess: (response) => {
       if (response.data?.token) storeToken(response.data.token);
-      if (t.lang === 'bn') notify.success(t('account.password.done'));
-      else notifyDone(response, t('account.password.done'));
+      notifyDoneIn(t.lang, response, t('account.password.done'));
       setForm(EMPTY);
     },
   });

@@ -19,3 +19,9 @@ export const fetchPaymentHold = () => api('/api/admin/settings/payment-hold');
 
 /** Cancels the waiting change: donors keep the details they see. Answers {msg}; 404 when none is waiting. */
 export const cancelPaymentHold = () => api('/api/admin/settings/payment-hold', { method: 'DELETE' });
+
+/**
+ * The site's rule "Staff must use a second factor" (`requireSecondFactor`), with the admin's own factors beside it
+ * (`totp`, `passkeys`): the signed-in account's view of second factors. The rule is changed with updateSettings.
+ */
+export const fetchSecondFactorRule = () => api('/api/auth/second-factor');

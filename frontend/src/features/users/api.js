@@ -18,6 +18,10 @@ export const deleteUser = (userId) => api(`/api/admin/users/delete/${id(userId)}
 /** Ends every session of the account; answers {msg}. */
 export const signOutEverywhere = (userId) => api(`/api/admin/users/${id(userId)}/sign-out`, { method: 'POST' });
 
+/** Removes the account's authenticator app, passkeys and recovery codes (both admins are mailed); answers {msg}. */
+export const removeSecondFactor = (userId) =>
+  api(`/api/admin/users/${id(userId)}/second-factor`, { method: 'DELETE' });
+
 /**
  * A link for the account's owner to choose a new password (for when email cannot bring them one); answers
  * {link, mailed, expiresAt}, the link this once.

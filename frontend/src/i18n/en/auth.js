@@ -1,4 +1,5 @@
-// auth: login, registration, a forgotten password and its reset (the spec's toasts exactly).
+// auth: login (with its second step and passkeys), registration, a forgotten password and its reset (the spec's
+// toasts exactly).
 export default {
   'auth.email': 'Email',
   'auth.password': 'Password',
@@ -34,4 +35,23 @@ export default {
     'An admin of the site gave your team account this email address. Confirm it is yours: from then on you sign in with it, and the site’s alerts come to it.',
   'auth.confirmEmail.submit': 'Confirm this address',
   'auth.confirmEmail.linkGone': 'This link does not work: it was used, replaced by a newer one, or is older than 7 days.',
+  'auth.signedOutEverywhere':
+    'You are signed out everywhere. Sign in again, and change your password if this was not you.',
+  'auth.passkey.or': 'Or, with nothing to type:',
+  'auth.passkey.signIn': 'Sign in with a passkey',
+  'auth.passkey.refused': 'This passkey could not sign you in.',
+  'auth.second.title': 'Second step',
+  'auth.second.totpHelp': 'Your account has a second factor. Type the 6-digit code your authenticator app shows now.',
+  'auth.second.recoveryHelp': 'Type one of your recovery codes. Each code works only once.',
+  'auth.second.passkeyHelp': 'Your account has a second factor. Use your passkey to finish signing in.',
+  'auth.second.code': '6-digit code from your authenticator app',
+  'auth.second.recoveryCode': 'Recovery code',
+  'auth.second.submit': 'Sign in',
+  'auth.second.usePasskey': 'Use a passkey',
+  'auth.second.useRecovery': 'Use a recovery code instead',
+  'auth.second.useApp': 'Use the code from your app instead',
+  'auth.second.back': 'Back to email and password',
+  'auth.second.wrong': 'That code is not right',
+  'auth.second.locked': 'Too many wrong codes. Try again in 15 minutes.',
+  'auth.second.expired': 'This sign-in has expired: enter your password again',
 };

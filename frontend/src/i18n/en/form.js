@@ -29,4 +29,8 @@ export default {
   'form.reason.notAccountPassword': 'is not the password of this account',
   'form.reason.choose': 'must be one of the choices given',
   'form.reason.wholeNumber': 'must be a positive whole number',
+  // A passkey the browser gave none of (lib/passkeys.js): the login page's and the Account page's.
+  'form.passkey.cancelled': 'No passkey was used. Try again, or choose another way.',
+  'form.passkey.exists': 'This passkey is already on your account.',
+  'form.passkey.failed': 'This browser could not use a passkey here.',
 };

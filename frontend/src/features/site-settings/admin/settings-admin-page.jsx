@@ -18,6 +18,7 @@ import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
 import { PaymentHold, savedSentence, usePaymentHold, waitingValues } from './payment-hold.jsx';
 import './settings-admin-page.css';
+import { SecondFactorRule } from './second-factor-rule.jsx';
 import { SiteAddressSection } from './site-address-form.jsx';
 
 /** A logo setting's built-in drawing: what "none" goes back to. */
@@ -180,12 +181,15 @@ const sections = [
 ];
 
 /** Each setting's name as its form labels it, for the settings' history. */
-const SETTING_NAMES = Object.fromEntries(
-  sections.flatMap((section) => [
-    ...section.fields.map(([key, label]) => [key, label]),
-    ...(section.photos ?? []).map((photo) => [photo.key, photo.label]),
-  ]),
-);
+const SETTING_NAMES = {
+  ...Object.fromEntries(
+    sections.flatMap((section) => [
+      ...section.fields.map(([key, label]) => [key, label]),
+      ...(section.photos ?? []).map((photo) => [photo.key, photo.label]),
+    ]),
+  ),
+  requireSecondFactor: 'Staff must use a second factor',
+};
 
 export function SettingsAdminPage() {
   const { user } = useSession();
@@ -223,6 +227,7 @@ export function SettingsAdminPage() {
         </section>
       )}
       {admin && <SiteAddressSection />}
+      {admin && <SecondFactorRule />}
       {sections.map((section) => {
         const payments = section.fields.some(([key]) => key in DONATION_DETAILS);
         if (!payments) {

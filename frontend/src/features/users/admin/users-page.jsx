@@ -1,6 +1,6 @@
 // /admin/users: the accounts a page at a time, searched by name or email and filtered by role, with each one's role
-// and last sign-in, delete, a link to its edit form, "Sign out everywhere" and a password reset link; and the team's
-// invitations.
+// and last sign-in, delete, a link to its edit form, "Sign out everywhere", a password reset link and, for an account
+// with a second factor, its removal (a lost phone); and the team's invitations.
 import { Received } from '../../../components/admin/cells.jsx';
 import { ConfirmButton } from '../../../components/admin/confirm-button.jsx';
 import { deleteColumn } from '../../../components/admin/delete-button.jsx';
@@ -9,7 +9,7 @@ import { FilterChoice } from '../../../components/admin/list-controls.jsx';
 import { PagedTable } from '../../../components/admin/paged-table.jsx';
 import { BY_NAME, NEWEST_FIRST, OLDEST_FIRST, usePagedList } from '../../../components/admin/use-paged-list.js';
 import { useApiData } from '../../../lib/api-hooks.js';
-import { deleteUser, fetchInvitations, fetchUsers, signOutEverywhere } from '../api.js';
+import { deleteUser, fetchInvitations, fetchUsers, removeSecondFactor, signOutEverywhere } from '../api.js';
 import { ROLE_NAMES } from '../roles.js';
 import { InviteDialog } from './invite-dialog.jsx';
 import { PendingInvitations } from './pending-invitations.jsx';
@@ -63,7 +63,7 @@ export function UsersPage() {
       cell: (user) => <EditLink to={`/admin/users/${user._id}/edit`} rowName={fullName(user)} />,
     },
     {
-      // Both ways back into an account, one above the other, so the table fits a laptop's width.
+      // The ways back into an account, one above the other, so the table fits a laptop's width.
       header: 'Sign-in',
       action: true,
       cell: (user) => (
@@ -76,6 +76,20 @@ export function UsersPage() {
             success="Signed out everywhere"
           />
           <ResetLinkDialog user={user} name={fullName(user) || user.email} />
+          {user.secondFactor && (
+            <ConfirmButton
+              label="Remove second factor"
+              rowName={fullName(user)}
+              question={
+                `Remove the second factor of ${fullName(user)} (${user.email})? Their authenticator app, ` +
+                'passkeys and recovery codes stop working, and they sign in with their password alone until ' +
+                'they set up a new one. You and they are both emailed.'
+              }
+              act={() => removeSecondFactor(user._id)}
+              success="Second factor removed"
+              onDone={list.reload}
+            />
+          )}
         </span>
       ),
     },
