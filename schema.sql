@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 20, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 21, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -104,6 +104,18 @@ CREATE TABLE feedback (
     suggestion  TEXT    NOT NULL DEFAULT '',
     created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
+
+CREATE TABLE followers (
+    id                 INTEGER PRIMARY KEY,
+    email              TEXT    NOT NULL UNIQUE CHECK (length(email) BETWEEN 3 AND 254),
+    lang               TEXT    NOT NULL CHECK (lang IN ('en', 'bn')),
+    token              TEXT    NOT NULL UNIQUE,
+    confirm_hash       TEXT    UNIQUE,
+    confirm_expires_at INTEGER,
+    confirm_sent_at    INTEGER,
+    confirmed_at       INTEGER,
+    created_at         INTEGER NOT NULL
+) STRICT;
 
 CREATE TABLE gallery_images (
     id         INTEGER PRIMARY KEY,
@@ -232,7 +244,7 @@ CREATE TABLE "outbox" (
     -- Mail to send through other settings than the ones in force (the old mail server, told
     -- about its own replacement): a JSON object with the server and the sender.
     via             TEXT
-, alert_id INTEGER) STRICT;
+, alert_id INTEGER, unsubscribe TEXT) STRICT;
 
 CREATE TABLE passkeys (
     id            INTEGER PRIMARY KEY,

@@ -38,6 +38,21 @@ pub fn contact_row(contact: &Contact) -> String {
     ])
 }
 
+/// The first line of the followers' CSV file.
+pub fn followers_header() -> String {
+    csv_row(["Email", "Language", "Confirmed at", "Asked at"])
+}
+
+/// One follower as a CSV line.
+pub fn follower_row(follower: &crate::db::followers::Follower) -> String {
+    csv_row([
+        follower.email.as_str(),
+        &follower.lang,
+        follower.confirmed_at.as_deref().unwrap_or(""),
+        &follower.created_at,
+    ])
+}
+
 /// The first line of the activity log's CSV file.
 pub fn audit_header() -> String {
     csv_row(["When", "Who", "Address", "What", "Record", "Changes"])

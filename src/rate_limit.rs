@@ -257,6 +257,8 @@ pub struct Limits {
     pub failed_logins: Limiter,
     pub registrations: Limiter,
     pub contacts: Limiter,
+    /// "Get notices by email", with the contact form's numbers.
+    pub followers: Limiter,
     pub feedback: Limiter,
     /// "After paying, tell us" on the Support page.
     pub gifts: Limiter,
@@ -289,6 +291,7 @@ impl Limits {
             failed_logins: Limiter::new(limit(10, 15)),
             registrations: Limiter::new(limit(20, 60)),
             contacts: Limiter::new(limit(20, 60)),
+            followers: Limiter::new(limit(20, 60)),
             feedback: Limiter::new(limit(20, 60)),
             gifts: Limiter::new(limit(10, 60)),
             certificate_lookups: Limiter::new(limit(60, 1)),

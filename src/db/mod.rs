@@ -122,6 +122,7 @@ pub mod certificates;
 pub mod contacts;
 pub mod email_changes;
 pub mod feedback;
+pub mod followers;
 pub mod gallery_images;
 pub mod gifts;
 pub mod history;

@@ -24,6 +24,10 @@ pub enum Kind {
     Thanks,
     /// The link that confirms a staff account's new email address, to that address.
     EmailChange,
+    /// The link that confirms an address asking for notices by email.
+    Follow,
+    /// A new notice, to a follower.
+    Notice,
     /// About an account's own security, to its owner: a new sign-in, a locked second step,
     /// second factors removed.
     Security,
@@ -39,6 +43,8 @@ impl Kind {
             Kind::ServerAlert => "server-alert",
             Kind::Thanks => "thanks",
             Kind::EmailChange => "email-change",
+            Kind::Follow => "follow",
+            Kind::Notice => "notice",
             Kind::Security => "security",
         }
     }
@@ -61,6 +67,20 @@ pub fn queue(conn: &Connection, mail: &NewMail) -> Result<i64, ApiError> {
 /// Queues `mail`, due at `due` (Unix milliseconds); returns its id.
 pub fn queue_at(conn: &Connection, mail: &NewMail, due: i64) -> Result<i64, ApiError> {
     insert(conn, mail, due, None, None)
+}
+
+/// Queues a mail to a follower due at `due` (Unix milliseconds), with the URL that unsubscribes
+/// them in one click (its `List-Unsubscribe` header).
+pub fn queue_to_follower(
+    conn: &Connection,
+    mail: &NewMail,
+    due: i64,
+    unsubscribe: &str,
+) -> Result<i64, ApiError> {
+    let id = insert(conn, mail, due, None, None)?;
+    conn.prepare_cached("UPDATE outbox SET unsubscribe = ?2 WHERE id = ?1")?
+        .execute(params![id, unsubscribe])?;
+    Ok(id)
 }
 
 /// Queues `mail`, due at once, to go through the server and sender `via` names (a JSON object)
@@ -132,6 +152,8 @@ super::row! {
         pub kind: String,
         /// The one alert this mail carries, if it is such a mail.
         pub alert_id: Option<i64>,
+        /// The `List-Unsubscribe` URL of a mail to a follower (RFC 8058).
+        pub unsubscribe: Option<String>,
     }
 }
 
@@ -156,7 +178,7 @@ pub struct Sendable {
 pub fn next_due(conn: &Connection, now: i64, may: Sendable) -> Result<Option<DueMail>, ApiError> {
     Ok(conn
         .prepare_cached(
-            "SELECT id, recipients, reply_to, subject, body, attempts, via, kind, alert_id
+            "SELECT id, recipients, reply_to, subject, body, attempts, via, kind, alert_id, unsubscribe
              FROM outbox
              WHERE status = 'pending' AND next_attempt_at <= ?1 AND (?2 = 0 OR via IS NOT NULL)
                AND (?3 = 0 OR kind IN ('alert', 'server-alert'))

@@ -16,6 +16,12 @@ pub struct NoticeRequest {
     title: Option<String>,
     #[serde(default, deserialize_with = "present")]
     date: Option<Option<String>>,
+    /// On create: whether the notice is mailed to the followers (yes unless `false`).
+    #[serde(rename = "tellFollowers")]
+    tell_followers: Option<bool>,
+    /// Sent back by a form that sends the create answer back; never stored.
+    #[serde(rename = "told")]
+    _told: Option<serde::de::IgnoredAny>,
 }
 
 /// An empty or null date means "today" on create.
@@ -31,6 +37,8 @@ pub struct NewNotice {
     pub title: String,
     /// `None`: the day it is stored.
     pub date: Option<IsoDate>,
+    /// Whether the notice is mailed to the followers.
+    pub tell_followers: bool,
 }
 
 impl NewNotice {
@@ -47,6 +55,7 @@ impl NewNotice {
                 url: url?,
                 title: title?,
                 date: date?,
+                tell_followers: request.tell_followers.unwrap_or(true),
             })
         })
     }

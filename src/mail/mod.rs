@@ -6,6 +6,7 @@
 //! thread, so a slow or absent mail server never holds up a page, and nothing is lost while it
 //! is down. Without a mail server and a sender address email is off: nothing is queued.
 
+mod followers;
 mod letters;
 pub mod remembered;
 pub mod security;

@@ -103,6 +103,7 @@ fn send_due(pool: &Pool, mailer: &Mailer, unscrubbed: &mut bool) -> Result<Durat
             mail.reply_to.as_deref(),
             &mail.subject,
             mail.body.clone(),
+            mail.unsubscribe.as_deref(),
         )
         .and_then(|message| {
             let transport = smtp::transport(server, setup.site_address.as_deref())?;

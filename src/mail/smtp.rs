@@ -72,6 +72,7 @@ pub(super) fn message(
     reply_to: Option<&str>,
     subject: &str,
     body: String,
+    unsubscribe: Option<&str>,
 ) -> Result<Message, String> {
     let from: Mailbox = format!("Jyoti <{sender}>")
         .parse()
@@ -110,6 +111,19 @@ pub(super) fn message(
             .parse()
             .map_err(|err| format!("the reply address {reply_to} is not usable: {err}"))?;
         builder = builder.reply_to(mailbox);
+    }
+    if let Some(url) = unsubscribe {
+        // RFC 8058: a mail program's Unsubscribe button POSTs to the URL, no page to open.
+        use lettre::message::header::{HeaderName, HeaderValue};
+        builder = builder
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{url}>"),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ));
     }
     builder
         .header(ContentType::TEXT_PLAIN)
@@ -181,6 +195,6 @@ pub fn send_now(setup: &MailSetup, to: &str, subject: &str, body: String) -> Res
     let (Some(server), Some(sender)) = (&setup.server, &setup.sender) else {
         return Err("email is off: set a mail server and a sender address first".into());
     };
-    let message = message(sender, &[to], None, subject, body)?;
+    let message = message(sender, &[to], None, subject, body, None)?;
     send(&transport(server, setup.site_address.as_deref())?, &message)
 }

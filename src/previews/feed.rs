@@ -63,6 +63,8 @@ pub fn feed(facts: &Facts, site: Option<&str>, lang: Lang) -> String {
             .url
             .clone()
             .unwrap_or_else(|| format!("{base}/notice"));
+        // The notice's own page, to share.
+        let own = format!("{base}/notice/{}", notice.id);
         out.push_str("  <entry>\n");
         let _ = writeln!(
             out,
@@ -78,6 +80,7 @@ pub fn feed(facts: &Facts, site: Option<&str>, lang: Lang) -> String {
         let _ = writeln!(out, "    <title{marked}>{}</title>", xml(title));
         let _ = writeln!(out, "    <updated>{}</updated>", timestamp(&notice.date));
         let _ = writeln!(out, "    <link href=\"{}\"/>", xml(&link));
+        let _ = writeln!(out, "    <link rel=\"related\" href=\"{}\"/>", xml(&own));
         out.push_str("  </entry>\n");
     }
     out.push_str("</feed>\n");

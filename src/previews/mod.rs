@@ -48,6 +48,8 @@ pub const FEED_PATH: &str = "/notices.atom";
 
 /// The notice board, whose preview names the newest notice.
 const NOTICE_BOARD: &str = "/notice";
+/// A notice's own page is this and its id: the link to send to a parents' group.
+const NOTICE_PAGE: &str = "/notice/";
 
 pub struct Facts {
     settings: HashMap<String, String>,
@@ -134,6 +136,11 @@ impl Facts {
                 .iter()
                 .filter(|(slug, _)| slug != CORE)
                 .map(|(slug, _)| format!("{}{slug}", list.roster_prefix)),
+        );
+        paths.extend(
+            self.notices
+                .iter()
+                .map(|notice| format!("{NOTICE_PAGE}{}", notice.id)),
         );
         paths
     }
@@ -250,6 +257,28 @@ fn described(
                 return Some(Page::public(path, title, &description));
             }
         }
+    }
+    if let Some(id) = english.strip_prefix(NOTICE_PAGE) {
+        // A notice that is not there is a page that is not there.
+        let id: i64 = id.parse().ok()?;
+        let notice = facts.notices.iter().find(|notice| notice.id == id)?;
+        let (title, description) = match lang {
+            Lang::English => (
+                notice.title.as_str(),
+                format!(
+                    "Notice of {}, from Jyoti's notice board: {}",
+                    notice.date, notice.title
+                ),
+            ),
+            Lang::Other(_, language) => {
+                let title = notice.bn.get("title").unwrap_or(&notice.title);
+                let date = language
+                    .date(&notice.date)
+                    .unwrap_or_else(|| notice.date.clone());
+                (title, format!("জ্যোতির নোটিস, {date}: {title}"))
+            }
+        };
+        return Some(Page::public(path, title, &description));
     }
     let page = page?;
     let Some(heading) = page.title.as_deref() else {

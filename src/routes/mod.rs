@@ -17,6 +17,7 @@ mod contacts;
 mod content;
 mod donations;
 mod feedback;
+mod followers;
 mod gallery_images;
 mod gifts;
 mod health;
@@ -42,8 +43,8 @@ use crate::db::{
     rosters::Roster, Table,
 };
 use crate::domain::{
-    CertificateChange, MediaChange, MemberInput, NewCertificate, NewNotice, NoticeUpdate,
-    PictureInput, Revocation, RosterInput,
+    CertificateChange, MediaChange, MemberInput, NewCertificate, NoticeUpdate, PictureInput,
+    Revocation, RosterInput,
 };
 use crate::error::ApiError;
 use actix_web::body::MessageBody;
@@ -122,6 +123,13 @@ fn api() -> Vec<Call> {
         patch("/admin/contacts/{id}", contacts::mark_read),
         admin_delete::<Contact>(Admins, "/admin/contacts_delete/{id}", db::contacts::delete, "Contact deleted successfully"),
 
+        post("/followers", followers::create),
+        post("/followers/confirm", followers::confirm),
+        post("/followers/unsubscribe", followers::unsubscribe),
+        get("/admin/followers", followers::list),
+        get("/admin/followers/csv", followers::csv),
+        delete("/admin/followers/{id}", followers::remove),
+
         post("/form/feedback", feedback::create),
         admin_list(Editors, "/admin/feedback", db::feedback::each, db::feedback::page, None),
         admin_delete::<Feedback>(Editors, "/admin/feedback/{id}", db::feedback::delete, "Feedback deleted"),
@@ -134,7 +142,7 @@ fn api() -> Vec<Call> {
 
         get("/admin/servicelist", notices::list),
         get("/admin/servicelist/{id}", notices::find),
-        admin_create(Editors, "/admin/service", NewNotice::parse, |c, n| db::notices::insert(c, n)),
+        post("/admin/service", notices::create),
         admin_update(Editors, "/admin/servicelist/update/{id}", NoticeUpdate::parse, db::notices::update),
         admin_delete::<Notice>(Editors, "/admin/servicelist/delete/{id}", db::notices::delete, "Service deleted"),
 

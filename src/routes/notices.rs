@@ -38,3 +38,36 @@ pub(super) async fn find(
     let notice = db::run(&state.pool, move |conn| db::notices::find(conn, id.get())).await?;
     Ok(HttpResponse::Ok().json(id.found(notice)?))
 }
+
+/// A new notice; unless `tellFollowers` is `false`, it is mailed to every confirmed follower in
+/// their language (when email can carry links: on, with the site's address). The answer is the
+/// notice, with `told`: how many followers it is mailed to, when any.
+pub(super) async fn create(
+    user: crate::access::StaffUser,
+    state: web::Data<AppState>,
+    body: crate::access::Json<crate::domain::NoticeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    user.allowed(crate::access::Access::Editors)?;
+    let input = crate::domain::NewNotice::parse(body.into_inner())?;
+    let mailer = state.mail.clone();
+    let (notice, told) = db::run(&state.pool, move |conn| {
+        let notice = db::notices::insert(conn, &input)?;
+        crate::audit::created(notice.id);
+        let setup = mailer.setup(conn)?;
+        let told = match (&setup.site_address, input.tell_followers && setup.enabled()) {
+            (Some(site), true) => mailer.queue_notice(conn, &notice, site)?,
+            _ => 0,
+        };
+        Ok((notice, told))
+    })
+    .await?;
+    if told > 0 {
+        state.mail.wake();
+    }
+    // The record as every other call shows it; `told` only when the notice was mailed.
+    let mut answer = serde_json::to_value(&notice).map_err(ApiError::internal)?;
+    if told > 0 {
+        answer["told"] = serde_json::json!(told);
+    }
+    Ok(HttpResponse::Created().json(answer))
+}

@@ -18,6 +18,7 @@ mod contacts;
 mod content;
 mod cross_origin;
 mod feedback;
+mod followers;
 mod gallery_images;
 mod gifts;
 mod history;

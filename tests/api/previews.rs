@@ -454,3 +454,58 @@ fn a_shared_link_to_the_notice_board_names_the_newest_notice() {
         Some("Newest notice, 2099-05-06: Exams &amp; results")
     );
 }
+
+#[test]
+fn a_notice_has_its_own_page_and_preview_in_both_languages_and_in_the_sitemap_and_feed() {
+    let (app, admin) = spawn_app_with_admin();
+    set_site(&app, &admin, SITE);
+    let notice = app.create_notice(
+        &admin,
+        json!({"title": "No class on Saturday", "date": "2026-11-28"}),
+    );
+    let notice = id(&notice);
+    let translated = app
+        .put("/api/admin/translations")
+        .bearer(&admin)
+        .json(
+            &json!({"lang": "bn", "kind": "notice", "record": notice.to_string(),
+                      "texts": {"title": "শনিবার ক্লাস নেই"}}),
+        )
+        .send();
+    let bengali_title = translated.status == 200;
+    let html = page(&app, &format!("/notice/{notice}"));
+    assert!(
+        meta(&html, "og:title")
+            .unwrap()
+            .starts_with("No class on Saturday"),
+        "{html}"
+    );
+    assert!(meta(&html, "og:description")
+        .unwrap()
+        .contains("2026-11-28"));
+    assert_eq!(
+        meta(&html, "og:url"),
+        Some(format!("{SITE}/notice/{notice}").as_str())
+    );
+    assert!(meta(&html, "og:image").is_some(), "the club's picture");
+    let bn = page(&app, &format!("/bn/notice/{notice}"));
+    if bengali_title {
+        assert!(meta(&bn, "og:title").unwrap().starts_with("শনিবার ক্লাস নেই"));
+    }
+    assert!(meta(&bn, "og:description").unwrap().contains("নোটিস"));
+    for missing in ["/notice/99999", "/bn/notice/99999", "/notice/not-a-number"] {
+        assert_eq!(app.get(missing).send().status, 404, "{missing}");
+    }
+    let sitemap = app.get("/sitemap.xml").send().text();
+    assert!(
+        sitemap.contains(&format!("{SITE}/notice/{notice}<")),
+        "{sitemap}"
+    );
+    let feed = app.get("/notices.atom").send().text();
+    assert!(
+        feed.contains(&format!(
+            "<link rel=\"related\" href=\"{SITE}/notice/{notice}\"/>"
+        )),
+        "{feed}"
+    );
+}

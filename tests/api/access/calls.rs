@@ -172,6 +172,9 @@ pub(crate) struct Fixtures {
     factor_user: i64,
     ticket: String,
     recovery_code: String,
+    /// A follower, and the secret of another address's confirmation link.
+    follower: i64,
+    follow_link: String,
 }
 
 impl Fixtures {
@@ -261,7 +264,23 @@ impl Fixtures {
             .as_i64()
             .expect("an invitation id");
         let (factor_user, ticket, recovery_code) = with_second_factor(app, &conn);
+        let follow_link = "ef".repeat(32);
+        let follow_hash = jyoti::domain::ResetToken::parse(&follow_link)
+            .unwrap()
+            .hash();
+        let follower = conn
+            .query_row(
+                "INSERT INTO followers (email, lang, token, confirm_hash, confirm_expires_at, created_at)
+                 VALUES ('waiting@example.org', 'bn', 'a-token', ?1, unixepoch() + 3600, unixepoch()),
+                        ('follower@example.org', 'en', 'b-token', NULL, NULL, unixepoch())
+                 RETURNING id",
+                [follow_hash],
+                |row| row.get::<_, i64>(0),
+            )
+            .unwrap();
         let fixtures = Fixtures {
+            follower,
+            follow_link,
             factor_user,
             ticket,
             recovery_code,
@@ -406,6 +425,13 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         editor("PATCH /api/admin/contacts/{id}").at(f.contact).json(json!({"read": true})),
         admin("POST /api/admin/contacts/delete").json(json!({"ids": [987654]})),
         admin("DELETE /api/admin/contacts_delete/{id}").at(f.contact),
+
+        anyone("POST /api/followers").json(json!({"email": "new.follower@example.org", "lang": "en"})).answers(202),
+        anyone("POST /api/followers/confirm").json(json!({"token": f.follow_link})),
+        anyone("POST /api/followers/unsubscribe"),
+        admin("GET /api/admin/followers"),
+        admin("GET /api/admin/followers/csv"),
+        admin("DELETE /api/admin/followers/{id}").at(f.follower),
 
         anyone("POST /api/form/feedback").json(json!({"rating": 4})).answers(201),
         editor("GET /api/admin/feedback"),
