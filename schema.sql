@@ -275,6 +275,15 @@ CREATE TABLE payment_hold (
     changes  TEXT    NOT NULL
 , alert_id INTEGER) STRICT;
 
+CREATE TABLE push_subscriptions (
+    id         INTEGER PRIMARY KEY,
+    endpoint   TEXT    NOT NULL UNIQUE CHECK (length(endpoint) BETWEEN 10 AND 2048),
+    p256dh     BLOB    NOT NULL CHECK (length(p256dh) = 65),
+    auth       BLOB    NOT NULL CHECK (length(auth) = 16),
+    lang       TEXT    NOT NULL CHECK (lang IN ('en', 'bn')),
+    created_at INTEGER NOT NULL
+) STRICT;
+
 CREATE TABLE recovery_codes (
     user_id   INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     code_hash TEXT    NOT NULL,

@@ -211,6 +211,11 @@ pub struct ServeArgs {
     /// /etc/default/jyoti: JYOTI_ALERT_TO=a@example.org,b@example.org).
     #[arg(long = "alert-to", env = "JYOTI_ALERT_TO", value_name = "ADDRESS", value_delimiter = ',', value_parser = parse_mail_from)]
     pub alert_to: Vec<crate::domain::Email>,
+    /// Also send notices to subscriptions of this push service (a URL prefix such as
+    /// https://push.example.org/; plain http:// only on a loopback address), beyond Google's,
+    /// Mozilla's, Apple's and Microsoft's (repeatable).
+    #[arg(long = "push-service", env = "JYOTI_PUSH_SERVICE", value_name = "URL", value_delimiter = ',', value_parser = parse_push_service)]
+    pub push_services: Vec<String>,
     /// The most mails other than alerts sent in a day (contact messages, invitations, reset
     /// links, thank-yous): the rest wait for the next day, so alerts never find the mail
     /// plan's daily quota spent.
@@ -350,6 +355,22 @@ pub struct CreateAdminArgs {
     /// Make a new database when there is none at --db (without it, a mistyped path is refused).
     #[arg(long)]
     pub create: bool,
+}
+
+/// A push service's URL prefix: HTTPS, or plain HTTP on a loopback address (a test's own).
+fn parse_push_service(text: &str) -> Result<String, String> {
+    let url = url::Url::parse(text.trim()).map_err(|e| format!("not a URL: {e}"))?;
+    let loopback = match url.host() {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(name)) => name == "localhost",
+        None => false,
+    };
+    match url.scheme() {
+        "https" => Ok(url.to_string()),
+        "http" if loopback => Ok(url.to_string()),
+        _ => Err("must be https://, or http:// on a loopback address".into()),
+    }
 }
 
 #[cfg(test)]

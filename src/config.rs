@@ -47,6 +47,8 @@ pub struct Config {
     pub site_url: Option<String>,
     /// `--allow-origin`: the origins whose pages may call the API (CORS); none by default.
     pub allow_origins: Vec<String>,
+    /// `--push-service`: URL prefixes of push services beyond the known ones.
+    pub push_services: Vec<String>,
 }
 
 /// The time limits of every connection, on either port.
@@ -111,6 +113,7 @@ impl Default for Config {
             offsite: None,
             site_url: None,
             allow_origins: Vec::new(),
+            push_services: Vec::new(),
         }
     }
 }
@@ -148,6 +151,7 @@ impl Config {
             alert_after: args.alert_after,
             payment_hold: args.payment_hold,
             bin_days: args.bin_days,
+            push_services: args.push_services.clone(),
             offsite: OffsiteOptions::parse(
                 args.offsite.as_deref(),
                 args.offsite_keep as usize,

@@ -56,6 +56,8 @@ pub mod offsite;
 pub mod payment_hold;
 /// Link previews, the sitemap, robots.txt and the notices' feed.
 pub mod previews;
+/// Notices on the phone: web push with our own VAPID key.
+pub mod push;
 /// QR codes as SVG pictures.
 pub mod qr;
 /// Per-address rate limits.

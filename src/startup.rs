@@ -71,6 +71,10 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
     let mail = Mailer::start(pool.clone(), config.mail.clone(), site_address);
     if let Ok(conn) = pool.get() {
         mail.remember(&conn);
+        // The VAPID key of web push is made at first start, and so is in every backup after.
+        if let Err(err) = crate::push::vapid_key(&conn) {
+            log::warn!("the web push key is not made yet: {err:?}");
+        }
     }
     Ok(web::Data::new(AppState {
         mail,

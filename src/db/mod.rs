@@ -136,6 +136,7 @@ pub mod notices;
 pub mod outbox;
 pub mod password_resets;
 pub mod payment_hold;
+pub mod push_subscriptions;
 pub mod rosters;
 pub mod second_factors;
 pub mod seed;

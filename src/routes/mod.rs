@@ -29,6 +29,7 @@ mod members;
 mod notices;
 mod passkeys;
 mod previews;
+mod push;
 mod rosters;
 mod second_factor;
 mod site_settings;
@@ -126,6 +127,9 @@ fn api() -> Vec<Call> {
         post("/followers", followers::create),
         post("/followers/confirm", followers::confirm),
         post("/followers/unsubscribe", followers::unsubscribe),
+        get("/push/key", push::key),
+        post("/push/subscriptions", push::subscribe),
+        delete("/push/subscriptions", push::unsubscribe),
         get("/admin/followers", followers::list),
         get("/admin/followers/csv", followers::csv),
         delete("/admin/followers/{id}", followers::remove),

@@ -49,8 +49,9 @@ pub(super) async fn create(
 ) -> Result<HttpResponse, ApiError> {
     user.allowed(crate::access::Access::Editors)?;
     let input = crate::domain::NewNotice::parse(body.into_inner())?;
+    let tell = input.tell_followers;
     let mailer = state.mail.clone();
-    let (notice, told) = db::run(&state.pool, move |conn| {
+    let (notice, told, site) = db::run(&state.pool, move |conn| {
         let notice = db::notices::insert(conn, &input)?;
         crate::audit::created(notice.id);
         let setup = mailer.setup(conn)?;
@@ -58,11 +59,14 @@ pub(super) async fn create(
             (Some(site), true) => mailer.queue_notice(conn, &notice, site)?,
             _ => 0,
         };
-        Ok((notice, told))
+        Ok((notice, told, setup.site_address))
     })
     .await?;
     if told > 0 {
         state.mail.wake();
+    }
+    if tell {
+        push_notice(&state, &notice, site);
     }
     // The record as every other call shows it; `told` only when the notice was mailed.
     let mut answer = serde_json::to_value(&notice).map_err(ApiError::internal)?;
@@ -70,4 +74,28 @@ pub(super) async fn create(
         answer["told"] = serde_json::json!(told);
     }
     Ok(HttpResponse::Created().json(answer))
+}
+
+/// Pushes a new notice to every phone that asked, in its language, opening the notice's page.
+fn push_notice(state: &AppState, notice: &Notice, site: Option<String>) {
+    let base = site.clone().unwrap_or_default();
+    let contact = match site {
+        Some(site) if site.starts_with("https://") => site,
+        _ => "mailto:jyoti@jyoti.invalid".to_owned(),
+    };
+    let english = crate::push::Message {
+        title: notice.title.clone(),
+        url: format!("{base}/notice/{}", notice.id),
+    };
+    let bengali = crate::push::Message {
+        title: notice.bn.get("title").unwrap_or(&notice.title).to_owned(),
+        url: format!("{base}/bn/notice/{}", notice.id),
+    };
+    crate::push::send_to_all(
+        state.pool.clone(),
+        state.config.push_services.clone(),
+        english,
+        bengali,
+        contact,
+    );
 }

@@ -31,6 +31,7 @@ mod notices;
 mod passkeys;
 mod payment_hold;
 mod previews;
+mod push;
 mod rosters;
 mod second_factor;
 mod site_settings;

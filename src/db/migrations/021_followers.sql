@@ -15,3 +15,14 @@ CREATE TABLE followers (
 ) STRICT;
 
 ALTER TABLE outbox ADD COLUMN unsubscribe TEXT;
+
+-- Phones that asked for notices (web push): the push service's endpoint, and the keys the
+-- browser gave to encrypt for it (RFC 8291), with the language of the page it was asked on.
+CREATE TABLE push_subscriptions (
+    id         INTEGER PRIMARY KEY,
+    endpoint   TEXT    NOT NULL UNIQUE CHECK (length(endpoint) BETWEEN 10 AND 2048),
+    p256dh     BLOB    NOT NULL CHECK (length(p256dh) = 65),
+    auth       BLOB    NOT NULL CHECK (length(auth) = 16),
+    lang       TEXT    NOT NULL CHECK (lang IN ('en', 'bn')),
+    created_at INTEGER NOT NULL
+) STRICT;
