@@ -99,9 +99,15 @@ const js = await build({
   plugins: [collectCss],
 });
 
-// The admin area's and the toasts' styles go into stylesheets of their own, which their code links when it loads
-// (src/lib/stylesheets.js): the render-blocking stylesheet holds only what the public pages show at once.
-const lazyParts = { admin: 'src/app/admin-screens.js', toasts: 'src/app/toast-host.jsx' };
+// The admin area's, the toasts' and the notices' Share menu and email form's styles go into stylesheets of their
+// own, which their code links when it loads (src/lib/stylesheets.js): the render-blocking stylesheet holds only what
+// the public pages show at once.
+const lazyParts = {
+  admin: 'src/app/admin-screens.js',
+  toasts: 'src/app/toast-host.jsx',
+  share: 'src/features/notices/share-menu.jsx',
+  follow: 'src/features/notices/follow-form.jsx',
+};
 const cssFiles = cssInImportOrder(js.metafile.inputs, entry, new Set(Object.values(lazyParts)));
 const cssBuild = (files, name) =>
   build({
@@ -114,8 +120,10 @@ const cssOut = async (files, name) =>
 const cssFile = await cssOut(cssFiles, 'main');
 const shown = new Set(cssFiles.map((f) => `${CSS_STUB}:${f}`));
 const lazyCss = {};
+// A part's stylesheet holds what its own modules bring, not what another part's does (a Share menu's is not the admin's).
 for (const [name, start] of Object.entries(lazyParts)) {
-  lazyCss[name] = await cssOut(cssInImportOrder(js.metafile.inputs, start, shown), name);
+  const others = Object.values(lazyParts).filter((part) => part !== start);
+  lazyCss[name] = await cssOut(cssInImportOrder(js.metafile.inputs, start, new Set([...shown, ...others])), name);
 }
 
 const outputs = js.metafile.outputs;

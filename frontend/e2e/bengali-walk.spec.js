@@ -45,6 +45,15 @@ const REACHED = {
     await createNotice(request, token, { title: 'নোটিস: ক্লাসের সময় বদলেছে, সন্ধ্যা ছ’টা থেকে সাড়ে আটটা', date: '2026-11-21' });
     return { path: '/notice' };
   },
+  // A notice's own page: its title, date and Share.
+  '/notice/:id': async (request, token) => {
+    const notice = await createNotice(request, token, {
+      title: 'নোটিস: রবিবার স্বাস্থ্য শিবির, সকাল ন’টা থেকে',
+      date: '2026-11-22',
+      tellFollowers: false,
+    });
+    return { path: `/notice/${notice._id}` };
+  },
   '/verify/:number': async (request, token) => {
     const certinumber = freshNumber();
     await createCertificate(request, token, { name: 'Rina Sample', certinumber });

@@ -42,9 +42,9 @@ for (const viewport of [
       await expect(date).toHaveValue('');
       expect(await violations(page), 'axe on the popup').toEqual([]);
 
-      // Past the date's parts (day, month, year) to Send, left empty.
+      // Past the date's parts (day, month, year), left empty, the Bengali title and Tell followers to Send.
       const send = dialog.getByRole('button', { name: 'Send' });
-      expect(await tabTo(page, send, 5), 'Tab reaches Send').toBe(true);
+      expect(await tabTo(page, send, 6), 'Tab reaches Send').toBe(true);
       await page.keyboard.press('Enter');
       await expect(toast(page, 'Service Created')).toBeVisible();
       await expect(dialog).toBeHidden();

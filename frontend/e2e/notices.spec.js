@@ -34,7 +34,9 @@ test('notices show newest first, numbered, dated, and linked in a new tab when t
   await expect(notices.nth(0)).toContainText('2 March 2025');
   await expect(page.getByText('Notice Not Available')).toHaveCount(0);
 
-  await expect(notices.nth(0).getByRole('link')).toHaveCount(0);
+  // A notice without a url links only to its own page.
+  await expect(notices.nth(0).getByRole('link')).toHaveCount(1);
+  await expect(notices.nth(0).getByRole('link', { name: 'Notice 3' })).toHaveAttribute('href', /^\/notice\/\d+$/);
   const link = notices.nth(1).getByRole('link', { name: /Exam timetable/ });
   await expect(link).toHaveAttribute('href', 'https://example.org/exam');
   await expect(link).toHaveAttribute('target', '_blank');

@@ -2,13 +2,16 @@
 // MAIL FROM, RCPT TO, DATA with dot-unstuffing, RSET, NOOP, QUIT. It keeps each mail: envelope and raw message.
 import net from 'node:net';
 
-/** A mail as received: {from, to, data}, and its decoded `body` and headers by `header(name)`. */
+/** A mail as received: {from, to, data}, and its decoded `body` (quoted-printable or base64) and headers by `header(name)`. */
 function received(from, to, data) {
   const [head, ...rest] = data.split('\r\n\r\n');
   const unfolded = head.replace(/\r\n[ \t]/g, ' ');
   let body = rest.join('\r\n\r\n');
   if (/^content-transfer-encoding:\s*quoted-printable/im.test(unfolded)) {
     body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  } else if (/^content-transfer-encoding:\s*base64/im.test(unfolded)) {
+    // Bengali mails (text that is not mostly ASCII) come as base64.
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
   const header = (name) => {
     const line = unfolded.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));

@@ -156,11 +156,13 @@ fn assert_every_row_kept(old: &Connection, new: &Connection, what: &str) -> usiz
                 false => as_read_now(&table, c),
             })
             .collect();
-        assert_eq!(
-            rows(new, &table, &now),
-            before,
-            "{what}: the rows of {table}"
-        );
+        let after = rows(new, &table, &now);
+        // What the new version makes at its first start (the web push key) is no row lost.
+        let after: Vec<_> = after
+            .into_iter()
+            .filter(|row| !(table == "settings" && before.iter().all(|old| old[0] != row[0])))
+            .collect();
+        assert_eq!(after, before, "{what}: the rows of {table}");
         compared += before.len();
     }
     compared

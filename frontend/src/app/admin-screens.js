@@ -14,6 +14,7 @@ const screens = {
   GiftsPage: () => import('../features/gifts/admin/gifts-page.jsx'),
   NoticesPage: () => import('../features/notices/admin/notices-page.jsx'),
   NoticeEditPage: () => import('../features/notices/admin/notice-edit-page.jsx'),
+  FollowersPage: () => import('../features/notices/admin/followers-page.jsx'),
   CertificatesPage: () => import('../features/certificates/admin/certificates-page.jsx'),
   RostersAdminPage: () => import('../features/rosters/admin/rosters-admin-page.jsx'),
   CardsAdminPage: () => import('../features/home/admin/cards-admin-page.jsx'),

@@ -86,6 +86,24 @@ export const routeTable = [
         nav: 'Notice',
         indexed: true,
       },
+      // Named by the notice it shows (the server's head tags, the tab title); a notice that is gone is a 404.
+      {
+        path: 'notice/:id',
+        load: () => import('../features/notices/notice-page.jsx').then((m) => m.NoticePage),
+        words: ['notices'],
+      },
+      {
+        path: 'follow/confirm',
+        load: () => import('../features/notices/follow-confirm-page.jsx').then((m) => m.FollowConfirmPage),
+        title: 'Notices by email',
+        words: ['notices', 'follow', 'form'],
+      },
+      {
+        path: 'unsubscribe',
+        load: () => import('../features/notices/unsubscribe-page.jsx').then((m) => m.UnsubscribePage),
+        title: 'Unsubscribe',
+        words: ['notices', 'follow', 'form'],
+      },
       {
         path: 'contact',
         load: () => import('../features/contacts/contact-page.jsx').then((m) => m.ContactPage),
@@ -162,8 +180,8 @@ export const routeTable = [
       {
         path: 'admin',
         englishOnly: true,
-        // Its forms' ends and reasons, in English.
-        words: ['form'],
+        // Its forms' ends and reasons, in English, and a notice's Share.
+        words: ['form', 'notices'],
         chunk: adminScreens,
         page: (screens) => screens.AdminLayout,
         // Until a screen shows its own heading, "Admin".
@@ -178,6 +196,7 @@ export const routeTable = [
           { path: 'gifts', page: (screens) => screens.screen('GiftsPage'), nav: 'Gifts', adminOnly: true },
           { path: 'notices', page: (screens) => screens.screen('NoticesPage'), nav: 'Notices' },
           { path: 'servicelist/:id', children: editRoutes((screens) => screens.screen('NoticeEditPage')) },
+          { path: 'followers', page: (screens) => screens.screen('FollowersPage'), nav: 'Followers', adminOnly: true },
           { path: 'certificates', page: (screens) => screens.screen('CertificatesPage'), nav: 'Certificates' },
           { path: 'team', page: (screens) => screens.screen('RostersAdminPage'), nav: 'Team' },
           { path: 'cards', page: (screens) => screens.screen('CardsAdminPage'), nav: 'Home cards' },

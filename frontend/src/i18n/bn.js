@@ -5,6 +5,7 @@ import support from './bn/support.js';
 import team from './bn/team.js';
 import gallery from './bn/gallery.js';
 import notices from './bn/notices.js';
+import follow from './bn/follow.js';
 import contact from './bn/contact.js';
 import feedback from './bn/feedback.js';
 import auth from './bn/auth.js';
@@ -15,4 +16,4 @@ import form from './bn/form.js';
 import pages from './bn/pages.js';
 import shell from './bn/shell.js';
 
-export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...form, ...shell, ...pages };
+export default { ...home, ...support, ...team, ...gallery, ...notices, ...follow, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...form, ...shell, ...pages };

@@ -6,6 +6,7 @@ import support from './en/support.js';
 import team from './en/team.js';
 import gallery from './en/gallery.js';
 import notices from './en/notices.js';
+import follow from './en/follow.js';
 import contact from './en/contact.js';
 import feedback from './en/feedback.js';
 import auth from './en/auth.js';
@@ -15,4 +16,4 @@ import invitation from './en/invitation.js';
 import form from './en/form.js';
 import shell from './en/shell.js';
 
-export default { ...home, ...support, ...team, ...gallery, ...notices, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...form, ...shell };
+export default { ...home, ...support, ...team, ...gallery, ...notices, ...follow, ...contact, ...feedback, ...auth, ...verify, ...account, ...invitation, ...form, ...shell };

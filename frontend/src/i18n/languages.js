@@ -10,6 +10,7 @@ const AREAS = [
   'auth',
   'contact',
   'feedback',
+  'follow',
   'form',
   'gallery',
   'home',

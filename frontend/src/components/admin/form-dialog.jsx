@@ -9,7 +9,7 @@ import { changedFrom, useUnsavedChanges } from './unsaved-changes.js';
  * The form starts afresh each time the popup opens, and the popup closes once the server took the form.
  * `button` is the opener's text; with `rowName` it is a table row's small button whose name says which row.
  * `title` names the popup. The form starts at `initial`; `send(form)` makes the call; once it is ok, the toast
- * shows the server's words (`success` without them), the popup closes and `onSaved(form)` runs.
+ * shows the server's words (`success` without them), the popup closes and `onSaved(form, response)` runs.
  * `children(form)` renders the fields from useForm's answer (`field`, `form`, `set`, `errors`…) and `close()`.
  */
 export function FormDialog({ button, rowName, title, submitLabel = 'Send', children, ...formProps }) {
@@ -37,7 +37,7 @@ function DialogForm({ title, initial, send, success, onSaved, submitLabel, onClo
     onSuccess: (response, values) => {
       notifyDone(response, success);
       onClose();
-      onSaved(values);
+      onSaved(values, response);
     },
   });
   // Closing the page with the popup half filled in asks first; Close itself is the admin's own choice.

@@ -1,7 +1,8 @@
 // The notice board: a timeline of notices, newest first, a page at a time with "Show older notices", numbered by
 // count so a notice keeps its number as new ones arrive (the oldest is Notice 1). Titles are the admins' words, in
-// the page's language where they are written in it; dates and numbers are written in the page's language.
-import { useEffect, useRef, useState } from 'react';
+// the page's language where they are written in it; dates and numbers are written in the page's language. Each
+// notice's label leads to its own page, and it has Share; below them, Get notices by email.
+import { useEffect, useId, useRef, useState } from 'react';
 import { AfterFirstPaint, InRows } from '../../components/after-first-paint.jsx';
 import { ExternalLink } from '../../components/external-link.jsx';
 import { LoadFailed } from '../../components/load-failed.jsx';
@@ -9,7 +10,10 @@ import { useLocalized } from '../../components/localized.jsx';
 import { formatter } from '../../lib/formats.js';
 import { formatDay } from '../../lib/days.js';
 import { formatNumber, LANGUAGES, useT } from '../../lib/i18n.js';
+import { Link } from '../../lib/local-links.jsx';
 import { fetchNotices } from './api.js';
+import { FollowOffer } from './follow-offer.jsx';
+import { noticeAddress, ShareButton } from './share-button.jsx';
 import './notices.css';
 
 const PAGE_SIZE = 10;
@@ -132,7 +136,9 @@ export function NoticeBoardPage() {
                     tabIndex={notice._id === firstOlder ? -1 : undefined}
                   >
                     <p className="notice-meta">
-                      <span className="notice-label">{t('notices.label', { number: notice.number })}</span>
+                      <Link className="notice-label" to={`/notice/${notice._id}`}>
+                        {t('notices.label', { number: notice.number })}
+                      </Link>
                       {notice.date && <time dateTime={notice.date}>{formatDay(notice.date, t.lang)}</time>}
                     </p>
                     <NoticeTitle notice={notice} />
@@ -162,15 +168,34 @@ export function NoticeBoardPage() {
           )}
         </>
       )}
+      {notices !== null && (
+        <AfterFirstPaint last>
+          <FollowOffer />
+        </AfterFirstPaint>
+      )}
     </div>
   );
 }
 
 NoticeBoardPage.prepare = prepare;
 
-/** A notice's title (a link when it has one): in the page's language, or the English marked as such. */
+/**
+ * A notice's title (a link when it has one): in the page's language, or the English marked as such; Share below it
+ * shares the notice's page in the board's language.
+ */
 function NoticeTitle({ notice }) {
   const { text, lang } = useLocalized()(notice, 'title');
-  const title = lang ? <span lang={lang}>{text}</span> : text;
-  return <h2 className="notice-title">{notice.url ? <ExternalLink href={notice.url}>{title}</ExternalLink> : title}</h2>;
+  const t = useT();
+  const titleId = useId();
+  const title = (
+    <span id={titleId} lang={lang}>
+      {text}
+    </span>
+  );
+  return (
+    <>
+      <h2 className="notice-title">{notice.url ? <ExternalLink href={notice.url}>{title}</ExternalLink> : title}</h2>
+      <ShareButton title={text} titleId={titleId} url={noticeAddress(notice._id, t.lang)} />
+    </>
+  );
 }

@@ -11,4 +11,16 @@ export default {
   'notices.olderFailed': 'পুরোনো নোটিসগুলো লোড করা গেল না। আবার চেষ্টা করুন।',
   'notices.loadingOlder': 'পুরোনো নোটিস লোড হচ্ছে…',
   'notices.showOlder': 'পুরোনো নোটিস দেখুন',
+  // নোটিসের নিজের পাতা।
+  'notice.back': 'সব নোটিস',
+  'notice.what': 'নোটিসটা',
+  'notice.loading': 'নোটিস লোড হচ্ছে…',
+  'notice.openLink': 'লিংকটা খুলুন',
+  // ইমেলে নোটিস: বোর্ডের নিচের বোতাম (ফর্মের কথা follow-এ)।
+  'follow.open': 'ইমেলে নোটিস পান',
+  // শেয়ার (নোটিসের): ব্রাউজারে শেয়ার করার ব্যবস্থা না থাকলে এই মেনু।
+  'share.button': 'শেয়ার করুন',
+  'share.copyLink': 'লিংক কপি করুন',
+  'share.copied': 'লিংক কপি হয়েছে',
+  'share.copyFailed': 'লিংকটা কপি করা গেল না: {url}',
 };
