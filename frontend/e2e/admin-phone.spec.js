@@ -66,6 +66,7 @@ test('the header’s one menu holds the admin screens, and the screen starts und
     'Feedback',
     'Gifts',
     'Notices',
+    'Followers',
     'Certificates',
     'Team',
     'Home cards',
