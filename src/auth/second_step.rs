@@ -164,10 +164,7 @@ pub fn recovery_hash(typed: &str) -> String {
         .filter(|c| c.is_ascii_alphanumeric())
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    Sha256::digest(plain.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::conditional::hex(&Sha256::digest(plain.as_bytes()))
 }
 
 #[cfg(test)]
