@@ -402,18 +402,22 @@ fn a_burst_of_over_a_hundred_alerts_waits_no_longer_than_its_minute() {
         let path = format!("/api/admin/users/update/{id}");
         app.change(&admin, &path, &json!({"role": "editor"}));
     }
+    // However the burst splits into mails (a slow machine spreads the 130 changes over more
+    // than one window), the last alert leaves within its window of the last change.
     let raised = std::time::Instant::now();
-    let mails = smtp.wait_for(3, Duration::from_secs(20));
+    let told = |mails: &[Mail]| -> usize {
+        mails[1..]
+            .iter()
+            .map(|mail| mail.body().matches("role: user → editor").count())
+            .sum()
+    };
+    let mails = smtp.wait_until(Duration::from_secs(20), |mails| told(mails) >= 130);
     assert!(
         raised.elapsed() < Duration::from_secs(6),
         "130 alerts went within their window: {:?}",
         raised.elapsed()
     );
-    let told: usize = mails[1..]
-        .iter()
-        .map(|mail| mail.body().matches("role: user → editor").count())
-        .sum();
-    assert_eq!(told, 130);
+    assert_eq!(told(&mails), 130, "each alert once");
 }
 
 #[test]

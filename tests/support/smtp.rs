@@ -189,12 +189,20 @@ impl SmtpServer {
 
     /// Waits until at least `count` mails arrived; panics with what came after `within`.
     pub fn wait_for(&self, count: usize, within: Duration) -> Vec<Mail> {
+        self.wait_until(within, |mails| mails.len() >= count)
+    }
+
+    /// Waits until the mails so far satisfy `enough`; panics with what came after `within`.
+    pub fn wait_until(&self, within: Duration, enough: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
         let deadline = Instant::now() + within;
         let (lock, arrived) = &*self.inbox;
         let mut mails = lock.lock().unwrap();
-        while mails.len() < count {
+        while !enough(&mails) {
             let Some(left) = deadline.checked_duration_since(Instant::now()) else {
-                panic!("{} of {count} mails arrived: {mails:#?}", mails.len());
+                panic!(
+                    "after {within:?}, {} mails arrived: {mails:#?}",
+                    mails.len()
+                );
             };
             mails = arrived.wait_timeout(mails, left).unwrap().0;
         }
