@@ -19,7 +19,9 @@ const assets = join(dist, 'assets');
 const entry = 'src/main.jsx';
 // What each download may weigh, gzipped; the build fails past any of them (docs/development.md, "Benchmark").
 const budgets = { firstLoadJs: 80 * 1024, adminChunk: 30 * 1024, renderBlockingCss: 8 * 1024 };
-const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+// The browser's colour for the site (the address bar, the installed app's title bar).
+const THEME_COLOUR = '#c2410c';
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(assets, { recursive: true });
@@ -180,9 +182,12 @@ const homeWords = [...frame.words, ...frame.children.find((route) => route.index
 // twins get their words from the Bengali catalog; the server needs each page's language and its twin's path for the
 // head tags (lang, hreflang) and the sitemap.
 const pageList = bengaliWords(checkedRoutePages(siteRoutes, descriptions));
-writeFileSync(join(dist, 'index.html'), indexHtml());
+const index = indexHtml();
+writeFileSync(join(dist, 'index.html'), index);
 writeFileSync(join(dist, 'routes.json'), JSON.stringify(pageList));
 cpSync(join(root, 'public'), dist, { recursive: true });
+writeManifests();
+await buildWorker(index);
 
 const files = walk(dist);
 for (const file of files) {
@@ -220,9 +225,10 @@ function indexHtml() {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="description" content="${attribute(home.description)}">
-    <meta name="theme-color" content="#c2410c">
+    <meta name="theme-color" content="${THEME_COLOUR}">
     <title>JYOTI - A RAY OF HOPE</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="manifest" href="/manifest.webmanifest">
     <link rel="stylesheet" href="${url(cssFile)}">
 ${lazyCssMeta}    <meta name="jyoti-words" content="${url(relative(root, join(assets, wordsFolder)))}">
 ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
@@ -233,6 +239,112 @@ ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
   </body>
 </html>
 `;
+}
+
+/**
+ * The installed app's manifests, one a language (index.html links the English one; the server links a Bengali page
+ * to its own): the club's names and icons, starting at that language's Home.
+ */
+function writeManifests() {
+  const home = pageList.pages.find((page) => page.path === '/');
+  const manifest = (lang, names) => ({
+    id: '/',
+    lang,
+    dir: 'ltr',
+    ...names,
+    start_url: lang === 'en' ? '/' : `/${lang}`,
+    scope: '/',
+    display: 'standalone',
+    background_color: '#fff7ed',
+    theme_color: THEME_COLOUR,
+    icons: [192, 512].map((size) => ({ src: `/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any maskable' })),
+  });
+  writeFileSync(
+    join(dist, 'manifest.webmanifest'),
+    JSON.stringify(manifest('en', { name: 'JYOTI - A RAY OF HOPE', short_name: 'Jyoti', description: home.description })),
+  );
+  mkdirSync(join(dist, 'bn'), { recursive: true });
+  const bengaliHome = pageList.pages.find((page) => page.path === '/bn');
+  writeFileSync(
+    join(dist, 'bn', 'manifest.webmanifest'),
+    JSON.stringify(manifest('bn', { name: bengali['manifest name'], short_name: bengali['manifest short name'], description: bengaliHome.description })),
+  );
+}
+
+/**
+ * The service worker, dist/sw.js (src/service-worker/worker.js), and what it keeps of the release:
+ * - RELEASE_FILES, what it may keep: the app's code the public pages reach (never the admin area's), the stylesheets
+ *   but the admin's, the catalogs, and the pictures the build ships;
+ * - KEPT_AT_ONCE, what it fetches as it installs: what the pages that work offline need (Home with "Visit us", the
+ *   board and a notice's page, Support's note, Contact, the not-found page) in both languages. The rest is kept as
+ *   the visitor's pages fetch it. Files the first page loaded come from the browser's cache, not the network again.
+ * The release's name is a hash of them and of index.html, so each release is a worker of its own.
+ */
+async function buildWorker(html) {
+  const [adminChunk] = Object.entries(outputs).find(([, meta]) => meta.entryPoint === lazyParts.admin);
+  const reached = (starts, { dynamic }) => {
+    const code = new Set();
+    (function reach(file) {
+      if (file === adminChunk || code.has(file)) return;
+      code.add(file);
+      for (const imported of outputs[file].imports) {
+        if (!imported.external && (dynamic || imported.kind === 'import-statement')) reach(imported.path);
+      }
+    })(entryFile);
+    for (const start of starts) {
+      const [file] = Object.entries(outputs).find(([, meta]) => meta.entryPoint === start) ?? [];
+      if (!file) throw new Error(`the service worker keeps ${start}, which the build did not make a chunk of`);
+      code.add(file);
+      for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') code.add(imported.path);
+    }
+    return code;
+  };
+  const offlinePages = [
+    'src/features/notices/notice-board-page.jsx',
+    'src/features/notices/notice-page.jsx',
+    'src/features/support/support-page.jsx',
+    'src/features/contacts/contact-page.jsx',
+    'src/features/not-found/not-found-page.jsx',
+    'src/lib/offline-copy.js',
+    // What those pages fetch as they show: Home's carousels, the toasts, the board's Share and email form.
+    'src/features/home/carousel.jsx',
+    'src/features/home/swiper-start.js',
+    'src/app/toast-host.jsx',
+    'src/features/notices/share-menu.jsx',
+    'src/features/notices/follow-form.jsx',
+  ];
+  const offlineWords = ['shell', 'pages', 'home', 'notices', 'support', 'contact', 'form'];
+  const styles = [cssFile, ...Object.entries(lazyCss).filter(([name]) => name !== 'admin').map(([, file]) => file)];
+  const shipped = walk(dist)
+    .filter((file) => !/\.(gz|br|webmanifest|json|html)$/.test(file))
+    .map((file) => relative(root, file))
+    .filter((file) => !file.startsWith(relative(root, assets)) || file.includes(wordsFolder));
+  const release = [...new Set([...reached([], { dynamic: true }), ...styles, ...shipped])].map(url).sort();
+  const words = Object.keys(LANGUAGES).flatMap((lang) =>
+    offlineWords.filter((area) => hasArea(lang, area)).map((area) => relative(root, wordsFile(lang, area))),
+  );
+  const shippedArt = shipped.filter((file) => !file.includes(wordsFolder));
+  const atOnce = [...new Set([...reached(offlinePages, { dynamic: false }), ...styles, ...words, ...shippedArt])]
+    .map(url)
+    .sort();
+  const missing = atOnce.filter((file) => !release.includes(file));
+  if (missing.length > 0) throw new Error(`the service worker would keep files it may not: ${missing.join(', ')}`);
+  const name = createHash('sha256').update(html).update(release.join('\n')).digest('base64url').slice(0, 12);
+  const worker = await build({
+    ...shared,
+    entryPoints: ['src/service-worker/worker.js'],
+    outdir: undefined,
+    outfile: join(dist, 'sw.js'),
+    format: 'iife',
+    metafile: false,
+    legalComments: 'none',
+    define: {
+      RELEASE: JSON.stringify(name),
+      RELEASE_FILES: JSON.stringify(release),
+      KEPT_AT_ONCE: JSON.stringify(atOnce),
+    },
+  });
+  if (worker.errors.length > 0) throw new Error('the service worker did not build');
 }
 
 /** The page list with the Bengali pages' titles and descriptions in Bengali, and where the Bengali twins are. */

@@ -7,6 +7,7 @@ use actix_web::http::header::HeaderValue;
 use actix_web::web::Bytes;
 use rust_embed::Embed;
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -225,7 +226,7 @@ impl Assets {
                 .filter_map(|path| Some((path.to_string(), build(&path)?)))
                 .collect()
         };
-        let pages = parse_pages(Dist::get("routes.json").map(|file| file.data).as_deref())
+        let pages = parse_pages(dist("routes.json").map(|(data, _)| data).as_deref())
             .map_err(|why| format!("the embedded app is broken: {why}; build jyoti again"))?;
         Ok(Assets { files, pages })
     }
@@ -262,7 +263,7 @@ impl Assets {
 /// The debug build's pages, read again from disk: a broken file while the frontend is being
 /// rebuilt is logged, and the pages answer 404 until it is whole again.
 fn client_pages() -> PageList {
-    parse_pages(Dist::get("routes.json").map(|file| file.data).as_deref()).unwrap_or_else(|why| {
+    parse_pages(dist("routes.json").map(|(data, _)| data).as_deref()).unwrap_or_else(|why| {
         log::error!("{why}");
         PageList::default()
     })
@@ -286,18 +287,38 @@ fn build(path: &str) -> Option<Asset> {
     if path.ends_with(".gz") || path.ends_with(".br") {
         return None;
     }
-    let file = Dist::get(path)?;
-    let compressed = |suffix: &str| Dist::get(&format!("{path}{suffix}")).map(|f| bytes(f.data));
+    let (data, hash) = dist(path)?;
+    let compressed = |suffix: &str| dist(&format!("{path}{suffix}")).map(|(data, _)| bytes(data));
     Some(Asset {
         body: Encoded::new(
             content_type(path),
-            &hex(&file.metadata.sha256_hash()[..16]),
-            bytes(file.data),
+            &hex(&hash[..16]),
+            bytes(data),
             compressed(".gz"),
             compressed(".br"),
         ),
         immutable: path.starts_with("assets/"),
     })
+}
+
+/// A file of the app and its SHA-256: the embedded one; in a debug build, read from
+/// `frontend/dist/` on disk, or from the folder `JYOTI_DEV_DIST` names (the browser tests serve a
+/// second release of the app so, with one debug binary).
+fn dist(path: &str) -> Option<(Cow<'static, [u8]>, [u8; 32])> {
+    if cfg!(debug_assertions) {
+        if let Some(folder) = std::env::var_os("JYOTI_DEV_DIST") {
+            let relative = std::path::Path::new(path);
+            let plain = relative
+                .components()
+                .all(|part| matches!(part, std::path::Component::Normal(_)));
+            let data = plain
+                .then(|| std::fs::read(std::path::Path::new(&folder).join(relative)).ok())
+                .flatten()?;
+            let hash = Sha256::digest(&data).into();
+            return Some((Cow::Owned(data), hash));
+        }
+    }
+    Dist::get(path).map(|file| (file.data, file.metadata.sha256_hash()))
 }
 
 fn bytes(data: Cow<'static, [u8]>) -> Bytes {

@@ -31,9 +31,10 @@ import { violations } from './axe.js';
 
 test.use({ bypassCSP: true });
 
-/** Keys only the Bengali catalog has: the pages' names and menu labels (English ones are the route table's), and
+/** Keys only the Bengali catalog has: the pages' names and menu labels (English ones are the route table's), the
+ * installed app's names (the English manifest's are build.mjs's), and
  * the server's few sentences. */
-const bengaliOnly = /^(page|nav|server) /;
+const bengaliOnly = /^(page|nav|server|manifest) /;
 
 const placeholders = (message) =>
   [...new Set((typeof message === 'object' ? Object.values(message).join(' ') : message).match(/\{\w+\}/g) ?? [])].sort();

@@ -31,13 +31,13 @@ export const ADMIN_SCREENS = pages
   .filter((page) => page.path.startsWith('/admin') && page.nav)
   .map(({ path, nav }) => ({ path, label: nav }));
 
-function serverBinary() {
+export function serverBinary() {
   const bin = process.env.JYOTI_BIN;
   if (!bin) throw new Error('Set JYOTI_BIN to the jyoti server binary (cargo test does this).');
   return bin;
 }
 
-function run(bin, args, input) {
+export function run(bin, args, input) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...SERVER_DEFAULTS } });
     let output = '';
@@ -63,8 +63,9 @@ function run(bin, args, input) {
  */
 const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0', JYOTI_BCRYPT_COST: '10', JYOTI_ALERT_WINDOW: '1s' };
 
-function startServer(bin, db, env) {
-  const child = spawn(bin, ['--bind', '127.0.0.1', '--port', '0', '--db', db, '--no-rate-limit'], {
+/** A server on `db` (at `port`, or any free one): answers {url, child} once it listens. */
+export function startServer(bin, db, env, port = 0) {
+  const child = spawn(bin, ['--bind', '127.0.0.1', '--port', String(port), '--db', db, '--no-rate-limit'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...SERVER_DEFAULTS, ...env },
   });
@@ -97,7 +98,7 @@ function startServer(bin, db, env) {
   });
 }
 
-function stopServer(child) {
+export function stopServer(child) {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -227,3 +227,21 @@ impl SiteSettingsPatch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DONATION_DETAILS;
+
+    /// The service worker's offline copy leaves out the settings of the app's list: it must be
+    /// this one, or a stale payment detail could show on a phone with no connection.
+    #[test]
+    fn the_offline_copy_leaves_out_every_payment_detail() {
+        let names = include_str!("../../frontend/src/lib/offline-names.js");
+        let line = names
+            .lines()
+            .find(|line| line.starts_with("export const PAYMENT_KEYS"))
+            .expect("offline-names.js lists PAYMENT_KEYS");
+        let listed: Vec<&str> = line.split('\'').skip(1).step_by(2).collect();
+        assert_eq!(listed, DONATION_DETAILS);
+    }
+}

@@ -26,9 +26,11 @@ pub(super) fn club_logo(
 }
 
 /// The parts of `index.html` in English that a page in another language replaces, as the build
-/// writes them: `<html lang>`, the loading screen's name and its spoken word, the no-script note.
-const ENGLISH_PARTS: [&str; 4] = [
+/// writes them: `<html lang>`, the installed app's manifest, the loading screen's name and its
+/// spoken word, the no-script note.
+const ENGLISH_PARTS: [&str; 5] = [
     "<html lang=\"en\">",
+    "<link rel=\"manifest\" href=\"/manifest.webmanifest\">",
     "<p class=\"loader-name\">Jyoti</p>",
     "<span class=\"visually-hidden\">Loading</span>",
     "<noscript>Jyoti's website needs JavaScript to show its pages.</noscript>",
@@ -48,6 +50,10 @@ pub(super) fn fill(index: &str, page: &Page, facts: &Facts, site: Option<&str>) 
     if let Some([name, loading, noscript]) = &page.loader {
         let own = [
             format!("<html lang=\"{}\">", escape(&page.lang)),
+            format!(
+                "<link rel=\"manifest\" href=\"/{}/manifest.webmanifest\">",
+                escape(&page.lang)
+            ),
             format!("<p class=\"loader-name\">{}</p>", escape(name)),
             format!("<span class=\"visually-hidden\">{}</span>", escape(loading)),
             format!("<noscript>{}</noscript>", escape(noscript)),

@@ -276,3 +276,51 @@ fn favicon_ico_leads_to_the_sites_icon() {
     assert_eq!(icon.status, 200);
     assert!(icon.text().contains("<svg"), "{}", icon.text());
 }
+
+#[test]
+fn the_app_installs_from_a_manifest_in_each_language_and_its_worker_is_never_cached_stale() {
+    let app = spawn_app();
+    for (page, manifest, start, name) in [
+        ("/", "/manifest.webmanifest", "/", "JYOTI - A RAY OF HOPE"),
+        (
+            "/bn/notice",
+            "/bn/manifest.webmanifest",
+            "/bn",
+            "জ্যোতি — আশার আলো",
+        ),
+    ] {
+        let html = app.get(page).send().text();
+        let link = format!("<link rel=\"manifest\" href=\"{manifest}\">");
+        assert!(html.contains(&link), "{page} links {manifest}: {html}");
+        let response = app.get(manifest).send();
+        assert_eq!(response.status, 200);
+        assert_eq!(
+            response.header("content-type"),
+            Some("application/manifest+json")
+        );
+        let body = response.json();
+        assert_eq!(body["start_url"], start);
+        assert_eq!(body["name"], name);
+        assert_eq!(body["display"], "standalone");
+        for (icon, size) in body["icons"].as_array().unwrap().iter().zip([192, 512]) {
+            assert_eq!(icon["sizes"], format!("{size}x{size}"));
+            let picture = app.get(icon["src"].as_str().unwrap()).send();
+            assert_eq!(picture.header("content-type"), Some("image/png"));
+            let png = &picture.body;
+            let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+            let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+            assert_eq!((width, height), (size, size), "{}", icon["src"]);
+        }
+    }
+    // The worker revalidates on every visit, so a new release's is found at once.
+    let worker = app.get("/sw.js").send();
+    assert_eq!(worker.status, 200);
+    assert_eq!(worker.header("cache-control"), Some("no-cache"));
+    assert!(worker
+        .header("content-type")
+        .unwrap()
+        .contains("javascript"));
+    let code = worker.text();
+    assert!(code.contains("jyoti-app-"), "the worker names its release");
+    assert!(!code.contains("admin-screens"), "no admin screen is kept");
+}

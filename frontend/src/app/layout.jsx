@@ -8,6 +8,7 @@ import { useContent } from '../lib/content.js';
 import { browserPrefersBengali, chosenLanguage, translate, useT } from '../lib/i18n.js';
 import { Footer } from './footer.jsx';
 import { Header } from './header.jsx';
+import { OfflineKeeper, OfflineLine } from './offline-line.jsx';
 import './layout.css';
 import { routePages } from './route-pages.js';
 import { siteRoutes } from './route-table.js';
@@ -92,6 +93,7 @@ export function Layout() {
       <Header className={unseen} />
       {LanguageOffer && <LanguageOffer className={unseen} />}
       <main id="main" tabIndex={-1}>
+        <OfflineLine />
         {loadFailed && <LoadFailed what={t('layout.contentFailed')} retry={reload} />}
         <AfterFirstPaint onShow={showPage}>
           <Suspense fallback={<p className="page-loading">{t('layout.loading')}</p>}>
@@ -101,6 +103,7 @@ export function Layout() {
       </main>
       <AfterFirstPaint last>
         <Footer />
+        <OfflineKeeper />
       </AfterFirstPaint>
     </>
   );

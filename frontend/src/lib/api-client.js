@@ -1,6 +1,7 @@
 // The network caller: same-origin JSON requests with the bearer token, each answering {ok, status, data}. Files
 // (uploads with progress, downloads) go through file-transfer.js on top of it, which only the admin area loads.
 // It also hears the server refuse a staff account that has no second factor while the site requires one.
+import { noteOffline, noteOnline } from './offline.js';
 import { token } from './token.js';
 
 /** The sentence of every admin call's 403 while the site requires a second factor this staff account lacks. */
@@ -73,12 +74,25 @@ export async function api(path, { method = 'GET', query, body, auth = true } = {
       credentials: 'same-origin',
     });
   } catch (error) {
+    const offline = method === 'GET' && !headers.Authorization ? await offlineCopy(path, query) : null;
+    if (offline) {
+      noteOffline(offline.at);
+      return { ok: true, status: 200, data: offline.data };
+    }
     console.error(`${method} ${path} failed:`, error);
     return { ok: false, status: 0, data: null };
   }
 
+  noteOnline();
   forgetRejectedToken(response.status, headers);
   const data = response.status === 204 ? null : parseJson(await response.text().catch(() => ''));
   heardRefusal(response.status, data);
   return { ok: response.ok, status: response.status, data };
+}
+
+/** The service worker's offline copy's answer to a visitor's GET (offline-copy.js, loaded only now), or null. */
+function offlineCopy(path, query) {
+  return import('./offline-copy.js')
+    .then((copy) => copy.offlineAnswer(path, query))
+    .catch(() => null);
 }

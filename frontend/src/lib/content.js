@@ -10,6 +10,7 @@ export const emptyContent = Object.freeze({
   gallery: [],
   teams: {},
   donationsChangedAt: null,
+  offlineAsOf: null,
 });
 
 export const ContentContext = createContext({ ...emptyContent, reload: () => Promise.resolve() });
@@ -27,6 +28,8 @@ export function normaliseContent(data) {
     teams: data.teams ?? {},
     // The day (YYYY-MM-DD) the donation details last changed, or null.
     donationsChangedAt: data.donationsChangedAt ?? null,
+    // When the service worker's offline copy was fetched, when this is that copy (no payment details in it); else null.
+    offlineAsOf: data.offlineAsOf ?? null,
   };
 }
 

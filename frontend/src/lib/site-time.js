@@ -65,3 +65,34 @@ export function siteZoneName() {
 /** The day of the timestamp `text` in the site's zone, as YYYY-MM-DD (for days.js's formatDay); else the text. */
 export const siteDate = (text) =>
   readable(text, (time) => format('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(time));
+
+/** When a Bengali reader's day is: সকাল from 4, দুপুর from 12, বিকেল from 4 pm, সন্ধ্যা from 6 pm, রাত from 8 pm. */
+const BENGALI_PARTS = [
+  [4, 'রাত'],
+  [12, 'সকাল'],
+  [16, 'দুপুর'],
+  [18, 'বিকেল'],
+  [20, 'সন্ধ্যা'],
+  [24, 'রাত'],
+];
+
+/**
+ * "28 Nov, 6:05 pm" in English; "২৮ নভেম্বর, সন্ধ্যা ৬:০৫" in Bengali, which says the part of the day rather than
+ * am/pm: the moment of the timestamp `text` in the site's zone.
+ */
+export const siteMoment = (text, lang) =>
+  readable(text, (time) => {
+    if (lang !== 'bn') {
+      return format('en-GB', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(time);
+    }
+    const hour = Number(format('en-GB', { hour: 'numeric', hourCycle: 'h23' }).format(time));
+    const part = BENGALI_PARTS.find(([until]) => hour < until)[1];
+    const day = format('bn-IN', { day: 'numeric', month: 'long' }).format(time);
+    const clock = format('bn-IN', { hour: 'numeric', minute: '2-digit', hour12: true })
+      .formatToParts(time)
+      .filter((piece) => piece.type !== 'dayPeriod')
+      .map((piece) => piece.value)
+      .join('')
+      .trim();
+    return `${day}, ${part} ${clock}`;
+  });

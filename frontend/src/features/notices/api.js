@@ -47,3 +47,13 @@ export const removeFollower = (followerId) => api(`/api/admin/followers/${id(fol
 
 /** The followers as a CSV file, for DownloadButton; the server names it. */
 export const FOLLOWERS_CSV = '/api/admin/followers/csv';
+
+/** The server's VAPID key for web push: {publicKey} in base64url. */
+export const fetchPushKey = () => api('/api/push/key', { auth: false });
+
+/** Keeps this browser's push subscription (its JSON, and the language of its notices). */
+export const savePushSubscription = (subscription, lang) =>
+  api('/api/push/subscriptions', { method: 'POST', body: { ...subscription, lang }, auth: false });
+
+export const deletePushSubscription = (endpoint) =>
+  api('/api/push/subscriptions', { method: 'DELETE', body: { endpoint }, auth: false });

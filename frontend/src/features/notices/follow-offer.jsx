@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { loadWords, useT } from '../../lib/i18n.js';
 import { onIdle } from '../../lib/idle.js';
 import { linkStylesheet } from '../../lib/stylesheets.js';
+import { PushOffer } from './push-offer.jsx';
 
 let formCode = null;
 const formModule = () =>
@@ -51,6 +52,7 @@ export function FollowOffer() {
         {t('follow.open')}
       </button>
       {open && Form && <Form id={formId} />}
+      <PushOffer />
     </section>
   );
 }

@@ -27,9 +27,20 @@ export const upiLink = (upiId, payee) =>
   `upi://pay?pa=${upiId}&pn=${encodeURIComponent(payee ?? '')}&cu=INR`;
 
 export function SupportPage() {
-  const { settings, donationsChangedAt } = useContent();
+  const { settings, donationsChangedAt, offlineAsOf } = useContent();
   const upiId = settings.upiId?.trim();
   const t = useT();
+  // The copy kept for offline use holds no payment details: an old UPI ID must never show.
+  if (offlineAsOf) {
+    return (
+      <div className="page">
+        <h1 className="page-title">{t('support.title')}</h1>
+        <p className="card support-offline" role="status">
+          {t('support.offline')}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page">
       <h1 className="page-title">{t('support.title')}</h1>

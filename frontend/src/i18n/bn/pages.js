@@ -1,8 +1,12 @@
 // The Bengali names of the route table's pages (app/route-table.js holds the English ones): `page PATH` is the page's
 // heading and tab title, `page PATH description` what a link preview says, `nav PATH` its label in the menus. The
 // build gives them to the server's head tags and sitemap; a test checks every twinned page has them. `server …` are
-// the few sentences the server itself writes in Bengali (previews, the notices' feed, the no-script note).
+// the few sentences the server itself writes in Bengali (previews, the notices' feed, the no-script note); `manifest …`
+// the installed app's names.
 export default {
+  // The installed app's names on a phone's home screen (the Bengali manifest).
+  'manifest name': 'জ্যোতি — আশার আলো',
+  'manifest short name': 'জ্যোতি',
   'nav /': 'হোম',
   'nav /gallery': 'ছবি',
   'nav /team': 'টিম',

@@ -14,6 +14,7 @@ export default {
   'layout.skip': 'মূল লেখায় যান',
   'layout.loading': 'লোড হচ্ছে…',
   'layout.contentFailed': 'সাইটের লেখা',
+  'layout.offline': 'অফলাইন — {time} পর্যন্ত নোটিস',
   'loader.name': 'জ্যোতি',
   'loader.loading': 'লোড হচ্ছে',
   'footer.reach': 'আমাদের ঠিকানা',

@@ -2,6 +2,8 @@
 import pages from './pages.js';
 
 export default {
+  'support.offline':
+    'এই পাতাটা দেখতে ইন্টারনেট লাগবে: দানের তথ্য সবসময় এখনকারটাই দেখানো হয়, এই ফোনে রাখা পুরোনো কপি থেকে কখনো নয়। ইন্টারনেট চালু করে পাতাটা আবার খুলুন।',
   'support.title': pages['page /support'],
   'support.photoAlt': 'জ্যোতির ছোটরা একসঙ্গে পড়াশোনা করছে',
   'support.upi.title': 'UPI দিয়ে দান করুন',

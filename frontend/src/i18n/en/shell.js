@@ -16,6 +16,8 @@ export default {
   'layout.skip': 'Skip to content',
   'layout.loading': 'Loading…',
   'layout.contentFailed': 'The site’s content',
+  // Over every page with no connection, while it shows the copy kept on this device.
+  'layout.offline': 'Offline — notices as of {time}',
   'loader.name': 'Jyoti',
   'loader.loading': 'Loading',
   'footer.reach': 'Reach Us',

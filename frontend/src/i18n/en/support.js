@@ -1,6 +1,8 @@
 // support: the words of the Support page (how to donate) and its "Paid already? Tell us" form.
 export default {
   'support.title': 'Support Jyoti',
+  'support.offline':
+    'This page needs a connection: the donation details are shown only as they are now, never from a copy kept on this device. Connect to the internet and open it again.',
   'support.photoAlt': 'Children of Jyoti studying together',
   'support.upi.title': 'Donate by UPI',
   'support.upi.qrAlt': 'QR code to pay {payee} by UPI',
