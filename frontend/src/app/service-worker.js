@@ -42,5 +42,16 @@ export function registerWorker() {
     const worker = serviceWorker.controller;
     if (worker) holdsOwnCode(worker).then((holds) => holds || followLinksWhole());
   });
-  serviceWorker.register('/sw.js').catch((error) => console.warn('The offline copy is not kept:', error));
+  serviceWorker
+    .register('/sw.js')
+    .then((registration) => {
+      // A new release's worker that waits is told to take over, on this visit and as soon as it has installed.
+      const nudge = () => registration.waiting?.postMessage({ type: 'take-over' });
+      nudge();
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => installing.state === 'installed' && nudge());
+      });
+    })
+    .catch((error) => console.warn('The offline copy is not kept:', error));
 }

@@ -58,7 +58,10 @@ worker.addEventListener('fetch', (event) => {
 });
 
 // A page asks whether this release holds its own code (its entry script): when not, the page is an older release's.
+// A page that finds this worker waiting asks it to take over: Chromium parks a worker whose skipWaiting() met a fetch
+// just as it was to activate, and only a new skipWaiting() moves it on.
 worker.addEventListener('message', (event) => {
+  if (event.data?.type === 'take-over') event.waitUntil(worker.skipWaiting());
   if (event.data?.type === 'holds') event.ports[0]?.postMessage({ holds: RELEASE_FILES.includes(event.data.path), release: RELEASE });
 });
 
