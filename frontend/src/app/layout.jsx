@@ -13,6 +13,9 @@ import './layout.css';
 import { routePages } from './route-pages.js';
 import { siteRoutes } from './route-table.js';
 
+/** The web app manifest of each language (build.mjs writes them). */
+const MANIFESTS = { en: '/manifest.webmanifest', bn: '/bn/manifest.webmanifest' };
+
 /** The spec's title: the whole title of Home, and the end of every other page's. */
 export const SITE_TITLE = 'JYOTI - A RAY OF HOPE';
 
@@ -56,6 +59,8 @@ export function Layout() {
   const t = useT();
   useEffect(() => {
     document.documentElement.lang = t.lang;
+    // The installed app starts in the language chosen (the server names the page's own; the switch changes it).
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', MANIFESTS[t.lang] ?? MANIFESTS.en);
   }, [t.lang]);
   const scrolledFor = useRef(null);
   const keptY = keepScroll ? switchedAt.y : 0;

@@ -41,7 +41,8 @@ worker.addEventListener('activate', (event) => {
         Promise.all(names.filter((name) => name.startsWith('jyoti-app-') && name !== APP_CACHE).map((name) => caches.delete(name))),
       )
       .then(() => worker.clients.claim())
-      .then(() => copyForOffline()),
+      // With the server unreachable the copy waits for the next page's load.
+      .then(() => copyForOffline().catch(() => {})),
   );
 });
 
