@@ -112,6 +112,12 @@ test('with the server gone, the board, its notices, class times and Visit us sho
   const kept = await page.evaluate(async () => (await caches.match('/offline/content', { cacheName: 'jyoti-offline' })).text());
   expect(kept).not.toContain('jyoti.offline@sbi');
   expect(kept).toContain('Monday to Saturday');
+  // Nor in the app's pages it keeps, which the server answered with the content inside.
+  const pages = await page.evaluate(async () => Promise.all(['/', '/bn'].map(async (path) => (await caches.match(path)).text())));
+  for (const kept of pages) {
+    expect(kept).toContain('<div id="root">');
+    expect(kept).not.toContain('jyoti.offline@sbi');
+  }
 
   // The Bengali board says so in Bengali.
   await page.goto(new URL('/bn/notice', address).href);
