@@ -38,7 +38,12 @@ test('a push from the push service shows the notice as a notification that opens
   await cdp.send('ServiceWorker.enable');
   await visit(page, '/notice');
   await activeWorker(page);
-  await expect.poll(() => registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted)?.registrationId).toBeTruthy();
+  await expect
+    .poll(() => registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted)?.registrationId, {
+      message: 'the worker’s registration, as DevTools names it',
+      timeout: 10_000,
+    })
+    .toBeTruthy();
   const { registrationId } = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
 
   const url = `${baseURL}/notice/42`;
@@ -51,7 +56,7 @@ test('a push from the push service shows the notice as a notification that opens
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.getRegistration()).getNotifications()).map((n) => ({ title: n.title, url: n.data?.url })),
     );
-  await expect.poll(shown).toEqual([{ title: 'No class on Saturday', url }]);
+  await expect.poll(shown, { message: 'the notification of the push', timeout: 10_000 }).toEqual([{ title: 'No class on Saturday', url }]);
 
   // A push whose link leads elsewhere opens the board instead: a notification never sends a family off the site.
   await cdp.send('ServiceWorker.deliverPushMessage', {
@@ -59,5 +64,7 @@ test('a push from the push service shows the notice as a notification that opens
     registrationId,
     data: JSON.stringify({ title: 'Elsewhere', url: 'https://example.com/x' }),
   });
-  await expect.poll(async () => (await shown()).find((n) => n.title === 'Elsewhere')?.url).toBe(`${baseURL}/notice`);
+  await expect
+    .poll(async () => (await shown()).find((n) => n.title === 'Elsewhere')?.url, { message: 'the second push', timeout: 10_000 })
+    .toBe(`${baseURL}/notice`);
 });

@@ -23,13 +23,16 @@ const SHELLS = { en: '/', bn: '/bn' };
 const worker = self;
 let copiedAt = 0;
 
+// The offline copy is made as the worker installs, so it is there once the page finds its worker ready.
 worker.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(APP_CACHE)
-      // The hashed files never change: those the first page loaded come from the browser's cache.
-      .then((cache) => cache.addAll([...KEPT_AT_ONCE, ...Object.values(SHELLS).map(fresh)]))
-      .then(() => worker.skipWaiting()),
+    Promise.all([
+      caches
+        .open(APP_CACHE)
+        // The hashed files never change: those the first page loaded come from the browser's cache.
+        .then((cache) => cache.addAll([...KEPT_AT_ONCE, ...Object.values(SHELLS).map(fresh)])),
+      copyForOffline().catch(() => {}),
+    ]).then(() => worker.skipWaiting()),
   );
 });
 
@@ -40,9 +43,7 @@ worker.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(names.filter((name) => name.startsWith('jyoti-app-') && name !== APP_CACHE).map((name) => caches.delete(name))),
       )
-      .then(() => worker.clients.claim())
-      // With the server unreachable the copy waits for the next page's load.
-      .then(() => copyForOffline().catch(() => {})),
+      .then(() => worker.clients.claim()),
   );
 });
 
