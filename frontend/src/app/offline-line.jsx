@@ -2,6 +2,7 @@
 // (lib/offline.js), so no one takes an old board for today's. And the service worker that keeps that copy,
 // registered once the first page is drawn whole and the browser is idle (service-worker.js).
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useT } from '../lib/i18n.js';
 import { onIdle } from '../lib/idle.js';
 import { useOfflineAsOf } from '../lib/offline.js';
@@ -20,10 +21,16 @@ export function OfflineLine() {
 
 let registered = false;
 
-/** Registers the service worker, once, when the browser is next idle after this first shows. */
+/**
+ * Registers the service worker, once, when the browser is next idle after this first shows on a visitor's page. The
+ * admin area never registers it: staff screens are never kept offline, and a worker installing beside an admin
+ * screen's imports only slows them.
+ */
 export function OfflineKeeper() {
+  const { pathname } = useLocation();
+  const inAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
   useEffect(() => {
-    if (registered) return undefined;
+    if (registered || inAdmin) return undefined;
     return onIdle(
       () => {
         if (registered) return;
@@ -37,6 +44,6 @@ export function OfflineKeeper() {
       },
       { timeout: 5000, otherwiseAfter: 2000 },
     );
-  }, []);
+  }, [inAdmin]);
   return null;
 }

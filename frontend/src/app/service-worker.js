@@ -3,9 +3,6 @@
 // takes over while this page runs an older release's code, the page's next link is followed by a full load, so old
 // code never goes on against a new server.
 
-/** How many times, a second apart, a page asks a waiting worker to take over. */
-const TAKE_OVER_TRIES = 30;
-
 /** The page's own code: its entry script, which each release names by its content. */
 const ownEntry = () => new URL(document.querySelector('script[type="module"][src]')?.src ?? '/', location.href).pathname;
 
@@ -45,27 +42,5 @@ export function registerWorker() {
     const worker = serviceWorker.controller;
     if (worker) holdsOwnCode(worker).then((holds) => holds || followLinksWhole());
   });
-  serviceWorker
-    .register('/sw.js')
-    .then((registration) => {
-      // A new release's worker that waits is told to take over, on this visit and as soon as it has installed, and
-      // again each second while it still waits: Chromium drops an activation that meets one of the page's fetches.
-      let nudged = 0;
-      const nudge = () => {
-        if (!registration.waiting || nudged >= TAKE_OVER_TRIES) return;
-        nudged += 1;
-        registration.waiting.postMessage({ type: 'take-over' });
-        setTimeout(nudge, 1000);
-      };
-      nudge();
-      registration.addEventListener('updatefound', () => {
-        const installing = registration.installing;
-        installing?.addEventListener('statechange', () => {
-          if (installing.state !== 'installed') return;
-          nudged = 0;
-          nudge();
-        });
-      });
-    })
-    .catch((error) => console.warn('The offline copy is not kept:', error));
+  serviceWorker.register('/sw.js').catch((error) => console.warn('The offline copy is not kept:', error));
 }

@@ -23,16 +23,13 @@ const SHELLS = { en: '/', bn: '/bn' };
 const worker = self;
 let copiedAt = 0;
 
-// The offline copy is made as the worker installs, so it is there once the page finds its worker ready.
 worker.addEventListener('install', (event) => {
   event.waitUntil(
-    Promise.all([
-      caches
-        .open(APP_CACHE)
-        // The hashed files never change: those the first page loaded come from the browser's cache.
-        .then((cache) => cache.addAll([...KEPT_AT_ONCE, ...Object.values(SHELLS).map(fresh)])),
-      copyForOffline().catch(() => {}),
-    ]).then(() => worker.skipWaiting()),
+    caches
+      .open(APP_CACHE)
+      // The hashed files never change: those the first page loaded come from the browser's cache.
+      .then((cache) => cache.addAll([...KEPT_AT_ONCE, ...Object.values(SHELLS).map(fresh)]))
+      .then(() => worker.skipWaiting()),
   );
 });
 
@@ -43,7 +40,10 @@ worker.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(names.filter((name) => name.startsWith('jyoti-app-') && name !== APP_CACHE).map((name) => caches.delete(name))),
       )
-      .then(() => worker.clients.claim()),
+      // Pages already open stay uncontrolled: their next load is the worker's. Claiming them mid-visit put the
+      // worker between a running page and the chunks it was importing, which then waited on its activation.
+      // With the server unreachable the copy waits for the next page's load.
+      .then(() => copyForOffline().catch(() => {})),
   );
 });
 
@@ -60,10 +60,7 @@ worker.addEventListener('fetch', (event) => {
 });
 
 // A page asks whether this release holds its own code (its entry script): when not, the page is an older release's.
-// A page that finds this worker waiting asks it to take over: Chromium parks a worker whose skipWaiting() met a fetch
-// just as it was to activate, and only a new skipWaiting() moves it on.
 worker.addEventListener('message', (event) => {
-  if (event.data?.type === 'take-over') event.waitUntil(worker.skipWaiting());
   if (event.data?.type === 'holds') event.ports[0]?.postMessage({ holds: RELEASE_FILES.includes(event.data.path), release: RELEASE });
 });
 
