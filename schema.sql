@@ -1,4 +1,4 @@
--- The Jyoti site's database as it is today: schema version 21, the sum of the steps in
+-- The Jyoti site's database as it is today: schema version 22, the sum of the steps in
 -- src/db/migrations/ (which are what a database is made and upgraded with). For reading:
 -- a test checks it against a database the steps made.
 
@@ -142,6 +142,24 @@ CREATE TABLE gifts (
 , lang TEXT NOT NULL DEFAULT 'en'
     CHECK (length(lang) BETWEEN 2 AND 3 AND lang NOT GLOB '*[^a-z]*')) STRICT;
 
+CREATE TABLE held_writes (
+    id         INTEGER PRIMARY KEY,
+    method     TEXT    NOT NULL CHECK (method IN ('POST', 'PUT', 'PATCH', 'DELETE')),
+    path       TEXT    NOT NULL CHECK (length(path) BETWEEN 1 AND 2048),
+    body       TEXT    NOT NULL,
+    -- What the call does, in the activity log's words: "notice added".
+    action     TEXT    NOT NULL,
+    -- The field that holds the other UPI ID, and the ID.
+    field      TEXT    NOT NULL,
+    upi_id     TEXT    NOT NULL,
+    actor_id   INTEGER NOT NULL,
+    actor      TEXT    NOT NULL,
+    made_at    INTEGER NOT NULL,
+    due_at     INTEGER NOT NULL,
+    -- The alert that tells of it: the write waits for its mail to reach someone.
+    alert_id   INTEGER
+) STRICT;
+
 CREATE TABLE history (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
     kind       TEXT    NOT NULL CHECK (length(kind) BETWEEN 1 AND 20),
@@ -198,7 +216,7 @@ CREATE TABLE media (
     height     INTEGER NOT NULL CHECK (height > 0),
     alt        TEXT    NOT NULL DEFAULT '' CHECK (length(alt) <= 200),
     created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-, focus_x INTEGER NOT NULL DEFAULT 50 CHECK (focus_x BETWEEN 0 AND 100), focus_y INTEGER NOT NULL DEFAULT 50 CHECK (focus_y BETWEEN 0 AND 100)) STRICT;
+, focus_x INTEGER NOT NULL DEFAULT 50 CHECK (focus_x BETWEEN 0 AND 100), focus_y INTEGER NOT NULL DEFAULT 50 CHECK (focus_y BETWEEN 0 AND 100), pays TEXT) STRICT;
 
 CREATE TABLE media_variants (
     media_id INTEGER NOT NULL REFERENCES media (id) ON DELETE CASCADE,

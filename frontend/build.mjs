@@ -18,7 +18,7 @@ const dist = join(root, 'dist');
 const assets = join(dist, 'assets');
 const entry = 'src/main.jsx';
 // What each download may weigh, gzipped; the build fails past any of them (docs/development.md, "Benchmark").
-const budgets = { firstLoadJs: 80 * 1024, adminChunk: 30 * 1024, renderBlockingCss: 8 * 1024 };
+const budgets = { firstLoadJs: 45 * 1024, adminChunk: 30 * 1024, renderBlockingCss: 8 * 1024 };
 const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
 // The browser's colour for the site (the address bar, the installed app's title bar).
 const THEME_COLOUR = '#c2410c';
@@ -85,21 +85,69 @@ for (const file of catalogs.outputFiles) writeFileSync(join(assets, wordsFolder,
 // function by function on first call inside the app's first tasks (a third of their time on a cold phone).
 const esbuildBanner = { js: '//# allFunctionsCalledOnLoad' };
 
-const js = await build({
-  ...shared,
-  entryPoints: [entry],
-  splitting: true,
-  format: 'esm',
-  entryNames: '[name]-[hash]',
-  chunkNames: '[name]-[hash]',
-  jsx: 'automatic',
-  // Preact's compat layer stands in for React and React DOM (and for them inside React Router, the toasts and
-  // Swiper): the same components at a tenth of the download, which keeps a phone's first load small.
-  alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
-  define: { 'process.env.NODE_ENV': '"production"' },
-  banner: esbuildBanner,
-  plugins: [collectCss],
-});
+const appBuild = (plugins, write = true) =>
+  build({
+    ...shared,
+    entryPoints: [entry],
+    splitting: true,
+    format: 'esm',
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    jsx: 'automatic',
+    // Preact's compat layer stands in for React and React DOM (and for them inside React Router, the toasts and
+    // Swiper): the same components at a tenth of the download, which keeps a phone's first load small.
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: esbuildBanner,
+    plugins: [collectCss, ...plugins],
+    write,
+  });
+
+/**
+ * One first-load chunk instead of twenty. esbuild puts a module shared by the entry and some lazy parts (pages, the
+ * admin area) into a chunk per set of sharers, so the first load was twenty small files: on a phone's network,
+ * queued six at a time, each costs a round trip. A first build finds the modules the entry loads at once and the
+ * lazy parts; the second has every lazy part import those modules too (they are loaded and run by then, so the
+ * import changes nothing at run time): shared by all alike, they make one chunk.
+ */
+async function oneFirstLoadChunk() {
+  const probe = await appBuild([], false);
+  const { inputs, outputs: probed } = probe.metafile;
+  const [main] = Object.entries(probed).find(([, meta]) => meta.entryPoint === entry);
+  const firstLoad = [main, ...staticClosure(main, probed)];
+  const modules = firstLoad
+    .flatMap((file) => Object.keys(probed[file].inputs))
+    .filter((input) => input in inputs && /\.[cm]?jsx?$/.test(input) && !input.includes(':'))
+    // A package's module that says it has no side effects is not kept by a bare import (esbuild drops it).
+    .filter((input) => !input.startsWith('node_modules/'));
+  const lazyParts = new Set(
+    Object.values(probed)
+      .map((meta) => meta.entryPoint)
+      .filter((point) => point && point !== entry)
+      .filter((point) => point.startsWith('src/'))
+      .map((point) => join(root, point)),
+  );
+  const FIRST_LOAD = 'jyoti:first-load';
+  return {
+    name: 'one-first-load-chunk',
+    setup(b) {
+      b.onResolve({ filter: /^jyoti:first-load$/ }, () => ({ path: FIRST_LOAD, namespace: FIRST_LOAD }));
+      b.onLoad({ filter: /.*/, namespace: FIRST_LOAD }, () => ({
+        contents: modules.map((module) => `import ${JSON.stringify(join(root, module))};`).join('\n'),
+        resolveDir: root,
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /\.[cm]?jsx?$/ }, (args) => {
+        if (!lazyParts.has(args.path)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        const loader = args.path.endsWith('x') ? 'jsx' : 'js';
+        return { contents: `import ${JSON.stringify(FIRST_LOAD)};\n${source}`, loader };
+      });
+    },
+  };
+}
+
+const js = await appBuild([await oneFirstLoadChunk()]);
 
 // The admin area's, the toasts' and the notices' Share menu and email form's styles go into stylesheets of their
 // own, which their code links when it loads (src/lib/stylesheets.js): the render-blocking stylesheet holds only what
@@ -116,6 +164,9 @@ const cssBuild = (files, name) =>
     ...shared,
     stdin: { contents: files.map((f) => `@import ${JSON.stringify(f)};`).join('\n'), loader: 'css', resolveDir: root },
     entryNames: `${name}-[hash]`,
+    // The stylesheets' few small drawings (the social icons) come inside them: no request of their own, each a round
+    // trip on a phone's network before the first screen is whole.
+    loader: { ...shared.loader, '.svg': 'dataurl' },
   });
 const cssOut = async (files, name) =>
   Object.keys((await cssBuild(files, name)).metafile.outputs).find((file) => file.endsWith('.css'));
@@ -159,16 +210,17 @@ function cssInImportOrder(inputs, start, skip = new Set()) {
   return order;
 }
 
-// Every chunk the entry pulls in statically is needed before first render: preload them in parallel.
-function staticClosure(file, seen = new Set()) {
-  for (const imp of outputs[file].imports) {
+/** The chunks `file` of a build's `outputs` imports statically, directly or through others. */
+function staticClosure(file, from = outputs, seen = new Set()) {
+  for (const imp of from[file].imports) {
     if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
       seen.add(imp.path);
-      staticClosure(imp.path, seen);
+      staticClosure(imp.path, from, seen);
     }
   }
   return seen;
 }
+// Every chunk the entry pulls in statically is needed before first render: preload them in parallel.
 const preloads = [...staticClosure(entryFile)];
 
 // The words Home waits for before it first shows, in English: the frame's and its own (the route table's `words`). They
@@ -181,7 +233,7 @@ const homeWords = [...frame.words, ...frame.children.find((route) => route.index
 // Throws on a route the server could not describe: the build stops rather than ship a site of 404s. The Bengali
 // twins get their words from the Bengali catalog; the server needs each page's language and its twin's path for the
 // head tags (lang, hreflang) and the sitemap.
-const pageList = bengaliWords(checkedRoutePages(siteRoutes, descriptions));
+const pageList = withPreloads(bengaliWords(checkedRoutePages(siteRoutes, descriptions)));
 const index = indexHtml();
 writeFileSync(join(dist, 'index.html'), index);
 writeFileSync(join(dist, 'routes.json'), JSON.stringify(pageList));
@@ -348,6 +400,28 @@ async function buildWorker(html) {
 }
 
 /** The page list with the Bengali pages' titles and descriptions in Bengali, and where the Bengali twins are. */
+/**
+ * Each page with what it loads before it shows beyond the first load (`preload`: its chunk, the chunks that imports,
+ * and its words in its language), which the server names in the page's head so they come with the entry's code
+ * instead of a round trip after it. A page's code is the module its route's `load` imports.
+ */
+function withPreloads(list) {
+  const firstLoad = new Set([entryFile, ...preloads]);
+  const moduleOf = (load) => {
+    const imported = /import\(\s*['"]([^'"]+)['"]\s*\)/.exec(load?.toString() ?? '')?.[1];
+    return imported && relative(root, join(root, 'src/app', imported)).split('\\').join('/');
+  };
+  const pages = list.pages.map(({ load, words, ...page }) => {
+    const module = moduleOf(load);
+    const [chunk] = Object.entries(outputs).find(([, meta]) => module && meta.entryPoint === module) ?? [];
+    const code = chunk ? [chunk, ...staticClosure(chunk)].filter((file) => !firstLoad.has(file)) : [];
+    const said = words.filter((area) => hasArea(page.lang, area)).map((area) => relative(root, wordsFile(page.lang, area)));
+    if (load && !chunk) throw new Error(`The build found no chunk for ${page.path}'s code`);
+    return { ...page, preload: [...code, ...said].map(url) };
+  });
+  return { ...list, pages };
+}
+
 function bengaliWords(list) {
   const word = (key, english) => {
     if (english === undefined) return undefined;

@@ -1,6 +1,6 @@
 // ESLint: catch mistakes, import cycles, and imports across the app's boundaries — components
-// and lib never import a feature, and features never import each other (shared code lives in
-// components/ or lib/).
+// and lib never import a feature, lib nothing from app/ or components/, and features never import
+// each other (shared code lives in components/ or lib/).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -28,9 +28,8 @@ export default [
       react: { version: 'detect' },
     },
     rules: {
-      // A chunk loaded on demand (the route table's admin area) may name what names it: no module runs before
-      // another is ready, so only static imports can make a cycle.
-      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+      // No module reaches, directly or through others, one that imports it back: dynamic imports count too.
+      'import-x/no-cycle': 'error',
       'import-x/no-unresolved': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -40,6 +39,11 @@ export default [
               target: ['./src/components', './src/lib'],
               from: './src/features',
               message: 'components/ and lib/ are shared: they never import a feature.',
+            },
+            {
+              target: './src/lib',
+              from: ['./src/app', './src/components'],
+              message: 'lib/ is the floor: it imports nothing from app/ or components/.',
             },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,

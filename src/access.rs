@@ -3,17 +3,21 @@
 //! path extractors a handler takes beside them ([`Json`], [`Query`], `PathId`) wait for that
 //! check, so a caller who may not make the call learns nothing from how their input is refused.
 
+pub use crate::client::{client_ip, Actor, ClientIp};
 use crate::db;
+use crate::db::trail::Trail;
 use crate::domain::Role;
 use crate::error::ApiError;
+use crate::held_writes::{hold, Released};
 use crate::state::AppState;
+use crate::upi_guard::Verdict;
 use actix_web::dev::Payload;
+use actix_web::error::InternalError;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use serde::de::DeserializeOwned;
 use std::cell::{Cell, RefCell};
 use std::future::Future;
-use std::net::IpAddr;
 use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
@@ -21,12 +25,32 @@ use std::task::{Context, Poll, Waker};
 /// A signed-in user, as the database has them now.
 pub struct AuthUser(pub db::users::User);
 
-/// A signed-in user who is admin in the database at this moment (a demotion counts at once).
-pub struct AdminUser(pub db::users::User);
+/// A signed-in user who is admin in the database at this moment (a demotion counts at once), and
+/// the trail of their request, for the activity log: the handler hands it to `db::run_as`.
+pub struct AdminUser(pub db::users::User, pub Trail);
 
 /// A signed-in admin or editor: someone who uses the admin area. What an editor may do there is
-/// decided call by call (see [`Access`]).
-pub struct StaffUser(pub db::users::User);
+/// decided call by call (see [`Access`]). With the trail of their request, as [`AdminUser`].
+pub struct StaffUser(pub db::users::User, pub Trail);
+
+/// What the admin area's extractors give a handler besides the user: the request's trail, and a
+/// refusal recorded on it.
+macro_rules! staff_trail {
+    ($($extractor:ident),*) => {$(
+        impl $extractor {
+            /// The trail of this staff member's request, for `db::run_as`.
+            pub fn trail(&self) -> &Trail {
+                &self.1
+            }
+
+            /// A refusal (403) of this staff member's call, recorded in the activity log.
+            pub fn refuse(&self, why: &'static str) -> ApiError {
+                refuse(&self.1, why)
+            }
+        }
+    )*};
+}
+staff_trail!(StaffUser, AdminUser);
 
 /// Who may make an admin-area call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,21 +75,15 @@ impl StaffUser {
     pub fn allowed(self, access: Access) -> Result<StaffUser, ApiError> {
         match (access, self.0.role) {
             (Access::Admins, Role::Admin) | (Access::Editors, _) => Ok(self),
-            _ => Err(refuse(ADMINS_ONLY)),
+            _ => Err(self.refuse(ADMINS_ONLY)),
         }
     }
 }
 
-/// A staff member's refusal (403), recorded in the activity log.
-pub fn refuse(why: &'static str) -> ApiError {
-    crate::audit::refused(why);
+/// A staff member's refusal (403), recorded in the activity log on their request's `trail`.
+pub fn refuse(trail: &Trail, why: &'static str) -> ApiError {
+    crate::audit::refused(trail, why);
     ApiError::Forbidden(why)
-}
-
-fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
-    req.app_data::<web::Data<AppState>>()
-        .cloned()
-        .ok_or_else(|| ApiError::internal("app state missing"))
 }
 
 fn bearer(req: &HttpRequest) -> Option<String> {
@@ -77,7 +95,7 @@ fn bearer(req: &HttpRequest) -> Option<String> {
 }
 
 async fn current_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
-    let state = state(&req)?;
+    let state = AppState::of(&req)?;
     let token = bearer(&req).ok_or(ApiError::Unauthorized("Please log in"))?;
     let invalid = ApiError::Unauthorized("Your session has expired, please log in again");
     let Some(subject) = state.jwt.verify(&token) else {
@@ -108,21 +126,24 @@ impl FromRequest for AuthUser {
     }
 }
 
-/// The signed-in admin or editor, noted on the request as the actor of what it changes.
-async fn staff_user(req: HttpRequest) -> Result<db::users::User, ApiError> {
+/// The signed-in admin or editor, noted on the request as the actor of what it changes, and the
+/// trail of their request.
+async fn staff_user(req: HttpRequest) -> Result<StaffUser, ApiError> {
     let user = current_user(req.clone()).await?;
     if !user.role.is_staff() {
         return Err(ApiError::Forbidden(NOT_STAFF));
     }
     let id = user.id;
-    let pool = &state(&req)?.pool;
+    let pool = &AppState::of(&req)?.pool;
     if db::run(pool, move |conn| db::second_factors::rule_blocks(conn, id)).await? {
         return Err(ApiError::Forbidden(SECOND_FACTOR_FIRST));
     }
     let actor = Actor::of(&user);
-    crate::audit::follow(&req, &actor, &state(&req)?.pool);
+    let trail = crate::audit::trail_of(&req, &actor, &AppState::of(&req)?.pool);
+    // For the body's extractor, which may refuse what the body says (a UPI ID, see `Json`).
     req.extensions_mut().insert(actor);
-    Ok(user)
+    req.extensions_mut().insert(trail.clone());
+    Ok(StaffUser(user, trail))
 }
 
 impl FromRequest for StaffUser {
@@ -131,7 +152,7 @@ impl FromRequest for StaffUser {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let check = staff_user(req.clone());
-        gate(req, async move { check.await.map(StaffUser) })
+        gate(req, check)
     }
 }
 
@@ -142,8 +163,8 @@ impl FromRequest for AdminUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let check = staff_user(req.clone());
         gate(req, async move {
-            let user = StaffUser(check.await?).allowed(Access::Admins)?;
-            Ok(AdminUser(user.0))
+            let StaffUser(user, trail) = check.await?.allowed(Access::Admins)?;
+            Ok(AdminUser(user, trail))
         })
     }
 }
@@ -250,10 +271,33 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
         let request = req.clone();
         Box::pin(AfterAccess::new(req, async move {
             let body = body.await?.into_inner();
-            crate::upi_guard::check(&request, &body).await?;
+            // Turned away already: the access check's answer is the one given.
+            let admitted = request.extensions().get::<Admitted>().is_some();
+            let actor = request.extensions().get::<Actor>().cloned();
+            let trail = request.extensions().get::<Trail>().cloned();
+            // The call the server makes for a held write of an admin's: judged when it was held.
+            let released = request.extensions().get::<Released>().is_some();
+            if let (Some(actor), Some(trail), true) = (actor, trail, admitted) {
+                let verdict = match released && actor.role == Role::Admin {
+                    true => Verdict::Pass,
+                    false => crate::upi_guard::check(&request, &actor, &body)
+                        .await
+                        .map_err(|err| match err {
+                            ApiError::Forbidden(why) => refuse(&trail, why),
+                            other => other,
+                        })?,
+                };
+                if let Verdict::Hold { field, id } = verdict {
+                    // Held: answered here, and the handler runs when the hold is over.
+                    if let Some(answer) = hold(&request, &trail, &actor, &body, (field, id)).await?
+                    {
+                        return Err(InternalError::from_response("held", answer).into());
+                    }
+                }
+            }
             serde_json::from_value::<T>(body)
                 .map(Json)
-                .map_err(|err| crate::routes::body_refused(&err).into())
+                .map_err(|err| crate::error::body_refused(&err).into())
         }))
     }
 }
@@ -286,63 +330,4 @@ impl<T: DeserializeOwned + 'static> FromRequest for Query<T> {
             query.await.map(|query| Query(query.into_inner()))
         }))
     }
-}
-
-/// Who made a request, as the access check found them (kept on the request).
-#[derive(Debug, Clone)]
-pub struct Actor {
-    pub id: i64,
-    pub name: String,
-    pub role: crate::domain::Role,
-}
-
-impl Actor {
-    pub fn of(user: &db::users::User) -> Actor {
-        Actor {
-            id: user.id,
-            role: user.role,
-            name: user.named(),
-        }
-    }
-}
-
-/// The client's address: the socket peer, or with `--trust-proxy` the address our own proxy
-/// appended last to `X-Forwarded-For` (earlier entries are whatever the client claimed).
-pub struct ClientIp(pub IpAddr);
-
-impl FromRequest for ClientIp {
-    type Error = ApiError;
-    type Future = std::future::Ready<Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(client_ip(req).map(ClientIp))
-    }
-}
-
-pub fn client_ip(req: &HttpRequest) -> Result<IpAddr, ApiError> {
-    let state = state(req)?;
-    if state.config.trust_proxy {
-        let forwarded = req
-            .headers()
-            .get_all("x-forwarded-for")
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|value| value.split(','))
-            .last()
-            .and_then(|entry| forwarded_address(entry.trim()));
-        if let Some(ip) = forwarded {
-            return Ok(ip);
-        }
-    }
-    Ok(req
-        .peer_addr()
-        .map_or(IpAddr::from([127, 0, 0, 1]), |addr| addr.ip()))
-}
-
-/// An `X-Forwarded-For` entry: an address, or an address with a port (`203.0.113.7:1234`,
-/// `[2001:db8::1]:443`) as some proxies write it.
-fn forwarded_address(entry: &str) -> Option<IpAddr> {
-    entry
-        .parse::<IpAddr>()
-        .ok()
-        .or_else(|| entry.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
 }

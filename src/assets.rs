@@ -132,6 +132,10 @@ pub struct ClientPage {
     /// Its language: `en`, or one of [`PageList::languages`].
     #[serde(default = "english")]
     pub lang: String,
+    /// The files it loads before it shows beyond the app's first load (its code and words), which
+    /// its page names so they come with the app's own.
+    #[serde(default)]
+    pub preload: Vec<String>,
 }
 
 fn english() -> String {

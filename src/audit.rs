@@ -1,198 +1,37 @@
 //! The activity log as requests fill it. A staff member's request carries a [`Trail`] (who, from
-//! where, what its route does); `db::run` runs each piece of that request's work in one
-//! transaction with its entry, so a write and its entry are stored both or neither — also when
-//! the client goes away mid-request (the work runs on the blocking pool to its end). The work
-//! names its record and changes with [`note`]. Sign-ins, invitations and the server's commands
-//! write their own entries, in their own write's transaction.
+//! where, what its route does), which the access check makes and hands to the handler with the
+//! staff member; `db::run_as` runs each piece of that request's work in one transaction with its
+//! entry, so a write and its entry are stored both or neither — also when the client goes away
+//! mid-request (the work runs on the blocking pool to its end). The work names its record and
+//! changes in the [`Note`] it is handed. Sign-ins, invitations and the server's commands write
+//! their own entries, in their own write's transaction.
 
-use crate::access::{client_ip, Actor};
+use crate::client::{client_ip, Actor};
 use crate::db::audit::{Change, Entry, Kind, CHANGED, SERVER_COMMAND};
+pub use crate::db::trail::{Note, Trail};
 use crate::db::{self, Pool};
 use crate::error::ApiError;
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
-use actix_web::middleware::Next;
 use actix_web::HttpRequest;
-use rusqlite::Connection;
-use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// What a piece of work says about its change, beyond what its route tells.
-#[derive(Debug, Clone, Default)]
-pub struct Note {
-    /// The change in a few words, when the route's own words would not do.
-    pub action: Option<String>,
-    /// The record, when the path does not name it (a new record's id).
-    pub target: Option<String>,
-    /// The record as people know it (a notice's title, an account's email), when the work
-    /// knows it better than the log's own look-up.
-    pub name: Option<String>,
-    pub changes: Vec<Change>,
-    /// The kind the Activity screen files it under, when not the route's.
-    pub kind: Option<Kind>,
-    /// Record it even though nothing was written (a backup download, a test email).
-    pub always: bool,
-}
-
-/// A staff member's request: who, from where, and what its route says it does.
-#[derive(Clone)]
-pub struct Trail {
-    entry: Entry,
-    /// The kind of record the route works on (a new record's, by the id its work notes).
-    kind: &'static str,
-    /// The kind of record and id the path names, to name it as it is before the work.
-    record: Option<(&'static str, i64)>,
-    /// The call as made: `GET /api/admin/users`.
-    call: String,
-    write: bool,
-    pool: Pool,
-}
-
-tokio::task_local! {
-    /// The trail of the request being answered; set once the staff member is known.
-    static TRAIL: RefCell<Option<Trail>>;
-}
-
-thread_local! {
-    /// What the work running on this thread noted about itself.
-    static NOTE: RefCell<Option<Note>> = const { RefCell::new(None) };
-}
-
-/// Middleware: gives every API request a place for its trail (see [`follow`]).
-pub async fn keep_trail(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    TRAIL.scope(RefCell::new(None), next.call(req)).await
-}
-
-/// Starts the trail of a request made by an admin or editor (called by the access check).
-pub fn follow(req: &HttpRequest, actor: &Actor, pool: &Pool) {
+/// The trail of a request made by an admin or editor (made by the access check, which hands it
+/// to the handler with the staff member).
+pub fn trail_of(req: &HttpRequest, actor: &Actor, pool: &Pool) -> Trail {
     let (entry, kind, record) = entry_of(req, actor);
-    let trail = Trail {
+    Trail {
         entry,
         kind,
         record,
         call: format!("{} {}", req.method(), req.path()),
         write: !matches!(*req.method(), Method::GET | Method::HEAD),
         pool: pool.clone(),
-    };
-    // Outside the API's scope there is no trail to keep (nothing there writes).
-    let _ = TRAIL.try_with(|kept| *kept.borrow_mut() = Some(trail));
-}
-
-/// The trail of the request being answered on this task, if a staff member made it.
-pub fn current() -> Option<Trail> {
-    TRAIL.try_with(|kept| kept.borrow().clone()).ok().flatten()
-}
-
-/// Inside work run by `db::run`: adds to what its entry says.
-pub fn note(add: impl FnOnce(&mut Note)) {
-    NOTE.with(|note| add(note.borrow_mut().get_or_insert_with(Note::default)));
-}
-
-/// Inside work run by `db::run`: the record it created, by id.
-pub fn created(id: i64) {
-    note(|note| note.target = Some(id.to_string()));
-}
-
-/// Inside work run by `db::run`: the fields it changed, old → new.
-pub fn changed(changes: Vec<Change>) {
-    note(|note| note.changes.extend(changes));
-}
-
-/// Runs a staff request's `work`. A write runs in one transaction with its entry: when the entry
-/// cannot be stored, nothing is. A read is recorded only when it notes itself (a download).
-pub fn audited<T>(
-    conn: &mut Connection,
-    trail: &Trail,
-    work: impl FnOnce(&mut Connection) -> Result<T, ApiError>,
-) -> Result<T, ApiError> {
-    NOTE.with(|note| note.borrow_mut().take());
-    if !trail.write {
-        let result = work(conn)?;
-        if let Some(note) = NOTE.with(|note| note.borrow_mut().take()) {
-            if note.always {
-                let entry = trail.entry_with(conn, note, None)?;
-                db::audit::record(conn, &entry)?;
-            }
-        }
-        return Ok(result);
-    }
-    conn.execute_batch("BEGIN IMMEDIATE")?;
-    let outcome = (|| {
-        let before = match trail.record {
-            Some((kind, id)) => db::audit::name_of(conn, kind, id)?,
-            None => None,
-        };
-        let changes_before = conn.total_changes();
-        let result = work(conn)?;
-        let wrote = conn.total_changes() != changes_before;
-        let note = NOTE.with(|note| note.borrow_mut().take());
-        if wrote || note.as_ref().is_some_and(|note| note.always) {
-            let entry = trail.entry_with(conn, note.unwrap_or_default(), before)?;
-            db::audit::record(conn, &entry)?;
-        }
-        Ok(result)
-    })();
-    finish(conn, outcome)
-}
-
-/// Commits the transaction `audited` opened when the work succeeded; rolls it back otherwise, or
-/// when the commit failed (a busy or full database leaves it open).
-fn finish<T>(conn: &Connection, outcome: Result<T, ApiError>) -> Result<T, ApiError> {
-    let outcome = outcome.and_then(|result| {
-        conn.execute_batch("COMMIT")?;
-        Ok(result)
-    });
-    if !conn.is_autocommit() {
-        // What the rollback could say adds nothing to the error being answered.
-        let _ = conn.execute_batch("ROLLBACK");
-    }
-    outcome
-}
-
-impl Trail {
-    /// The entry of this request with what its work noted; `before` names the record as it was.
-    fn entry_with(
-        &self,
-        conn: &Connection,
-        note: Note,
-        before: Option<String>,
-    ) -> Result<Entry, ApiError> {
-        let mut entry = self.entry.clone();
-        if let Some(action) = note.action {
-            entry.action = action;
-        }
-        if let Some(kind) = note.kind {
-            entry.kind = kind;
-        }
-        let name = match note.target {
-            Some(id) => {
-                entry.target = format!("{} {id}", self.kind);
-                match (note.name, id.parse()) {
-                    (Some(name), _) => Some(name),
-                    (None, Ok(id)) => db::audit::name_of(conn, self.kind, id)?,
-                    (None, Err(_)) => None,
-                }
-            }
-            None => note.name.or(before),
-        };
-        if let Some(name) = name.filter(|name| !name.is_empty()) {
-            entry.target = format!("{} \"{name}\"", entry.target);
-        }
-        entry.changes = note.changes;
-        Ok(entry)
     }
 }
 
-/// A signed-in admin or editor was refused (403): recorded on the blocking pool, where it runs
-/// to its end even when the client has gone.
-pub fn refused(why: &str) {
-    let Some(trail) = current() else {
-        return;
-    };
+/// A signed-in admin or editor, whose request's trail is `trail`, was refused (403): recorded on
+/// the blocking pool, where it runs to its end even when the client has gone.
+pub fn refused(trail: &Trail, why: &str) {
     let mut entry = trail.entry.clone();
     entry.action = "refused".to_owned();
     entry.target = trail.call.clone();

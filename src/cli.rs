@@ -1,5 +1,9 @@
 //! Command-line definitions: `jyoti [serve]` and the maintenance commands.
 
+use crate::config::{AcmeOptions, BackupPlan, Config, HttpsOptions};
+use crate::domain::SmtpServer;
+use crate::mail::MailOptions;
+use crate::offsite::OffsiteOptions;
 use clap::{Args, Parser, Subcommand};
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -371,6 +375,77 @@ fn parse_push_service(text: &str) -> Result<String, String> {
         "http" if loopback => Ok(url.to_string()),
         _ => Err("must be https://, or http:// on a loopback address".into()),
     }
+}
+
+impl ServeArgs {
+    /// The configuration `jyoti serve` runs with, from its command line (and the off-site
+    /// keys from the environment).
+    pub fn config(&self) -> Result<Config, String> {
+        let args = self;
+        let https = (!args.domains.is_empty()).then(|| HttpsOptions {
+            domains: args.domains.clone(),
+            acme: AcmeOptions {
+                directory: args.acme_directory.clone(),
+                email: args.acme_email.clone(),
+                ca_root: args.acme_ca_root.clone(),
+            },
+        });
+        let port = match &https {
+            None => args.port.unwrap_or(8080),
+            Some(_) => args.port.unwrap_or(443),
+        };
+        Ok(Config {
+            bind: args.bind,
+            port,
+            http_port: args.http_port,
+            bcrypt_cost: args.bcrypt_cost,
+            trust_proxy: args.trust_proxy,
+            rate_limit: !args.no_rate_limit,
+            https,
+            mail: mail_options(args)?,
+            backups: args.backup_dir.clone().map(|dir| BackupPlan {
+                dir,
+                every: args.backup_every,
+                keep: args.backup_keep as usize,
+            }),
+            alert_after: args.alert_after,
+            payment_hold: args.payment_hold,
+            bin_days: args.bin_days,
+            push_services: args.push_services.clone(),
+            offsite: OffsiteOptions::parse(
+                args.offsite.as_deref(),
+                args.offsite_keep as usize,
+                &|name| std::env::var(name).ok(),
+            )?,
+            site_url: args.site_url.clone(),
+            allow_origins: args.allow_origins.clone(),
+            ..Config::default()
+        })
+    }
+}
+
+/// The email options of the command line; a bad `--smtp-url` stops the start with why (but never
+/// repeats the URL, which may hold a password).
+fn mail_options(args: &ServeArgs) -> Result<MailOptions, String> {
+    let server = args
+        .smtp_url
+        .as_deref()
+        .filter(|url| !url.trim().is_empty())
+        .map(SmtpServer::parse_url)
+        .transpose()
+        .map_err(|why| format!("--smtp-url (or JYOTI_SMTP_URL) is not usable: {why}"))?;
+    Ok(MailOptions {
+        server,
+        from: args.mail_from.clone(),
+        retry_base: args.mail_retry_base,
+        alert_to: args
+            .alert_to
+            .iter()
+            .map(|email| email.as_str().to_owned())
+            .collect(),
+        alert_window: args.alert_window,
+        per_day: args.mail_per_day,
+    })
 }
 
 #[cfg(test)]

@@ -92,6 +92,21 @@ impl Encoded {
         &self.identity.bytes
     }
 
+    /// Every stored encoding's ETag, as an `If-None-Match` value: a client holding this body in
+    /// any encoding can ask whether it is still current.
+    pub fn etags(&self) -> String {
+        [
+            Some(&self.identity),
+            self.gzip.as_ref(),
+            self.brotli.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .filter_map(|body| body.etag.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
+
     /// The smallest stored encoding the client accepts.
     fn choose(&self, req: &HttpRequest) -> &Body {
         let accept = req

@@ -101,50 +101,21 @@ fn by_slug<S: Serializer>(teams: &[Team], serializer: S) -> Result<S::Ok, S::Err
     serializer.collect_map(teams.iter().map(|team| (&team.slug, team)))
 }
 
+/// The uploaded photos, by id.
+type MediaById = HashMap<i64, db::media::Media>;
+
 impl Document {
     pub fn build(conn: &Connection) -> Result<Document, ApiError> {
         let media = db::media::all(conn)?;
-        let photo = |photo_id: Option<i64>, art: Option<String>, size: (u32, u32)| match (
-            photo_id.and_then(|id| media.get(&id)),
-            art,
-        ) {
-            (Some(media), _) => Some(media.photo()),
-            (None, Some(art)) => Some(drawing(art, size)),
-            (None, None) => None,
-        };
-
         let bengali = db::translations::bengali(conn)?;
         let stored = db::site_settings::all(conn)?;
-        let photo_settings: HashMap<_, _> = crate::domain::photo_settings().collect();
-        let settings = crate::domain::site_setting_keys()
-            .map(|key| {
-                let value = stored.get(key).cloned().unwrap_or_default();
-                let setting = match photo_settings.get(key) {
-                    Some(default) => Setting::Photo(match stored_reference(&value) {
-                        Some(id) => photo(Some(id), None, PICTURE_ART),
-                        None => {
-                            let art = Some(value)
-                                .filter(|v| !v.is_empty())
-                                .or(default.map(str::to_owned));
-                            let size = if default.is_some() {
-                                LOGO_ART
-                            } else {
-                                PICTURE_ART
-                            };
-                            photo(None, art, size)
-                        }
-                    }),
-                    None => Setting::Text(value),
-                };
-                (key, setting)
-            })
-            .collect();
+        let settings = settings_of(&stored, &media);
 
         let shown = |kind: TextKind, picture: db::Picture| Picture {
             bn: bengali.of(kind, &picture.id.to_string()),
             id: picture.id,
             caption: picture.caption,
-            photo: photo(picture.photo_id, picture.art, PICTURE_ART),
+            photo: photo_of(&media, picture.photo_id, picture.art, PICTURE_ART),
         };
         let (mut works, mut awards) = (Vec::new(), Vec::new());
         for card in db::cards::list(conn)? {
@@ -161,26 +132,7 @@ impl Document {
             .map(|image| shown(TextKind::Gallery, image))
             .collect();
 
-        let mut members: HashMap<i64, Vec<Member>> = HashMap::new();
-        for member in db::members::list(conn)? {
-            members
-                .entry(member.roster_id)
-                .or_default()
-                .push(Member::shown(member, &media, &bengali));
-        }
-        let teams = db::rosters::list(conn)?
-            .into_iter()
-            .enumerate()
-            .map(|(index, roster)| Team {
-                bn: bengali.of(TextKind::Roster, &roster.id.to_string()),
-                members: members.remove(&roster.id).unwrap_or_default(),
-                id: roster.id,
-                slug: roster.slug,
-                title: roster.title,
-                order: index + 1,
-            })
-            .collect();
-
+        let teams = teams_of(conn, &media, &bengali)?;
         let donations_changed_at = stored.get(db::site_settings::DONATIONS_CHANGED_ON).cloned();
         Ok(Document {
             donations_changed_at,
@@ -194,19 +146,88 @@ impl Document {
     }
 }
 
+/// The uploaded photo `photo_id` (from `media`), else the shipped drawing `art` of `size`.
+fn photo_of(
+    media: &MediaById,
+    photo_id: Option<i64>,
+    art: Option<String>,
+    size: (u32, u32),
+) -> Option<Photo> {
+    match (photo_id.and_then(|id| media.get(&id)), art) {
+        (Some(media), _) => Some(media.photo()),
+        (None, Some(art)) => Some(drawing(art, size)),
+        (None, None) => None,
+    }
+}
+
+/// Every setting as `stored`, in the admin screen's order; a photo setting as its photo (an
+/// uploaded one, the drawing stored, or its own drawing by default).
+fn settings_of(
+    stored: &HashMap<String, String>,
+    media: &MediaById,
+) -> Vec<(&'static str, Setting)> {
+    let photo_settings: HashMap<_, _> = crate::domain::photo_settings().collect();
+    crate::domain::site_setting_keys()
+        .map(|key| {
+            let value = stored.get(key).cloned().unwrap_or_default();
+            let setting = match photo_settings.get(key) {
+                Some(default) => Setting::Photo(match stored_reference(&value) {
+                    Some(id) => photo_of(media, Some(id), None, PICTURE_ART),
+                    None => {
+                        let art = Some(value)
+                            .filter(|v| !v.is_empty())
+                            .or(default.map(str::to_owned));
+                        let size = if default.is_some() {
+                            LOGO_ART
+                        } else {
+                            PICTURE_ART
+                        };
+                        photo_of(media, None, art, size)
+                    }
+                }),
+                None => Setting::Text(value),
+            };
+            (key, setting)
+        })
+        .collect()
+}
+
+/// The rosters in their order, each with its members in theirs.
+fn teams_of(
+    conn: &Connection,
+    media: &MediaById,
+    bengali: &db::translations::Bengali,
+) -> Result<Vec<Team>, ApiError> {
+    let mut members: HashMap<i64, Vec<Member>> = HashMap::new();
+    for member in db::members::list(conn)? {
+        members
+            .entry(member.roster_id)
+            .or_default()
+            .push(Member::shown(member, media, bengali));
+    }
+    Ok(db::rosters::list(conn)?
+        .into_iter()
+        .enumerate()
+        .map(|(index, roster)| Team {
+            bn: bengali.of(TextKind::Roster, &roster.id.to_string()),
+            members: members.remove(&roster.id).unwrap_or_default(),
+            id: roster.id,
+            slug: roster.slug,
+            title: roster.title,
+            order: index + 1,
+        })
+        .collect())
+}
+
 impl Member {
     /// `member` with its uploaded photo (from `media`) or its shipped drawing, and its Bengali
     /// texts (from `bengali`).
     pub fn shown(
         member: db::members::Member,
-        media: &HashMap<i64, db::media::Media>,
+        media: &MediaById,
         bengali: &db::translations::Bengali,
     ) -> Member {
-        let photo = match (member.photo_id.and_then(|id| media.get(&id)), member.art) {
-            (Some(media), _) => Some(media.photo()),
-            (None, Some(art)) => Some(drawing(art, MEMBER_ART)),
-            (None, None) => None,
-        };
+        let photo = photo_of(media, member.photo_id, member.art, MEMBER_ART);
         Member {
             bn: bengali.of(TextKind::Member, &member.id.to_string()),
             id: member.id,

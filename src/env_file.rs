@@ -31,49 +31,119 @@ enum State {
 
 /// The assignments of an environment file, in order (a later one for the same key wins).
 pub fn parse(text: &str) -> Vec<(String, String)> {
-    let mut found = Vec::new();
-    let (mut key, mut value) = (String::new(), String::new());
-    // Where trailing blanks of the key and of an unquoted value begin, if they do.
-    let (mut key_blank, mut value_blank): (Option<usize>, Option<usize>) = (None, None);
+    let mut reading = Reading::default();
     let mut state = State::PreKey;
-    let blank = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r');
-    let newline = |c: char| matches!(c, '\n' | '\r');
-    let mut push = |key: &mut String, value: &mut String, key_blank: Option<usize>| {
-        if let Some(at) = key_blank {
-            key.truncate(at);
-        }
-        found.push((std::mem::take(key), std::mem::take(value)));
-    };
     for c in text.chars() {
-        state = match state {
+        state = reading.step(state, c);
+    }
+    match state {
+        State::Value => reading.push_unquoted(),
+        State::PreValue
+        | State::ValueEscape
+        | State::Single
+        | State::Double
+        | State::DoubleEscape => reading.push(),
+        _ => {}
+    }
+    let mut found = reading.found;
+    // systemd drops assignments whose name is not a valid variable name.
+    found.retain(|(key, _)| {
+        key.chars().next().is_some_and(|c| !c.is_ascii_digit())
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    });
+    found
+}
+
+/// A blank: a space, a tab or a line end.
+fn blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
+}
+
+/// A line end.
+fn newline(c: char) -> bool {
+    matches!(c, '\n' | '\r')
+}
+
+/// What [`parse`] has read so far: the assignments found, and the key and value being read.
+#[derive(Default)]
+struct Reading {
+    found: Vec<(String, String)>,
+    key: String,
+    value: String,
+    /// Where trailing blanks of the key and of an unquoted value begin, if they do.
+    key_blank: Option<usize>,
+    value_blank: Option<usize>,
+}
+
+impl Reading {
+    /// Keeps the assignment read, its key without trailing blanks.
+    fn push(&mut self) {
+        if let Some(at) = self.key_blank {
+            self.key.truncate(at);
+        }
+        let assignment = (
+            std::mem::take(&mut self.key),
+            std::mem::take(&mut self.value),
+        );
+        self.found.push(assignment);
+    }
+
+    /// Keeps the assignment read, its unquoted value without trailing blanks too.
+    fn push_unquoted(&mut self) {
+        if let Some(at) = self.value_blank {
+            self.value.truncate(at);
+        }
+        self.push();
+    }
+
+    /// The state after `c`, read in `state`.
+    fn step(&mut self, state: State, c: char) -> State {
+        match state {
+            State::PreKey | State::Key => self.in_key(state, c),
+            State::PreValue | State::Value | State::ValueEscape => self.in_value(state, c),
+            State::Single | State::Double | State::DoubleEscape => self.in_quotes(state, c),
+            State::Comment | State::CommentEscape => in_comment(state, c),
+        }
+    }
+
+    /// A character before or in the key.
+    fn in_key(&mut self, state: State, c: char) -> State {
+        match state {
             State::PreKey if c == '#' || c == ';' => State::Comment,
             State::PreKey if blank(c) => State::PreKey,
             State::PreKey => {
-                key.clear();
-                key.push(c);
-                key_blank = None;
+                self.key.clear();
+                self.key.push(c);
+                self.key_blank = None;
                 State::Key
             }
             State::Key if newline(c) => {
-                key.clear();
+                self.key.clear();
                 State::PreKey
             }
             State::Key if c == '=' => {
-                value.clear();
-                value_blank = None;
+                self.value.clear();
+                self.value_blank = None;
                 State::PreValue
             }
-            State::Key => {
+            // State::Key: the key goes on.
+            _ => {
                 if !blank(c) {
-                    key_blank = None;
-                } else if key_blank.is_none() {
-                    key_blank = Some(key.len());
+                    self.key_blank = None;
+                } else if self.key_blank.is_none() {
+                    self.key_blank = Some(self.key.len());
                 }
-                key.push(c);
+                self.key.push(c);
                 State::Key
             }
+        }
+    }
+
+    /// A character after the `=`, outside quotes.
+    fn in_value(&mut self, state: State, c: char) -> State {
+        match state {
             State::PreValue if newline(c) => {
-                push(&mut key, &mut value, key_blank);
+                self.push();
                 State::PreKey
             }
             State::PreValue if c == '\'' => State::Single,
@@ -81,82 +151,74 @@ pub fn parse(text: &str) -> Vec<(String, String)> {
             State::PreValue if c == '\\' => State::ValueEscape,
             State::PreValue if blank(c) => State::PreValue,
             State::PreValue => {
-                value.push(c);
+                self.value.push(c);
                 State::Value
             }
             State::Value if newline(c) => {
-                if let Some(at) = value_blank {
-                    value.truncate(at);
-                }
-                push(&mut key, &mut value, key_blank);
+                self.push_unquoted();
                 State::PreKey
             }
             State::Value if c == '\\' => {
-                value_blank = None;
+                self.value_blank = None;
                 State::ValueEscape
             }
             State::Value => {
                 if !blank(c) {
-                    value_blank = None;
-                } else if value_blank.is_none() {
-                    value_blank = Some(value.len());
+                    self.value_blank = None;
+                } else if self.value_blank.is_none() {
+                    self.value_blank = Some(self.value.len());
                 }
-                value.push(c);
+                self.value.push(c);
                 State::Value
             }
-            State::ValueEscape => {
+            // State::ValueEscape: the character as it is; an escaped line end joins the lines.
+            _ => {
                 if !newline(c) {
-                    value.push(c);
+                    self.value.push(c);
                 }
                 State::Value
             }
+        }
+    }
+
+    /// A character inside `'…'` or `"…"`.
+    fn in_quotes(&mut self, state: State, c: char) -> State {
+        match state {
             State::Single if c == '\'' => State::PreValue,
             State::Single => {
-                value.push(c);
+                self.value.push(c);
                 State::Single
             }
             State::Double if c == '"' => State::PreValue,
             State::Double if c == '\\' => State::DoubleEscape,
             State::Double => {
-                value.push(c);
+                self.value.push(c);
                 State::Double
             }
-            State::DoubleEscape => {
+            // State::DoubleEscape.
+            _ => {
                 if matches!(c, '"' | '\\' | '`' | '$') {
-                    value.push(c);
+                    self.value.push(c);
                 } else if c != '\n' {
-                    value.push('\\');
-                    value.push(c);
+                    self.value.push('\\');
+                    self.value.push(c);
                 }
                 State::Double
             }
-            State::Comment if c == '\\' => State::CommentEscape,
-            State::Comment if newline(c) => State::PreKey,
-            State::Comment => State::Comment,
-            State::CommentEscape if newline(c) => State::PreKey,
-            State::CommentEscape => State::Comment,
-        };
-    }
-    match state {
-        State::Value => {
-            if let Some(at) = value_blank {
-                value.truncate(at);
-            }
-            push(&mut key, &mut value, key_blank);
         }
-        State::PreValue
-        | State::ValueEscape
-        | State::Single
-        | State::Double
-        | State::DoubleEscape => push(&mut key, &mut value, key_blank),
-        _ => {}
     }
-    // systemd drops assignments whose name is not a valid variable name.
-    found.retain(|(key, _)| {
-        key.chars().next().is_some_and(|c| !c.is_ascii_digit())
-            && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    });
-    found
+}
+
+/// A character in a comment, which a backslash carries past the end of its line.
+fn in_comment(state: State, c: char) -> State {
+    match state {
+        State::Comment if c == '\\' => State::CommentEscape,
+        State::Comment if newline(c) => State::PreKey,
+        State::Comment => State::Comment,
+        State::CommentEscape if newline(c) => State::PreKey,
+        // State::CommentEscape: the comment goes on.
+        _ => State::Comment,
+    }
 }
 
 /// `value` written so that [`parse`] (and systemd) read it back exactly: single quotes, or

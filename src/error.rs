@@ -183,3 +183,16 @@ impl From<actix_web::error::BlockingError> for ApiError {
         ApiError::internal(err)
     }
 }
+
+/// Why a JSON body does not fit its call: the field it should not have, or what serde said.
+pub fn body_refused(err: &serde_json::Error) -> ApiError {
+    match unknown_field(&err.to_string()) {
+        Some(field) => ApiError::field(field, "is not a field this call takes"),
+        None => ApiError::BadRequest(format!("Invalid request: {err}")),
+    }
+}
+
+/// The field serde named in an "unknown field `x`, expected …" refusal.
+fn unknown_field(message: &str) -> Option<&str> {
+    message.strip_prefix("unknown field `")?.split('`').next()
+}

@@ -174,19 +174,7 @@ pub struct Processed {
 /// stays bounded: the decoder may allocate at most [`MAX_DECODED`], the variants are made from
 /// the decoded photo without a full-size copy, and only the small variants are turned upright.
 pub fn process(bytes: &[u8]) -> Result<Processed, String> {
-    let format = image::guess_format(bytes).map_err(|_| not_an_image())?;
-    if !matches!(
-        format,
-        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP
-    ) {
-        return Err(not_an_image());
-    }
-    if !is_complete(bytes, format) {
-        return Err("the file is cut short: upload the whole photo again".into());
-    }
-    if format == ImageFormat::Png && !png_extras_are_small(bytes) {
-        return Err("the photo carries a colour profile or text far too large to read".into());
-    }
+    let format = checked_format(bytes)?;
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
@@ -195,21 +183,10 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|e| unreadable(&e))?;
     let (width, height) = decoder.dimensions();
-    let pixels = u64::from(width) * u64::from(height);
-    let halved = match pixels {
-        _ if pixels <= MAX_PIXELS => None,
-        _ if format == ImageFormat::Jpeg && pixels <= MAX_JPEG_PIXELS => Some(halved_jpeg(bytes)?),
-        _ => {
-            let most = if format == ImageFormat::Jpeg {
-                MAX_JPEG_PIXELS
-            } else {
-                MAX_PIXELS
-            };
-            return Err(format!(
-                "the photo is {width}×{height} pixels; at most {} megapixels are accepted",
-                most / 1_000_000
-            ));
-        }
+    let halved = if needs_halving(format, width, height)? {
+        Some(halved_jpeg(bytes)?)
+    } else {
+        None
     };
     // A large JPEG is decoded at half size: the sizes below are of that.
     let (width, height) = halved.as_ref().map_or((width, height), |(_, size)| *size);
@@ -230,44 +207,12 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
             | Orientation::Rotate90FlipH
             | Orientation::Rotate270FlipH
     );
-    // Sizes as the photo will be seen, upright.
-    let (upright_width, upright_height) = if turned {
-        (height, width)
-    } else {
-        (width, height)
-    };
-    let sizes: Vec<(u32, u32)> = WIDTHS
-        .iter()
-        .copied()
-        .filter(|w| *w < upright_width)
-        .chain((upright_width <= WIDTHS[WIDTHS.len() - 1]).then_some(upright_width))
-        .map(|w| {
-            let h = (u64::from(upright_height) * u64::from(w) / u64::from(upright_width)).max(1);
-            (w, u32::try_from(h).unwrap_or(u32::MAX))
-        })
-        .collect();
-    if sizes.iter().any(|(_, h)| *h > MAX_WEBP_SIDE) {
-        return Err(format!(
-            "the photo is {upright_width}×{upright_height} pixels: too tall and narrow for a web page"
-        ));
-    }
-    let mut photo = Some(match halved {
+    let sizes = upright_sizes(width, height, turned)?;
+    let photo = match halved {
         Some((jpeg, _)) => decode_halved(jpeg)?,
         None => DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?,
-    });
-    // Every size is made before anything is encoded, so the full photo is gone by then; a photo
-    // small enough to be kept whole is the last size and is moved, not copied.
-    let mut sized = Vec::with_capacity(sizes.len());
-    for &(w, h) in &sizes {
-        let (stored_w, stored_h) = if turned { (h, w) } else { (w, h) };
-        let full = photo.as_ref().ok_or("the photo went missing")?;
-        if (stored_w, stored_h) == full.dimensions() {
-            sized.extend(photo.take());
-        } else {
-            sized.push(full.thumbnail_exact(stored_w, stored_h));
-        }
-    }
-    drop(photo);
+    };
+    let mut sized = resized(photo, &sizes, turned)?;
     // Read at the middle size (960 px, or the photo's own when smaller): enough for a QR code
     // that fills a fifth of the photo, and quick.
     let upi = sized
@@ -289,6 +234,94 @@ pub fn process(bytes: &[u8]) -> Result<Processed, String> {
         variants,
         upi,
     })
+}
+
+/// The format of an uploaded file, when it is a whole JPEG, PNG or WebP whose extras are small
+/// enough to read; else why not.
+fn checked_format(bytes: &[u8]) -> Result<ImageFormat, String> {
+    let format = image::guess_format(bytes).map_err(|_| not_an_image())?;
+    if !matches!(
+        format,
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP
+    ) {
+        return Err(not_an_image());
+    }
+    if !is_complete(bytes, format) {
+        return Err("the file is cut short: upload the whole photo again".into());
+    }
+    if format == ImageFormat::Png && !png_extras_are_small(bytes) {
+        return Err("the photo carries a colour profile or text far too large to read".into());
+    }
+    Ok(format)
+}
+
+/// Whether a photo of `width`×`height` pixels is decoded at half size (a JPEG past
+/// [`MAX_PIXELS`], up to [`MAX_JPEG_PIXELS`]); the refusal of one too large for either.
+fn needs_halving(format: ImageFormat, width: u32, height: u32) -> Result<bool, String> {
+    let pixels = u64::from(width) * u64::from(height);
+    match pixels {
+        _ if pixels <= MAX_PIXELS => Ok(false),
+        _ if format == ImageFormat::Jpeg && pixels <= MAX_JPEG_PIXELS => Ok(true),
+        _ => {
+            let most = if format == ImageFormat::Jpeg {
+                MAX_JPEG_PIXELS
+            } else {
+                MAX_PIXELS
+            };
+            Err(format!(
+                "the photo is {width}×{height} pixels; at most {} megapixels are accepted",
+                most / 1_000_000
+            ))
+        }
+    }
+}
+
+/// The sizes of the variants, as the photo will be seen (upright: `turned` says it is stored
+/// on its side), smallest first; refused when one is too tall for WebP.
+fn upright_sizes(width: u32, height: u32, turned: bool) -> Result<Vec<(u32, u32)>, String> {
+    let (upright_width, upright_height) = if turned {
+        (height, width)
+    } else {
+        (width, height)
+    };
+    let sizes: Vec<(u32, u32)> = WIDTHS
+        .iter()
+        .copied()
+        .filter(|w| *w < upright_width)
+        .chain((upright_width <= WIDTHS[WIDTHS.len() - 1]).then_some(upright_width))
+        .map(|w| {
+            let h = (u64::from(upright_height) * u64::from(w) / u64::from(upright_width)).max(1);
+            (w, u32::try_from(h).unwrap_or(u32::MAX))
+        })
+        .collect();
+    if sizes.iter().any(|(_, h)| *h > MAX_WEBP_SIDE) {
+        return Err(format!(
+            "the photo is {upright_width}×{upright_height} pixels: too tall and narrow for a web page"
+        ));
+    }
+    Ok(sizes)
+}
+
+/// `photo` at each of the upright `sizes`, still as stored (on its side when `turned`).
+fn resized(
+    photo: DynamicImage,
+    sizes: &[(u32, u32)],
+    turned: bool,
+) -> Result<Vec<DynamicImage>, String> {
+    let mut photo = Some(photo);
+    // Every size is made before anything is encoded, so the full photo is gone by then; a photo
+    // small enough to be kept whole is the last size and is moved, not copied.
+    let mut sized = Vec::with_capacity(sizes.len());
+    for &(w, h) in sizes {
+        let (stored_w, stored_h) = if turned { (h, w) } else { (w, h) };
+        let full = photo.as_ref().ok_or("the photo went missing")?;
+        if (stored_w, stored_h) == full.dimensions() {
+            sized.extend(photo.take());
+        } else {
+            sized.push(full.thumbnail_exact(stored_w, stored_h));
+        }
+    }
+    Ok(sized)
 }
 
 /// The UPI IDs the UPI QR codes in `photo` pay: the `pa` of each `upi://pay?…` code.

@@ -8,7 +8,8 @@ pub mod alerts;
 pub mod assets;
 /// The activity log as requests fill it.
 pub mod audit;
-/// Sessions: JWTs, bcrypt, and the extractors that check access.
+/// Sessions: JWTs and bcrypt, and the second factors (app codes, passkeys, tickets); the
+/// extractors that check access are in `access`.
 pub mod auth;
 /// The scheduled backups and the worker that uploads their off-site copies.
 pub mod backups;
@@ -18,6 +19,10 @@ pub mod build_info;
 pub mod cache;
 /// Command-line definitions.
 pub mod cli;
+/// Who made a request and from where: the staff member found, the client's address.
+pub mod client;
+/// The clock of what waits out a time (the payment hold), which tests move on by hand.
+pub mod clock;
 /// Maintenance commands such as `create-admin`.
 pub mod commands;
 /// Precompressed and conditional answers: encodings, ETags, 304.
@@ -44,6 +49,8 @@ pub mod export;
 pub mod files;
 /// The checks of `/healthz`: database, disk, backups, mail, HTTPS.
 pub mod health;
+/// An admin's save naming another UPI ID: held, alerted, and made as them after the hold.
+pub mod held_writes;
 /// Built-in HTTPS with certificates from an ACME CA.
 pub mod https;
 /// Photo uploads: reading, decoding, orientation, WebP variants.
@@ -72,7 +79,7 @@ pub mod slow_clients;
 pub mod startup;
 /// What every handler can reach.
 pub mod state;
-/// No public text holds a UPI ID other than the site's own.
+/// No public text or placed QR photo names a UPI ID other than the site's own.
 pub mod upi_guard;
 /// A duration in words, for messages.
 pub mod words;

@@ -5,13 +5,15 @@
 //! is over.
 
 use crate::alerts::{self, Alert, Weight};
+use crate::clock::Clock;
 use crate::db::audit::{Change, Entry, Kind};
 use crate::db::payment_hold::Held;
 use crate::db::{self, Pool};
-use crate::domain::{site_setting_keys, SiteSettingsPatch};
+use crate::domain::{site_setting_keys, upi, SiteSettingsPatch, DONATION_DETAILS};
 use crate::error::ApiError;
 use crate::mail::Mailer;
 use rusqlite::Connection;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -41,17 +43,32 @@ impl Outcome {
     }
 }
 
+/// `patch` parted into what waits out the hold and what applies at once: the payment details
+/// wait, and so does any text that names a UPI ID other than the site's own (its `upiId` in
+/// `before`), since donors see one UPI ID. The rest applies at once.
+pub fn held_apart(
+    patch: SiteSettingsPatch,
+    before: &HashMap<String, String>,
+) -> (SiteSettingsPatch, SiteSettingsPatch) {
+    let own = before.get("upiId").cloned().unwrap_or_default();
+    let (held, at_once): (Vec<_>, Vec<_>) = patch.0.into_iter().partition(|(key, value)| {
+        DONATION_DETAILS.contains(key) || upi::foreign_in(value, &own).is_some()
+    });
+    (SiteSettingsPatch(held), SiteSettingsPatch(at_once))
+}
+
 /// In the caller's transaction: the settings of `patch` (the payment details, and any text that
 /// names a UPI ID other than the site's) that differ from what applies now are held (merged into a change already waiting, whose hold restarts), or applied at once when
 /// `hold` is zero or the site has no real details yet.
 pub fn change(
     tx: &Connection,
     patch: &SiteSettingsPatch,
-    before: &std::collections::HashMap<String, String>,
+    before: &HashMap<String, String>,
     hold: Duration,
-    actor: &str,
-    actor_id: i64,
+    now: i64,
+    actor: (&str, i64),
 ) -> Result<Outcome, ApiError> {
+    let (actor, actor_id) = actor;
     let waiting = db::payment_hold::get(tx)?;
     let changed: Vec<(&'static str, String)> = patch
         .0
@@ -97,7 +114,7 @@ pub fn change(
     }
     let held = Held {
         fields,
-        due_at: jiff::Timestamp::now().as_second() + hold.as_secs() as i64,
+        due_at: now + hold.as_secs() as i64,
         actor: actor.to_owned(),
         actor_id: Some(actor_id),
         changes,
@@ -119,18 +136,23 @@ pub fn when(due_at: i64) -> String {
         .map_or_else(|_| due_at.to_string(), crate::words::site_time)
 }
 
-/// The change waiting, as the Settings screen shows it; `unheard`: its hold is over but no mail
-/// of its alert has reached anyone yet, so it waits on.
-pub fn shown(held: &Option<Held>, unheard: bool) -> serde_json::Value {
+/// `at` (Unix seconds) as the API gives times: "2026-11-29T17:38:00Z".
+pub fn iso(at: i64) -> String {
+    jiff::Timestamp::from_second(at)
+        .map(|at| at.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
+        .unwrap_or_default()
+}
+
+/// The change waiting, as the Settings screen shows it at `now`; `unheard`: no mail of its alert
+/// has reached anyone yet, so it waits on once its hold is over.
+pub fn shown(held: &Option<Held>, unheard: bool, now: i64) -> serde_json::Value {
     match held {
         None => serde_json::Value::Null,
         Some(held) => serde_json::json!({
-            "takesEffectAt": jiff::Timestamp::from_second(held.due_at)
-                .map(|at| at.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
-                .unwrap_or_default(),
+            "takesEffectAt": iso(held.due_at),
             "by": held.actor,
             "changes": held.changes,
-            "waitingForAlertMail": unheard && held.due_at <= jiff::Timestamp::now().as_second(),
+            "waitingForAlertMail": unheard && held.due_at <= now,
         }),
     }
 }
@@ -139,7 +161,17 @@ pub fn shown(held: &Option<Held>, unheard: bool) -> serde_json::Value {
 /// (or email is on to mail it) and not yet delivered to an `--alert-to` address or to every
 /// admin. With email off from start to end, the admin area's Alerts screen is all there is.
 pub fn unheard(conn: &Connection, mailer: &Mailer, held: &Held) -> Result<bool, ApiError> {
-    let Some(alert) = held.alert_id else {
+    alert_unheard(conn, mailer, held.alert_id)
+}
+
+/// Whether the mail of the alert `alert` has reached nobody yet, while there is mail to reach
+/// them by (see [`unheard`]).
+pub fn alert_unheard(
+    conn: &Connection,
+    mailer: &Mailer,
+    alert: Option<i64>,
+) -> Result<bool, ApiError> {
+    let Some(alert) = alert else {
         return Ok(false);
     };
     let (queued, reached) = db::alerts::mail_state(conn, alert)?;
@@ -155,14 +187,14 @@ const CHECKED_EVERY: Duration = Duration::from_secs(1);
 
 /// Applies each change whose hold is over, on a thread of its own. A failure is logged once,
 /// then again at growing intervals while it lasts.
-pub fn start(pool: Pool, mailer: Arc<Mailer>) {
+pub fn start(pool: Pool, mailer: Arc<Mailer>, clock: Clock) {
     let spawned = std::thread::Builder::new()
         .name("payment-hold".into())
         .spawn(move || {
             let mut failing = Quiet::default();
             let mut said_unheard = false;
             loop {
-                match db::run_here(&pool, |conn| apply_due(conn, &mailer)) {
+                match check(&pool, &mailer, &clock) {
                     Ok(state) => {
                         failing.recovered();
                         let unheard = matches!(state, Due::Unheard);
@@ -211,8 +243,15 @@ impl Quiet {
     }
 }
 
+/// One look of the worker's: applies the change waiting if its hold is over by `clock` and its
+/// alert reached someone. (Tests call it after moving their clock on.)
+pub fn check(pool: &Pool, mailer: &Mailer, clock: &Clock) -> Result<Due, ApiError> {
+    db::run_here(pool, |conn| apply_due(conn, mailer, clock.now()))
+}
+
 /// What the worker found.
-enum Due {
+#[derive(Debug, PartialEq, Eq)]
+pub enum Due {
     Nothing,
     Applied,
     /// The hold is over and the alert has reached nobody yet.
@@ -222,8 +261,7 @@ enum Due {
 /// Applies the change waiting if its hold is over and its alert reached someone, logged and
 /// alerted in the same transaction. Only reads until then: nothing waits most of the time, and a
 /// database that cannot be written is no failure while nothing is due.
-fn apply_due(conn: &mut Connection, mailer: &Mailer) -> Result<Due, ApiError> {
-    let now = jiff::Timestamp::now().as_second();
+fn apply_due(conn: &mut Connection, mailer: &Mailer, now: i64) -> Result<Due, ApiError> {
     match db::payment_hold::get(conn)? {
         None => return Ok(Due::Nothing),
         Some(held) if held.due_at > now => return Ok(Due::Nothing),
@@ -234,7 +272,7 @@ fn apply_due(conn: &mut Connection, mailer: &Mailer) -> Result<Due, ApiError> {
         let Some(held) = db::payment_hold::get(tx)? else {
             return Ok(Due::Nothing);
         };
-        if held.due_at > jiff::Timestamp::now().as_second() || unheard(tx, mailer, &held)? {
+        if held.due_at > now || unheard(tx, mailer, &held)? {
             return Ok(Due::Nothing);
         }
         let fields = site_setting_keys()

@@ -252,7 +252,7 @@ impl Drop for Permit {
     }
 }
 
-/// The limits docs/running.md lists under "What is limited", each a setting with its default here.
+/// The per-address limits docs/running.md lists under "What is limited", with their numbers here.
 pub struct Limits {
     pub failed_logins: Limiter,
     pub registrations: Limiter,

@@ -3,8 +3,7 @@
 //! progress at once. (Request heads and idle keep-alive have their own time limits, set where
 //! the server is built.)
 
-use crate::access::ClientIp;
-use crate::error::ApiError;
+use crate::client::ClientIp;
 use crate::state::AppState;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
@@ -13,16 +12,13 @@ use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::rt::time::{sleep, Instant, Sleep};
 use actix_web::web::Bytes;
-use actix_web::{web, FromRequest, HttpMessage, ResponseError};
+use actix_web::{FromRequest, HttpMessage, ResponseError};
 use futures_util::Stream;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-/// Longest pause between two pieces of a request body, unless `Config::body_deadline` says
-/// otherwise.
-pub const BODY_IDLE: Duration = Duration::from_secs(10);
 /// Longest a whole request body may take, for a body of unknown or small length.
 pub const BODY_TOTAL: Duration = Duration::from_secs(120);
 
@@ -43,10 +39,7 @@ pub async fn guard(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let (http, payload) = req.parts_mut();
     let ip = ClientIp::from_request(http, payload).await?;
-    let state = req
-        .app_data::<web::Data<AppState>>()
-        .cloned()
-        .ok_or_else(|| ApiError::internal("app state missing"))?;
+    let state = AppState::of(req.request())?;
     let _in_progress = match state.limits.requests.admit(ip.0) {
         Ok(permit) => permit,
         Err(refusal) => {

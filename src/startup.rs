@@ -14,8 +14,9 @@ use crate::mail::Mailer;
 use crate::rate_limit::Limits;
 use crate::routes;
 use crate::state::AppState;
+use actix_service::IntoServiceFactory;
 use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::dev::{AppConfig, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Logger};
 use actix_web::{web, App, HttpServer};
 use std::io::Write;
@@ -143,6 +144,21 @@ pub fn app(
         .wrap(request_log(&hashed))
 }
 
+/// Makes admins' held writes when their hold is over (see `held_writes`), through the API itself
+/// on this thread's runtime: the same routes and checks a client's call meets.
+fn release_held_writes(state: web::Data<AppState>) {
+    let origins = state.config.allow_origins.clone();
+    actix_web::rt::spawn(async move {
+        let api = App::new()
+            .app_data(state.clone())
+            .configure(|cfg| routes::configure(cfg, &origins));
+        match api.into_factory().new_service(AppConfig::default()).await {
+            Ok(api) => crate::held_writes::release(state, api).await,
+            Err(()) => log::error!("held writes cannot be made: the API would not start"),
+        }
+    });
+}
+
 /// One line per request: the client, the request line, the status, the bytes sent and the time
 /// taken; not for the hashed files in `hashed`, fetched by every page that is logged.
 fn request_log(hashed: &[String]) -> Logger {
@@ -198,8 +214,13 @@ impl Application {
         let state = state(pool, config)?;
         // Like the mail sender: what a write left to do later is done by the app itself.
         crate::alerts::delivery::start(state.pool.clone(), state.mail.clone());
-        crate::payment_hold::start(state.pool.clone(), state.mail.clone());
+        crate::payment_hold::start(
+            state.pool.clone(),
+            state.mail.clone(),
+            state.config.clock.clone(),
+        );
         crate::workers::empty_bin(state.pool.clone(), state.config.bin_days);
+        release_held_writes(state.clone());
         let config = &state.config;
         let timeouts = config.timeouts;
         let app_state = state.clone();
@@ -310,7 +331,7 @@ impl Application {
 /// `jyoti serve`: open the database, bind, say where, serve until SIGINT/SIGTERM, then drain.
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     init_logging();
-    let config = Config::from_args(&args)?;
+    let config = args.config()?;
     let zone = crate::words::time_zone(&args.time_zone)
         .map_err(|why| format!("--time-zone (or JYOTI_TIME_ZONE): {why}"))?;
     crate::words::set_site_zone(zone, &args.time_zone);

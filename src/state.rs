@@ -8,6 +8,7 @@ use crate::conditional::Encoded;
 use crate::config::Config;
 use crate::db::kept_orders::KeptOrders;
 use crate::db::{Pool, Table};
+use crate::error::ApiError;
 use crate::rate_limit::Limits;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,6 +42,13 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The state of the app answering `req` (for code outside a handler's extractors).
+    pub fn of(req: &actix_web::HttpRequest) -> Result<actix_web::web::Data<AppState>, ApiError> {
+        req.app_data::<actix_web::web::Data<AppState>>()
+            .cloned()
+            .ok_or_else(|| ApiError::internal("app state missing"))
+    }
+
     /// The kept orders of `table`, if it is one of the long lists.
     pub fn kept_orders(&self, table: Table) -> Option<&Arc<KeptOrders>> {
         self.kept_orders.iter().find(|kept| kept.table() == table)

@@ -1,4 +1,4 @@
-//! How the server's messages say things: a duration in words.
+//! How the server's messages say things: a duration in words, a long text shortened.
 
 use std::time::Duration;
 
@@ -99,6 +99,16 @@ pub fn site_time(at: jiff::Timestamp) -> String {
     let (zone, name) = site_zone();
     let local = at.to_zoned(zone.clone());
     format!("{} ({name})", local.strftime("%-d %B %Y at %-I:%M %P"))
+}
+
+/// `text` cut to at most `max` characters, ending in "…" when cut.
+pub fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut short: String = text.chars().take(max - 1).collect();
+    short.push('…');
+    short
 }
 
 #[cfg(test)]

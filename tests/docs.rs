@@ -533,6 +533,21 @@ fn the_readme_is_short_and_names_the_test_command_ci_runs() {
     assert!(lines <= 200, "{lines} lines");
     let ci = read(".ci/run");
     assert!(readme.contains("scripts/test") && ci.contains("scripts/test"));
+    // The code host runs the same command on every push and pull request, and builds a release
+    // only from a commit whose tests passed.
+    let workflow = read(".github/workflows/ci.yml");
+    for part in [
+        "push:",
+        "pull_request:",
+        "workflow_call:",
+        "run: scripts/test",
+    ] {
+        assert!(workflow.contains(part), "ci.yml has {part}");
+    }
+    let release = read(".github/workflows/release.yml");
+    assert!(
+        release.contains("uses: ./.github/workflows/ci.yml") && release.contains("needs: test")
+    );
     for doc in &DOCS[1..] {
         assert!(readme.contains(doc), "the README links {doc}");
     }
@@ -591,4 +606,189 @@ fn the_test_command_says_which_tool_is_missing_and_how_to_get_it() {
             "{tool} in {line}"
         );
     }
+}
+
+/// The `mod NAME;` lines of a Rust file.
+fn declared_modules(file: &Path) -> BTreeSet<String> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| {
+            let line = line
+                .trim_start()
+                .strip_prefix("pub ")
+                .unwrap_or(line.trim_start());
+            let name = line.strip_prefix("mod ")?.strip_suffix(';')?;
+            Some(name.trim().to_owned())
+        })
+        .collect()
+}
+
+/// Every `.rs` file of a test suite's folder (`tests/api/`, `tests/cli/`, …) and of its module
+/// folders is a module of the suite: a file no `mod` line names is never compiled, so its tests
+/// would never run and nothing would say so.
+#[test]
+fn every_test_file_is_declared_as_a_module_of_its_suite() {
+    fn check(folder: &Path, parent: &Path, missing: &mut Vec<String>) {
+        let declared = declared_modules(parent);
+        let mut entries: Vec<_> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() && path.join("mod.rs").exists() {
+                if !declared.contains(&name) {
+                    missing.push(format!(
+                        "{} (no `mod {name};` in {})",
+                        path.display(),
+                        parent.display()
+                    ));
+                }
+                check(&path, &path.join("mod.rs"), missing);
+            } else if path.extension().is_some_and(|ext| ext == "rs")
+                && !["main.rs", "mod.rs", "lib.rs"].contains(&&*name_with_ext(&path))
+                && !declared.contains(&name)
+            {
+                missing.push(format!(
+                    "{} (no `mod {name};` in {})",
+                    path.display(),
+                    parent.display()
+                ));
+            }
+        }
+    }
+    fn name_with_ext(path: &Path) -> String {
+        path.file_name().unwrap().to_string_lossy().into_owned()
+    }
+    let mut missing = Vec::new();
+    let mut suites = 0;
+    for entry in std::fs::read_dir("tests").unwrap() {
+        let folder = entry.unwrap().path();
+        let root = ["main.rs", "lib.rs"]
+            .iter()
+            .map(|file| folder.join(file))
+            .find(|file| file.exists());
+        if let Some(root) = root {
+            suites += 1;
+            check(&folder, &root, &mut missing);
+        }
+    }
+    assert!(suites >= 4, "the suites were found ({suites})");
+    assert!(
+        missing.is_empty(),
+        "test files that never run:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The comments of `text` (a Rust or JavaScript file): each `//` line's words, and the lines of
+/// each `/* … */` block.
+fn comments(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if in_block {
+            found.push(trimmed.trim_start_matches('*').to_owned());
+            in_block = !trimmed.contains("*/");
+        } else if trimmed.starts_with("/*") {
+            found.push(trimmed.trim_start_matches("/**").to_owned());
+            in_block = !trimmed.contains("*/");
+        } else if let Some(at) = line.find("// ").or_else(|| line.find("//!")) {
+            found.push(line[at..].to_owned());
+        }
+    }
+    found
+}
+
+/// The repository paths a comment names: words with a folder and a file ending
+/// (`docs/running.md`, `frontend/src/app/loader-faces.js`, `tests/api/helpers.rs`).
+fn named_paths(comment: &str) -> Vec<String> {
+    comment
+        .split(|c: char| c.is_whitespace() || "`()[],;:\"'".contains(c))
+        .map(|word| word.trim_end_matches(['.', '?', '!']))
+        .filter(|word| word.contains('/') && !word.contains("://") && !word.starts_with('/'))
+        .filter(|word| {
+            word.rsplit_once('.')
+                .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext) || ext == "css")
+        })
+        .filter(|word| !word.contains(['*', '{', '$', '<']))
+        // A pattern, not a file: `src/i18n/LANG/AREA.js`.
+        .filter(|word| {
+            !word
+                .split(['/', '-', '.'])
+                .any(|part| part.len() >= 3 && part.chars().all(|c| c.is_ascii_uppercase()))
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Whether `named`, written in a comment of `file`, is a file of the repository: from its root,
+/// from the file's own folder or the one above it (a catalog names its twin in the other
+/// language's folder), or from the
+/// folders code is read from (`src/`, `frontend/`, `frontend/src/`).
+fn names_a_file(file: &Path, named: &str) -> bool {
+    let own = file.parent().unwrap_or(Path::new(""));
+    [
+        root().to_path_buf(),
+        root().join(own),
+        root().join(own.parent().unwrap_or(Path::new(""))),
+        root().join("src"),
+        root().join("frontend"),
+        root().join("frontend/src"),
+    ]
+    .iter()
+    .any(|base| base.join(named).exists())
+        || made_by_the_build(Path::new(named))
+}
+
+fn code_files(folder: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(root().join(folder)).unwrap() {
+        let name = entry.unwrap().file_name();
+        let path = folder.join(&name);
+        if root().join(&path).is_dir() {
+            if !["node_modules", "dist", "test-results", "migrations"]
+                .contains(&&*name.to_string_lossy())
+            {
+                code_files(&path, found);
+            }
+        } else if path
+            .extension()
+            .is_some_and(|ext| ["rs", "js", "jsx", "mjs"].contains(&&*ext.to_string_lossy()))
+        {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_file_a_comment_names_exists() {
+    let mut files = Vec::new();
+    for folder in ["src", "tests", "frontend/src", "frontend/e2e", "scripts"] {
+        if root().join(folder).exists() {
+            code_files(Path::new(folder), &mut files);
+        }
+    }
+    files.push(PathBuf::from("frontend/build.mjs"));
+    let mut named = 0;
+    let mut missing = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        for comment in comments(&text) {
+            for path in named_paths(&comment) {
+                named += 1;
+                if !names_a_file(file, &path) {
+                    missing.push(format!("{}: {path}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(named > 50, "the comments were read ({named} paths named)");
+    assert!(
+        missing.is_empty(),
+        "comments name files that are not there:\n{}",
+        missing.join("\n")
+    );
 }

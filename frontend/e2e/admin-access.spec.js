@@ -96,8 +96,13 @@ test('a visitor never downloads the admin code; an admin does', async ({ page, r
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
   });
   await visit(page, '/');
-  // Every public page's code has come in the background (each chunk is named after its page), and no admin code.
   const fetched = (name) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
+  // A visitor who only reads the page downloads no other page's code…
+  await page.waitForTimeout(1_500);
+  expect(backgroundPages(routeTable).filter(fetched)).toEqual([]);
+  // …and once they move, every public page's code comes in the background (each chunk is named after its page), and
+  // no admin code.
+  await page.mouse.move(20, 20);
   await expect.poll(() => backgroundPages(routeTable).filter((name) => !fetched(name))).toEqual([]);
   expect(scripts.filter((path) => ADMIN_CHUNK.test(path))).toEqual([]);
 

@@ -2,7 +2,7 @@
 // the Alerts screen above a burst of later ones until every admin has read it, and another admin's new email address
 // waits for its owner, who confirms it on /confirm-email by keyboard at 360 px — clean under axe.
 import { bearer, expect, test, uniqueEmail } from './fixtures.js';
-import { asAdmin, openAdmin, registerUser, row, toast } from './admin-helpers.js';
+import { asAdmin, fillIn, openAdmin, openPopup, registerUser, row, toast } from './admin-helpers.js';
 import { violations } from './axe.js';
 import { tabTo } from './keyboard.js';
 
@@ -91,3 +91,49 @@ test("another admin's new address waits for its owner, who confirms it by keyboa
   await owner.getByRole('button', { name: 'Confirm this address' }).click();
   await expect(owner.getByText(/This link does not work/).first()).toBeVisible();
 });
+
+for (const [width, height] of [
+  [1366, 900],
+  [360, 740],
+]) {
+  test(`at ${width} px an admin's notice naming another UPI ID waits, and Settings lists it with Cancel`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height });
+    const token = await asAdmin(page, request);
+    // Donors' UPI ID is a real one, with nothing waiting.
+    const own = `jyoti.${Date.now().toString(36)}@sbi`;
+    await request.patch('/api/admin/settings', { data: { upiId: own }, headers: bearer(token) });
+    await request.delete('/api/admin/settings/payment-hold', { headers: bearer(token) });
+    const title = `Pay the fees to thief${width}@ybl`;
+
+    await openAdmin(page, '/admin/notices');
+    const dialog = await openPopup(page, 'Create', 'Create Notice');
+    await fillIn(dialog, { Title: title, Date: '2026-11-28' });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    // Held, not made: the server's sentence says so, and the notice is not on the board.
+    await expect(toast(page, `Held: this names the UPI ID thief${width}@ybl`)).toBeVisible();
+    const board = await (await request.get('/api/admin/servicelist')).json();
+    expect(board.map((notice) => notice.title)).not.toContain(title);
+
+    await openAdmin(page, '/admin/settings');
+    const waiting = page.getByRole('region', { name: 'Texts naming another UPI ID, waiting' });
+    const item = waiting.getByRole('listitem').filter({ hasText: `thief${width}@ybl` });
+    await expect(item).toContainText('notice added');
+    await expect(item).toContainText(/Visitors see it on \d+ \w+ at .* IST\./);
+    expect(await violations(page), 'axe').toEqual([]);
+    // Cancel, by keyboard: the dialog asks, Stop it stops it.
+    const cancel = item.getByRole('button', { name: `Cancel notice added naming thief${width}@ybl` });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Stop this text?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Stop it' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Cancelled: visitors will not see it')).toBeVisible();
+    await expect(item).toHaveCount(0);
+    const left = await (await request.get('/api/admin/held-writes', { headers: bearer(token) })).json();
+    expect(left.held.map((write) => write.upiId)).not.toContain(`thief${width}@ybl`);
+  });
+}

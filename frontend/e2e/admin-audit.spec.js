@@ -238,7 +238,7 @@ test.describe('on a 360 px phone', () => {
 test('settings read in the log as the screens name them, in English and in Bengali', async ({ page, request }) => {
   const token = await asAdmin(page, request);
   const place = unique('Jyoti school room');
-  // The other files of this worker see the same site: what this test changes, it puts back.
+  // The file's other tests see the same site: what this test changes, it puts back.
   const { settings } = await (await request.get('/api/content')).json();
   const saved = await request.patch('/api/admin/settings', { data: { visitAddress: place }, headers: bearer(token) });
   expect(saved.status()).toBe(200);

@@ -104,7 +104,7 @@ test('Visit us is written in Bengali in Settings; the Dashboard counts the texts
   request,
 }) => {
   const token = await asAdmin(page, request);
-  // The other files of this worker see the same site: what this test changes, it puts back.
+  // The file's other tests see the same site: what this test changes, it puts back.
   const { settings } = await (await request.get('/api/content')).json();
   await patchSettings(request, token, { visitTimes: 'Monday to Saturday, 6 to 8 pm' });
   await page.setViewportSize({ width: 1366, height: 900 });

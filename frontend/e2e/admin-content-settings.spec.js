@@ -71,7 +71,7 @@ test('a refused setting shows the reason beside its field and saves nothing', as
 });
 
 // Settings take only uploaded photos, so the sample artwork cannot be put back: the photo stays in use for the
-// rest of this worker's (temporary) database, which other tests allow for by reading the content first.
+// rest of this file's (temporary) database, which its other tests allow for by reading the content first.
 test('an uploaded photo chosen for the Support page shows there with srcset', async ({ page, request }) => {
   const token = await asAdmin(page, request);
   const alt = unique('Support photo');

@@ -18,8 +18,8 @@ test.beforeEach(async ({ page, request }) => {
   token = await asAdmin(page, request);
 });
 
-// The site address set here would tell the next suite of this worker that HTTPS is on (Site health), and give its
-// links another host: cleared again at the end.
+// The site address set here would tell the file's later tests that HTTPS is on (Site health), and give their links
+// another host: cleared again at the end.
 test.afterAll(async ({ playwright, server }) => {
   await emailOff(playwright, server);
 });

@@ -1,4 +1,4 @@
-// Test fixtures: one jyoti server per worker on a temporary database, the console watch, and API helpers.
+// Test fixtures: one jyoti server per test file on a temporary database, the console watch, and API helpers.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,14 +52,13 @@ export function run(bin, args, input) {
 }
 
 /**
- * What every worker's server (and its create-admin) runs with unless its suite says otherwise. The suites change the
- * payment details many times on one shared server and read the Support page at once; the payment hold (24 hours by
- * default) would keep each change from donors and make every later test depend on which ran first. The hold's own
- * suite (admin-payment-hold.spec.js) starts a server of its own with the default. bcrypt at the lowest cost the server
- * accepts: every registration and sign-in hashes a password, and at the default 12 each costs four times as much.
- * Alerts that follow a mailed one within the alert window wait for its end and go together (the API tests check
- * that): with the default minute, a suite that turned email on less than a minute after another suite's alert mail
- * waited for the rest of that minute, as the worker's server remembers when it last mailed.
+ * What every file's server (and its create-admin) runs with unless its suite says otherwise. The suites change the
+ * payment details many times and read the Support page at once; the payment hold (24 hours by default) would keep
+ * each change from donors and make every later test depend on which ran first. The hold's own suite
+ * (admin-payment-hold.spec.js) runs with the default. bcrypt at the lowest cost the server accepts: every
+ * registration and sign-in hashes a password, and at the default 12 each costs four times as much. Alerts that follow
+ * a mailed one within the alert window wait for its end and go together (the API tests check that): with the default
+ * minute, a test that turned email on less than a minute after another's alert mail waited for the rest of it.
  */
 const SERVER_DEFAULTS = { JYOTI_PAYMENT_HOLD: '0', JYOTI_BCRYPT_COST: '10', JYOTI_ALERT_WINDOW: '1s' };
 
@@ -126,33 +125,81 @@ function isExpectedRefusal(message, page) {
 /** A console line with the address it is about, so a failure says which request went wrong. */
 export const describeMessage = (message) => `${message.text()} (${message.location().url || 'no url'})`;
 
+/**
+ * A worker's servers, one test file's at a time: each on a fresh temporary database with the seeded admin. The next
+ * file's first hook or test stops the one before (its file's hooks have all run by then).
+ */
+class FileServers {
+  constructor(bin, env) {
+    this.bin = bin;
+    this.env = env;
+    this.file = null;
+    this.running = null;
+  }
+
+  async serverFor(file) {
+    if (this.file !== file) {
+      await this.stop();
+      this.running = await this.start();
+      this.file = file;
+    }
+    return { url: this.running.url, db: this.running.db };
+  }
+
+  async start() {
+    const dir = mkdtempSync(join(tmpdir(), 'jyoti-e2e-'));
+    const db = join(dir, 'jyoti.db');
+    try {
+      await run(this.bin, ['create-admin', '--email', ADMIN.email, '--db', db, '--create'], `${ADMIN.password}\n`);
+      const { url, child } = await startServer(this.bin, db, this.env);
+      forgetAdminToken();
+      return { url, db, dir, child };
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  async stop() {
+    const running = this.running;
+    this.running = null;
+    this.file = null;
+    if (!running) return;
+    forgetAdminToken();
+    await stopServer(running.child);
+    rmSync(running.dir, { recursive: true, force: true });
+  }
+}
+
 export const test = base.extend({
   /**
-   * The worker's server: its `url`, and its database file `db` (for the few tests that must date a record as no call
-   * can). Environment variables of it come from `serverEnv` (a describe block that sets them gets a worker of its own).
+   * The servers of this worker: one per test file, started when the file's first hook or test asks for it, so no
+   * file's data or settings reach another. Environment variables of it come from `serverEnv` (a describe block that
+   * sets them gets a worker of its own).
    */
   serverEnv: [{}, { scope: 'worker', option: true }],
 
-  server: [
+  fileServers: [
     async ({ serverEnv }, use) => {
-      const bin = serverBinary();
-      const dir = mkdtempSync(join(tmpdir(), 'jyoti-e2e-'));
-      const db = join(dir, 'jyoti.db');
+      const servers = new FileServers(serverBinary(), serverEnv);
       try {
-        await run(bin, ['create-admin', '--email', ADMIN.email, '--db', db, '--create'], `${ADMIN.password}\n`);
-        const { url, child } = await startServer(bin, db, serverEnv);
-        forgetAdminToken();
-        try {
-          await use({ url, db });
-        } finally {
-          forgetAdminToken();
-          await stopServer(child);
-        }
+        await use(servers);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        await servers.stop();
       }
     },
     { scope: 'worker', timeout: 60_000 },
+  ],
+
+  /**
+   * The test file's server: its `url`, and its database file `db` (for the few tests that must date a record as no call
+   * can).
+   */
+  server: [
+    async ({ fileServers }, use, testInfo) => {
+      await use(await fileServers.serverFor(testInfo.file));
+    },
+    { timeout: 60_000 },
   ],
 
   baseURL: async ({ server }, use) => use(server.url),
@@ -200,6 +247,22 @@ export async function loadPage(page, navigate) {
   return response;
 }
 
+/**
+ * Holds the app's code back until the function this answers is called: the server's loading screen stays, however
+ * busy the machine, for a test to read it before the app replaces it. Open the page with `waitUntil: 'commit'`.
+ */
+export async function holdAppCode(page) {
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens a path and waits for the start-up loader to give way to the site. */
 export async function visit(page, path) {
   await loadPage(page, () => page.goto(path));
@@ -230,7 +293,7 @@ export async function signInAdmin(request) {
 }
 
 /**
- * The seeded admin's token on this worker's server, signed in once for all its tests (each sign-in is a bcrypt hash).
+ * The seeded admin's token on this file's server, signed in once for all its tests (each sign-in is a bcrypt hash).
  * A test that ends the admin's sessions (Logout, /logout, a new password) calls `forgetAdminToken()` before it does.
  */
 let workerAdminToken = null;

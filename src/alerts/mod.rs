@@ -11,8 +11,10 @@ mod lasting;
 pub use lasting::start as start_lasting;
 
 use crate::db::audit::Change;
-use crate::db::{self, alerts::NewAlert};
+use crate::db::{self, alerts::NewAlert, users::User};
+use crate::domain::Role;
 use crate::error::ApiError;
+use crate::words::shorten;
 use rusqlite::Connection;
 
 /// How much an alert weighs: what goes first, on its own, and stays pinned.
@@ -139,6 +141,29 @@ impl Alert {
         }
     }
 
+    /// The alert that `user`'s role changed, `was` → `now` (`was` is `None` for a new account):
+    /// to every admin, and to `user` too when they lost the admin role. Seriously weighed.
+    pub fn role_changed(
+        actor: &str,
+        address: &str,
+        user: &User,
+        was: Option<Role>,
+        now: Role,
+    ) -> Alert {
+        let what = format!("the role of {}", user.named());
+        let change = [Change {
+            field: "role".into(),
+            old: was.map(|role| role.to_string()).unwrap_or_default(),
+            new: now.to_string(),
+        }];
+        let mut alert = Alert::change(actor, address, &what, &change).weighing(Weight::Serious);
+        if was == Some(Role::Admin) {
+            // The one who lost the role hears of it too.
+            alert.also_to.push(user.email.clone());
+        }
+        alert
+    }
+
     /// The same alert with `weight`.
     pub fn weighing(mut self, weight: Weight) -> Alert {
         self.weight = weight;
@@ -169,16 +194,6 @@ pub fn raise(conn: &Connection, alert: &Alert, site: Option<&str>) -> Result<i64
             weight: alert.weight as i64,
         },
     )
-}
-
-/// `text` cut to at most `max` characters, ending in "…" when cut.
-pub fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut short: String = text.chars().take(max - 1).collect();
-    short.push('…');
-    short
 }
 
 #[cfg(test)]

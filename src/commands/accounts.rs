@@ -6,15 +6,15 @@ use crate::audit;
 use crate::cli::{AccountArgs, CreateAdminArgs, DbArg, SecondFactorCommand};
 use crate::db;
 use crate::db::audit::{Change, CHANGED};
-use crate::domain::{Email, NewUser, Password};
+use crate::domain::{Email, NewUser, Password, Role};
 use rusqlite::Connection;
 use std::io::{BufRead, IsTerminal, Read};
 
-/// Alerts every admin (and the server's `--alert-to`) to a role a command gave.
-fn role_alert(conn: &Connection, user: &db::users::User, roles: &[Change]) -> Result<(), String> {
-    let what = format!("the role of {}", user.named());
-    let alert = crate::alerts::Alert::change("A server command (create-admin)", "", &what, roles)
-        .weighing(crate::alerts::Weight::Serious);
+/// Alerts every admin (and the server's `--alert-to`) to the role a command gave `user`, who
+/// had the role `was` (`None`: a new account).
+fn role_alert(conn: &Connection, user: &db::users::User, was: Option<Role>) -> Result<(), String> {
+    let by = "A server command (create-admin)";
+    let alert = crate::alerts::Alert::role_changed(by, "", user, was, user.role);
     crate::alerts::raise(conn, &alert, None)
         .map(|_| ())
         .map_err(database_error)
@@ -54,24 +54,20 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
                 old: String::new(),
                 new: CHANGED.into(),
             }];
-            if let Some(before) = before.filter(|b| b.role != user.role) {
+            let was = before.filter(|b| b.role != user.role).map(|b| b.role);
+            if let Some(was) = was {
                 changes.insert(
                     0,
                     Change {
                         field: "role".into(),
-                        old: before.role.to_string(),
+                        old: was.to_string(),
                         new: user.role.to_string(),
                     },
                 );
             }
             let target = format!("user {} \"{}\"", user.id, user.email);
-            let roles: Vec<Change> = changes
-                .iter()
-                .filter(|c| c.field == "role")
-                .cloned()
-                .collect();
-            if had_admin && !roles.is_empty() {
-                role_alert(conn, &user, &roles)?;
+            if had_admin && was.is_some() {
+                role_alert(conn, &user, was)?;
             }
             record(
                 conn,
@@ -91,8 +87,8 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
             email,
             password,
         };
-        let user = db::users::insert(conn, &user, &password_hash, crate::domain::Role::Admin)
-            .map_err(database_error)?;
+        let user =
+            db::users::insert(conn, &user, &password_hash, Role::Admin).map_err(database_error)?;
         let target = format!("user {} \"{}\"", user.id, user.email);
         let role = vec![Change {
             field: "role".into(),
@@ -100,7 +96,7 @@ pub fn create_admin(args: CreateAdminArgs) -> Result<(), String> {
             new: user.role.to_string(),
         }];
         if had_admin {
-            role_alert(conn, &user, &role)?;
+            role_alert(conn, &user, None)?;
         }
         record(
             conn,

@@ -247,57 +247,11 @@ fn download_trusted(
     if copies.is_empty() {
         return Err(format!("there is no copy in {}", offsite.describe()));
     }
-    let now = jiff::Timestamp::now();
-    let candidates: Vec<&BucketCopy> = match which {
-        "latest" => copies
-            .iter()
-            .rev()
-            .filter(|copy| {
-                let future = copy.in_the_future(now);
-                if future {
-                    eprintln!("warning: skipping {}: its name is in the future", copy.name);
-                }
-                !future
-            })
-            .collect(),
-        named => {
-            let named = named.rsplit('/').next().unwrap_or(named);
-            let copy = copies
-                .iter()
-                .find(|copy| copy.name == named)
-                .ok_or_else(|| format!("there is no copy {named} in {}", offsite.describe()))?;
-            vec![copy]
-        }
-    };
-    for copy in candidates {
-        let largest_other = copies
-            .iter()
-            .filter(|other| other.name != copy.name)
-            .map(|other| other.size)
-            .max()
-            .unwrap_or(0);
-        if !args.any_size && largest_other > 0 && copy.size > FAR_LARGER * largest_other {
-            return Err(format!(
-                "{} is {} KB, more than {FAR_LARGER} times the largest other copy ({} KB): \
-                 not downloaded. If it is truly yours, give --any-size",
-                copy.name,
-                copy.size.div_ceil(1024),
-                largest_other.div_ceil(1024)
-            ));
-        }
+    for copy in candidates(&copies, which, offsite)? {
+        refuse_far_larger(&copies, copy, args.any_size)?;
         let _sealed = Scratch::new(crate::offsite::sealed_beside(out));
         offsite.download(&copy.name, out)?;
-        let sealed_at = db::backup::taken_at(out);
-        let agrees = match (sealed_at, copy.taken()) {
-            (Some(sealed), Some(named)) => {
-                (sealed.as_second() - named.as_second()).abs() <= NAME_AND_SEAL_AGREE
-            }
-            _ => false,
-        };
-        let taken = sealed_at.map_or_else(
-            || "at a time it does not say".to_owned(),
-            |at| at.strftime("%-d %B %Y %H:%M UTC").to_string(),
-        );
+        let (agrees, taken) = sealed_time(out, copy);
         if !agrees && !args.trust_name {
             let why = format!(
                 "{} was taken {taken}, not when its name says: someone may have put an old \
@@ -324,6 +278,79 @@ fn download_trusted(
          (see the warnings above; a name from `jyoti offsite list` with --trust-name restores one anyway)",
         offsite.describe()
     ))
+}
+
+/// The copies `which` may restore, the one to try first first: for `latest`, every copy newest
+/// first but those named in the future (each said); else the one so named (a path's last part).
+fn candidates<'a>(
+    copies: &'a [BucketCopy],
+    which: &str,
+    offsite: &Offsite,
+) -> Result<Vec<&'a BucketCopy>, String> {
+    let now = jiff::Timestamp::now();
+    Ok(match which {
+        "latest" => copies
+            .iter()
+            .rev()
+            .filter(|copy| {
+                let future = copy.in_the_future(now);
+                if future {
+                    eprintln!("warning: skipping {}: its name is in the future", copy.name);
+                }
+                !future
+            })
+            .collect(),
+        named => {
+            let named = named.rsplit('/').next().unwrap_or(named);
+            let copy = copies
+                .iter()
+                .find(|copy| copy.name == named)
+                .ok_or_else(|| format!("there is no copy {named} in {}", offsite.describe()))?;
+            vec![copy]
+        }
+    })
+}
+
+/// Refuses `copy` when it is more than [`FAR_LARGER`] times the largest other of `copies`,
+/// unless told it is `any_size`.
+fn refuse_far_larger(
+    copies: &[BucketCopy],
+    copy: &BucketCopy,
+    any_size: bool,
+) -> Result<(), String> {
+    let largest_other = copies
+        .iter()
+        .filter(|other| other.name != copy.name)
+        .map(|other| other.size)
+        .max()
+        .unwrap_or(0);
+    if !any_size && largest_other > 0 && copy.size > FAR_LARGER * largest_other {
+        return Err(format!(
+            "{} is {} KB, more than {FAR_LARGER} times the largest other copy ({} KB): \
+             not downloaded. If it is truly yours, give --any-size",
+            copy.name,
+            copy.size.div_ceil(1024),
+            largest_other.div_ceil(1024)
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the time sealed in the downloaded `out` is within [`NAME_AND_SEAL_AGREE`] of the
+/// time `copy`'s name says, and that sealed time in words.
+fn sealed_time(out: &Path, copy: &BucketCopy) -> (bool, String) {
+    let sealed_at = db::backup::taken_at(out);
+    let agrees = match (sealed_at, copy.taken()) {
+        (Some(sealed), Some(named)) => {
+            (sealed.as_second() - named.as_second()).abs() <= NAME_AND_SEAL_AGREE
+        }
+        _ => false,
+    };
+    let taken = sealed_at.map_or_else(
+        || "at a time it does not say".to_owned(),
+        |at| at.strftime("%-d %B %Y %H:%M UTC").to_string(),
+    );
+    (agrees, taken)
 }
 
 pub fn restore(args: RestoreArgs) -> Result<(), String> {

@@ -1,10 +1,15 @@
 //! The `audit_log` table: who changed what, from where, and when. Append-only: triggers refuse
-//! any change to an entry and the removal of one younger than two years.
+//! any change to an entry and the removal of one younger than two years. The kinds of entries are
+//! in `audit/kinds.rs`.
 
 use super::kept_orders::KeptOrders;
 use crate::error::ApiError;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
+
+mod kinds;
+
+pub use kinds::Kind;
 
 /// One field a change changed. Secrets are never written here, only that they changed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -16,67 +21,6 @@ pub struct Change {
 
 /// The `new` (and `old`) of a secret that changed.
 pub const CHANGED: &str = "changed";
-
-/// What an entry is about, as the Activity screen files it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// Sign-ins, failed ones too.
-    Signins,
-    /// Where donors' money goes: the payment details and what donors read beside them.
-    Payment,
-    /// Accounts, roles, invitations, passwords and sessions.
-    Users,
-    /// What the site publishes.
-    #[default]
-    Content,
-    /// Email, backups and the site's address.
-    Settings,
-    /// The server's own commands.
-    Commands,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 6] = [
-        Kind::Signins,
-        Kind::Payment,
-        Kind::Users,
-        Kind::Content,
-        Kind::Settings,
-        Kind::Commands,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Signins => "signins",
-            Kind::Payment => "payment",
-            Kind::Users => "users",
-            Kind::Content => "content",
-            Kind::Settings => "settings",
-            Kind::Commands => "commands",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|kind| kind.as_str() == text)
-    }
-
-    /// The kind of a change to a record of this kind (as the log names records).
-    pub fn of_record(record: &str) -> Kind {
-        match record {
-            "user" | "invitation" => Kind::Users,
-            "email settings" | "mail" | "database backup" => Kind::Settings,
-            _ => Kind::Content,
-        }
-    }
-}
-
-impl rusqlite::types::FromSql for Kind {
-    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Kind> {
-        let text = value.as_str()?;
-        Kind::parse(text).ok_or_else(|| rusqlite::types::FromSqlError::Other(text.into()))
-    }
-}
 
 /// An entry to record.
 #[derive(Debug, Clone, Default, Serialize)]

@@ -186,7 +186,6 @@ fn uses(conn: &Connection, id: Option<i64>) -> Result<HashMap<i64, Vec<String>>,
     Ok(uses)
 }
 
-/// Every photo, newest first, with where it is used.
 /// Every photo, newest first, one at a time (the photos' uses are gathered first: a club has
 /// hundreds of photos, not a hundred thousand).
 pub fn each(conn: &Connection, each: &mut dyn FnMut(Listed) -> bool) -> Result<(), ApiError> {
@@ -332,4 +331,20 @@ pub fn delete(conn: &mut Connection, id: i64, with_uses: bool) -> Result<bool, A
     let deleted = tx.execute("DELETE FROM media WHERE id = ?1", [id])? > 0;
     tx.commit()?;
     Ok(deleted)
+}
+
+/// Notes the UPI ID the UPI QR code in photo `id` pays (read at upload).
+pub fn set_pays(conn: &Connection, id: i64, upi_id: &str) -> Result<(), ApiError> {
+    conn.prepare_cached("UPDATE media SET pays = ?2 WHERE id = ?1")?
+        .execute(params![id, upi_id])?;
+    Ok(())
+}
+
+/// The UPI ID the UPI QR code in photo `id` pays, if it holds one.
+pub fn pays(conn: &Connection, id: i64) -> Result<Option<String>, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT pays FROM media WHERE id = ?1")?
+        .query_row([id], |row| row.get::<_, Option<String>>(0))
+        .optional()?
+        .flatten())
 }

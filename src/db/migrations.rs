@@ -74,6 +74,7 @@ const STEPS: &[Step] = &[
     Step::sql(include_str!("migrations/019_the_bin_listed.sql")),
     Step::sql(include_str!("migrations/020_second_factors.sql")),
     Step::sql(include_str!("migrations/021_followers.sql")),
+    Step::sql(include_str!("migrations/022_held_writes.sql")),
 ];
 
 /// Today's whole schema as SQL, from a database `migrate` made: every table, index, trigger and

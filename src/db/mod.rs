@@ -125,6 +125,7 @@ pub mod feedback;
 pub mod followers;
 pub mod gallery_images;
 pub mod gifts;
+pub mod held_writes;
 pub mod history;
 pub mod invitations;
 pub mod kept_orders;
@@ -143,6 +144,7 @@ pub mod seed;
 pub mod settings;
 pub mod site_settings;
 pub mod tls;
+pub mod trail;
 pub mod translations;
 pub mod users;
 
@@ -156,6 +158,8 @@ use rows::{
     all_rows, changed_any, each_row, inserted_row, page_like, page_of, reorder, written_row,
 };
 pub use rows::{EachRow, Page, PageSql, Picture};
-pub use transactions::{begin, begin_with, conflict_if_taken, in_transaction, run, run_here, Tx};
+pub use transactions::{
+    begin, begin_with, conflict_if_taken, in_transaction, run, run_as, run_here, run_noted, Tx,
+};
 use transactions::{changed_with_photo, inserted_with_photo};
 pub use versions::{reading, Table, Versions};

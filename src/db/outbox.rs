@@ -1,10 +1,21 @@
 //! The `outbox` table: mail waiting to be sent, retried with back-off, or given up on. A row is
-//! deleted once its mail is sent, so a reset link's secret does not stay in the database.
+//! deleted once its mail is sent, so a reset link's secret does not stay in the database. Here:
+//! queueing, the admin area's list and the troubles; the sender's side is in `outbox/sending.rs`,
+//! the links that expired before their mail went in `outbox/expired_links.rs`.
 
 use crate::domain::OutboxSort;
 use crate::error::ApiError;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 use serde::Serialize;
+
+mod expired_links;
+mod sending;
+
+pub use expired_links::{forget_old_links, next_link_expiry, INVITATION_REMOVED, LINK_REMOVED};
+pub use sending::{
+    attempt_failed, next_attempt, next_due, routine_sent_today, routine_waiting, sent, DueMail,
+    Sendable,
+};
 
 /// What a queued mail is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,127 +149,6 @@ pub fn rewrite(conn: &Connection, id: i64, subject: &str, body: &str) -> Result<
 }
 
 super::row! {
-    /// A mail as the sender reads it.
-    #[derive(Debug)]
-    pub struct DueMail {
-        pub id: i64,
-        pub recipients: String,
-        pub reply_to: Option<String>,
-        pub subject: String,
-        pub body: String,
-        pub attempts: i64,
-        /// The server and sender to send through, when not the ones in force.
-        pub via: Option<String>,
-        pub kind: String,
-        /// The one alert this mail carries, if it is such a mail.
-        pub alert_id: Option<i64>,
-        /// The `List-Unsubscribe` URL of a mail to a follower (RFC 8058).
-        pub unsubscribe: Option<String>,
-    }
-}
-
-impl DueMail {
-    /// Mail of alerts, which the daily budget never holds back.
-    pub fn is_alert(&self) -> bool {
-        matches!(self.kind.as_str(), "alert" | "server-alert")
-    }
-}
-
-/// Which pending mail may go now.
-#[derive(Debug, Clone, Copy)]
-pub struct Sendable {
-    /// Email is off: only mail that names its own server.
-    pub only_via: bool,
-    /// The day's budget for mail other than alerts is spent: alerts only.
-    pub only_alerts: bool,
-}
-
-/// The pending mail to send first, if one is due by `now` (Unix milliseconds): the mail of one
-/// weighty alert, then other alerts, then the rest by when they are due.
-pub fn next_due(conn: &Connection, now: i64, may: Sendable) -> Result<Option<DueMail>, ApiError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT id, recipients, reply_to, subject, body, attempts, via, kind, alert_id, unsubscribe
-             FROM outbox
-             WHERE status = 'pending' AND next_attempt_at <= ?1 AND (?2 = 0 OR via IS NOT NULL)
-               AND (?3 = 0 OR kind IN ('alert', 'server-alert'))
-             ORDER BY alert_id IS NULL, kind NOT IN ('alert', 'server-alert'), next_attempt_at, id
-             LIMIT 1",
-        )?
-        .query_row(
-            params![now, may.only_via, may.only_alerts],
-            DueMail::from_row,
-        )
-        .optional()?)
-}
-
-/// When the next pending mail that may go is due (Unix milliseconds), if any is pending.
-pub fn next_attempt(conn: &Connection, may: Sendable) -> Result<Option<i64>, ApiError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT min(next_attempt_at) FROM outbox
-             WHERE status = 'pending' AND (?1 = 0 OR via IS NOT NULL)
-               AND (?2 = 0 OR kind IN ('alert', 'server-alert'))",
-        )?
-        .query_row(params![may.only_via, may.only_alerts], |row| row.get(0))?)
-}
-
-/// How many pending mails other than alerts wait (held back by the daily budget, say).
-pub fn routine_waiting(conn: &Connection) -> Result<i64, ApiError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT count(*) FROM outbox
-             WHERE status = 'pending' AND kind NOT IN ('alert', 'server-alert')",
-        )?
-        .query_row([], |row| row.get(0))?)
-}
-
-/// The mail went out: its row goes, and it is counted in the day's mail (UTC).
-pub fn sent(conn: &Connection, mail: &DueMail) -> Result<(), ApiError> {
-    conn.prepare_cached("DELETE FROM outbox WHERE id = ?1")?
-        .execute([mail.id])?;
-    conn.prepare_cached(
-        "INSERT INTO mail_days (day, routine, alerts) VALUES (date('now'), ?1, ?2)
-         ON CONFLICT (day) DO UPDATE SET routine = routine + ?1, alerts = alerts + ?2",
-    )?
-    .execute(params![
-        i64::from(!mail.is_alert()),
-        i64::from(mail.is_alert())
-    ])?;
-    conn.prepare_cached("DELETE FROM mail_days WHERE day < date('now', '-30 days')")?
-        .execute([])?;
-    if let Some(alert) = mail.alert_id {
-        super::alerts::mail_sent(conn, alert, mail.kind == "server-alert")?;
-    }
-    Ok(())
-}
-
-/// How many mails other than alerts went out today (UTC).
-pub fn routine_sent_today(conn: &Connection) -> Result<i64, ApiError> {
-    Ok(conn
-        .prepare_cached("SELECT coalesce(sum(routine), 0) FROM mail_days WHERE day = date('now')")?
-        .query_row([], |row| row.get(0))?)
-}
-
-/// A failed attempt: counted, with its error; tried again at `retry_at` (Unix milliseconds), or
-/// given up on (`failed`) when that is `None`.
-pub fn attempt_failed(
-    conn: &Connection,
-    id: i64,
-    error: &str,
-    retry_at: Option<i64>,
-) -> Result<(), ApiError> {
-    conn.prepare_cached(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?2,
-             status = CASE WHEN ?3 IS NULL THEN 'failed' ELSE 'pending' END,
-             next_attempt_at = coalesce(?3, next_attempt_at)
-         WHERE id = ?1",
-    )?
-    .execute(params![id, error, retry_at])?;
-    Ok(())
-}
-
-super::row! {
     /// A queued mail as admins see it: never its body, which may hold a reset link's secret.
     #[derive(Debug, Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -284,14 +174,6 @@ super::row! {
 macro_rules! link_removed {
     () => {
         "(kind IN ('reset', 'invitation') AND status = 'failed')"
-    };
-}
-
-/// How long the link of a mail of this kind (`kind` in SQL) works, in seconds, from the named
-/// parameters `:reset_seconds` and `:invitation_seconds`.
-macro_rules! link_seconds {
-    () => {
-        "(CASE kind WHEN 'reset' THEN :reset_seconds ELSE :invitation_seconds END)"
     };
 }
 
@@ -360,56 +242,6 @@ pub fn retry(conn: &mut Connection, id: i64) -> Result<bool, ApiError> {
         ));
     }
     Ok(retried)
-}
-
-/// What a reset mail's body becomes once its link can no longer be used.
-pub const LINK_REMOVED: &str =
-    "(This password-reset email was not sent in time; its link has been removed.)";
-
-/// What an invitation mail's body becomes once its link can no longer be used.
-pub const INVITATION_REMOVED: &str =
-    "(This invitation email was not sent in time; its link has been removed. Invite them again.)";
-
-/// A reset or invitation mail given up on, or older than its link, keeps no link: the outbox
-/// (and every backup of it) must not hold a way into an account. A sent mail leaves the outbox.
-/// Whether any mail lost its link.
-pub fn forget_old_links(conn: &Connection) -> Result<bool, ApiError> {
-    let forgotten = conn
-        .prepare_cached(concat!(
-        "UPDATE outbox SET body = CASE kind WHEN 'reset' THEN :reset_gone ELSE :invitation_gone END,
-             status = 'failed',
-             last_error = coalesce(last_error, 'the link expired before it could be sent')
-         WHERE kind IN ('reset', 'invitation') AND body NOT IN (:reset_gone, :invitation_gone)
-           AND (status = 'failed'
-                OR unixepoch(created_at) + ",
-        link_seconds!(),
-        " < unixepoch())"
-    ))?
-        .execute(rusqlite::named_params! {
-            ":reset_gone": LINK_REMOVED,
-            ":invitation_gone": INVITATION_REMOVED,
-            ":reset_seconds": super::password_resets::VALID_SECONDS,
-            ":invitation_seconds": super::invitations::VALID_SECONDS,
-        })?;
-    Ok(forgotten > 0)
-}
-
-/// When the link of the reset mail waiting longest expires (Unix milliseconds, rounded up to the
-/// second after), if one waits: the sender must be awake then to remove it.
-pub fn next_link_expiry(conn: &Connection) -> Result<Option<i64>, ApiError> {
-    Ok(conn
-        .prepare_cached(concat!(
-            "SELECT (min(unixepoch(created_at) + ",
-            link_seconds!(),
-            ") + 1) * 1000 FROM outbox WHERE kind IN ('reset', 'invitation') AND status = 'pending'"
-        ))?
-        .query_row(
-            rusqlite::named_params! {
-                ":reset_seconds": super::password_resets::VALID_SECONDS,
-                ":invitation_seconds": super::invitations::VALID_SECONDS,
-            },
-            |row| row.get(0),
-        )?)
 }
 
 /// Deletes a mail the admin area lists (never one to an address set on the server). An alert's

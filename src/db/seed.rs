@@ -12,9 +12,6 @@ const SAMPLE_CONTENT: &str = include_str!("../seed/content.json");
 pub fn seed(tx: &Transaction) -> rusqlite::Result<()> {
     let content: Value = serde_json::from_str(SAMPLE_CONTENT)
         .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
-    let text = |value: &Value| value.as_str().unwrap_or_default().to_owned();
-    let art = |item: &Value| item["photo"]["src"].as_str().map(str::to_owned);
-
     if let Some(settings) = content["settings"].as_object() {
         for (key, value) in settings {
             let value = if key == "supportPhoto" {
@@ -58,37 +55,49 @@ pub fn seed(tx: &Transaction) -> rusqlite::Result<()> {
         .flat_map(|teams| teams.values())
         .enumerate()
     {
-        let roster_id: i64 = super::inserted_row(
-            tx,
-            "INSERT INTO rosters (slug, title, sort_order) VALUES (?1, ?2, ?3) RETURNING id",
-            params![
-                text(&roster["slug"]),
-                text(&roster["title"]),
-                order as i64 + 1
-            ],
-            |row| row.get(0),
-        )?;
-        for (position, member) in roster["members"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            tx.execute(
-                "INSERT INTO members (roster_id, sort_order, name, department, year, position, art, link)
+        seed_roster(tx, roster, order as i64 + 1)?;
+    }
+    Ok(())
+}
+
+/// A text of the sample content ("" for none).
+fn text(value: &Value) -> String {
+    value.as_str().unwrap_or_default().to_owned()
+}
+
+/// The drawing of an item of the sample content, if it has one.
+fn art(item: &Value) -> Option<String> {
+    item["photo"]["src"].as_str().map(str::to_owned)
+}
+
+/// Writes a sample roster, `order`th of the rosters, and its members.
+fn seed_roster(tx: &Transaction, roster: &Value, order: i64) -> rusqlite::Result<()> {
+    let roster_id: i64 = super::inserted_row(
+        tx,
+        "INSERT INTO rosters (slug, title, sort_order) VALUES (?1, ?2, ?3) RETURNING id",
+        params![text(&roster["slug"]), text(&roster["title"]), order],
+        |row| row.get(0),
+    )?;
+    for (position, member) in roster["members"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        tx.execute(
+            "INSERT INTO members (roster_id, sort_order, name, department, year, position, art, link)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    roster_id,
-                    position as i64 + 1,
-                    text(&member["name"]),
-                    text(&member["department"]),
-                    text(&member["year"]),
-                    text(&member["position"]),
-                    art(member),
-                    member["link"].as_str()
-                ],
-            )?;
-        }
+            params![
+                roster_id,
+                position as i64 + 1,
+                text(&member["name"]),
+                text(&member["department"]),
+                text(&member["year"]),
+                text(&member["position"]),
+                art(member),
+                member["link"].as_str()
+            ],
+        )?;
     }
     Ok(())
 }
@@ -137,8 +146,6 @@ pub fn payment_is_sample(conn: &Connection) -> Result<bool, ApiError> {
     }))
 }
 
-/// What is still the sample content a new database started with, each with the admin screen
-/// that replaces it: settings still as seeded, pictures still our drawings, sample members.
 /// The Visit us settings a new site lacks, as the still-to-finish list names them, first.
 pub const VISIT_US_FIRST: [(&str, &str); 3] = [
     (
@@ -152,7 +159,35 @@ pub const VISIT_US_FIRST: [(&str, &str); 3] = [
     ("visitPhone", "Visit us: a phone number for parents (empty)"),
 ];
 
+/// What is still the sample content a new database started with, each with the admin screen
+/// that replaces it: settings still as seeded, pictures still our drawings, sample members.
 pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
+    let mut left = settings_left(conn)?;
+    left.extend(drawings_left(conn)?);
+    let mut rosters = conn.prepare_cached(
+        "SELECT rosters.slug, rosters.title, count(*) FROM members JOIN rosters ON rosters.id = members.roster_id
+         WHERE members.name LIKE 'Sample Member %' GROUP BY rosters.id ORDER BY rosters.sort_order",
+    )?;
+    let samples = rosters.query_map([], |row| {
+        Ok((
+            row.get::<_, String>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, i64>(2)?,
+        ))
+    })?;
+    for sample in samples {
+        let (slug, title, members) = sample?;
+        left.push(SampleLeft {
+            what: format!("{title}: {members} sample members"),
+            screen: format!("/admin/team?team={slug}"),
+        });
+    }
+    Ok(left)
+}
+
+/// The settings still as a new site has them: the Visit us ones still empty, the others still
+/// as seeded, and the header logos still our drawings.
+fn settings_left(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
     let content: Value = serde_json::from_str(SAMPLE_CONTENT).map_err(ApiError::internal)?;
     let seeded = |key: &str| match &content["settings"][key] {
         Value::String(text) => Some(text.clone()),
@@ -199,6 +234,12 @@ pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
             screen: "/admin/settings".to_owned(),
         });
     }
+    Ok(left)
+}
+
+/// The Home cards and gallery images that still show our sample drawings, counted.
+fn drawings_left(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
+    let mut left = Vec::new();
     let count =
         |sql: &str| -> Result<i64, ApiError> { Ok(conn.query_row(sql, [], |row| row.get(0))?) };
     for (section, name, screen) in [
@@ -223,24 +264,6 @@ pub fn still_sample(conn: &Connection) -> Result<Vec<SampleLeft>, ApiError> {
         left.push(SampleLeft {
             what: format!("{drawn} gallery images are still sample drawings"),
             screen: "/admin/gallery".to_owned(),
-        });
-    }
-    let mut rosters = conn.prepare_cached(
-        "SELECT rosters.slug, rosters.title, count(*) FROM members JOIN rosters ON rosters.id = members.roster_id
-         WHERE members.name LIKE 'Sample Member %' GROUP BY rosters.id ORDER BY rosters.sort_order",
-    )?;
-    let samples = rosters.query_map([], |row| {
-        Ok((
-            row.get::<_, String>(0)?,
-            row.get::<_, String>(1)?,
-            row.get::<_, i64>(2)?,
-        ))
-    })?;
-    for sample in samples {
-        let (slug, title, members) = sample?;
-        left.push(SampleLeft {
-            what: format!("{title}: {members} sample members"),
-            screen: format!("/admin/team?team={slug}"),
         });
     }
     Ok(left)

@@ -1,6 +1,7 @@
-//! Running work: on the blocking pool, with a staff request's activity-log entry in the same
-//! transaction ([`run`]), and in one write transaction or a savepoint inside one ([`begin`]).
+//! Running work: on the blocking pool ([`run`]), with a staff request's activity-log entry in the
+//! same transaction ([`run_as`]), and in one write transaction or a savepoint inside one ([`begin`]).
 
+use super::trail::{audited, Note, Trail};
 use super::versions::TOUCHED;
 use super::Pool;
 use crate::error::ApiError;
@@ -9,22 +10,37 @@ use std::cell::Cell;
 
 /// Runs `work` with a pooled connection on the blocking thread pool, never on an actix worker.
 /// The tables it wrote get new versions once it is done (committed), so no cache built from them
-/// outlives a write: a write cannot forget to clear a cache, because it never has to.
+/// outlives a write: a write cannot forget to clear a cache, because it never has to. For a
+/// visitor's request and the server's own work; a staff member's goes through [`run_as`].
 pub async fn run<T, F>(pool: &Pool, work: F) -> Result<T, ApiError>
 where
     F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
-    // A staff member's request: its work and its activity-log entry are one transaction.
-    let trail = crate::audit::current();
     let pool = pool.clone();
-    actix_web::web::block(move || {
-        run_here(&pool, |conn| match &trail {
-            Some(trail) => crate::audit::audited(conn, trail, work),
-            None => work(conn),
-        })
-    })
-    .await?
+    actix_web::web::block(move || run_here(&pool, work)).await?
+}
+
+/// [`run`] for the request of a staff member, whose `trail` the access check made: its work and
+/// its activity-log entry are one transaction.
+pub async fn run_as<T, F>(pool: &Pool, trail: &Trail, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    run_noted(pool, trail, |conn, _| work(conn)).await
+}
+
+/// [`run_as`] for work that says more about itself in the activity log than its route does: the
+/// record it created, the fields it changed, other words (see [`Note`]).
+pub async fn run_noted<T, F>(pool: &Pool, trail: &Trail, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut Connection, &mut Note) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = pool.clone();
+    let trail = trail.clone();
+    actix_web::web::block(move || run_here(&pool, |conn| audited(conn, &trail, work))).await?
 }
 
 /// [`run`] on a thread of the server's own (a worker), which may block.

@@ -58,10 +58,15 @@ impl rusqlite::types::FromSql for Texts {
 
 /// Every Bengali text.
 pub fn bengali(conn: &Connection) -> Result<Bengali, ApiError> {
+    in_language(conn, "bn")
+}
+
+/// Every text written in `lang`.
+pub fn in_language(conn: &Connection, lang: &str) -> Result<Bengali, ApiError> {
     let mut all = Bengali::default();
-    let mut stmt = conn
-        .prepare_cached("SELECT kind, record, field, text FROM translations WHERE lang = 'bn'")?;
-    let rows = stmt.query_map([], |row| {
+    let mut stmt =
+        conn.prepare_cached("SELECT kind, record, field, text FROM translations WHERE lang = ?1")?;
+    let rows = stmt.query_map([lang], |row| {
         Ok((
             row.get::<_, String>(0)?,
             row.get::<_, String>(1)?,
@@ -76,7 +81,7 @@ pub fn bengali(conn: &Connection) -> Result<Bengali, ApiError> {
     Ok(all)
 }
 
-/// Stores `text` as the Bengali version (an empty one removes it). `None` when the record it
+/// Stores `text` as the version in its language (an empty one removes it). `None` when the record it
 /// belongs to does not exist; otherwise the text it had before ("" for none).
 pub fn set(conn: &Connection, text: &BengaliText) -> Result<Option<String>, ApiError> {
     let table = match text.kind {
@@ -98,24 +103,30 @@ pub fn set(conn: &Connection, text: &BengaliText) -> Result<Option<String>, ApiE
             return Ok(None);
         }
     }
-    let keys = params![text.kind.as_str(), text.record, text.field];
+    let keys = params![text.kind.as_str(), text.record, text.field, text.lang];
     let before: String = conn
         .prepare_cached(
             "SELECT coalesce((SELECT text FROM translations
-               WHERE lang = 'bn' AND kind = ?1 AND record = ?2 AND field = ?3), '')",
+               WHERE lang = ?4 AND kind = ?1 AND record = ?2 AND field = ?3), '')",
         )?
         .query_row(keys, |row| row.get(0))?;
     if text.text.is_empty() {
         conn.prepare_cached(
-            "DELETE FROM translations WHERE lang = 'bn' AND kind = ?1 AND record = ?2 AND field = ?3",
+            "DELETE FROM translations WHERE lang = ?4 AND kind = ?1 AND record = ?2 AND field = ?3",
         )?
         .execute(keys)?;
     } else {
         conn.prepare_cached(
-            "INSERT INTO translations (lang, kind, record, field, text) VALUES ('bn', ?1, ?2, ?3, ?4)
+            "INSERT INTO translations (lang, kind, record, field, text) VALUES (?5, ?1, ?2, ?3, ?4)
              ON CONFLICT (lang, kind, record, field) DO UPDATE SET text = excluded.text",
         )?
-        .execute(params![text.kind.as_str(), text.record, text.field, text.text])?;
+        .execute(params![
+            text.kind.as_str(),
+            text.record,
+            text.field,
+            text.text,
+            text.lang
+        ])?;
     }
     Ok(Some(before))
 }
@@ -138,13 +149,12 @@ pub struct TextRow {
 /// Every public text with a Bengali version, in the admin screen's order: the settings, the
 /// Home cards, the gallery, the notices (newest first), the teams and their members' positions
 /// and years, the certificates' events (newest first).
-pub fn texts(conn: &Connection) -> Result<Vec<TextRow>, ApiError> {
-    let bengali = bengali(conn)?;
+pub fn texts(conn: &Connection, lang: &str) -> Result<Vec<TextRow>, ApiError> {
+    let bengali = in_language(conn, lang)?;
     let settings = super::site_settings::all(conn)?;
-    let mut rows = Vec::new();
-    for &(key, max, multiline) in SETTING_TEXTS {
-        let english = settings.get(key).cloned().unwrap_or_default();
-        rows.push(TextRow {
+    let mut rows: Vec<TextRow> = SETTING_TEXTS
+        .iter()
+        .map(|&(key, max, multiline)| TextRow {
             kind: TextKind::Setting.as_str(),
             record: key.into(),
             field: key,
@@ -153,84 +163,100 @@ pub fn texts(conn: &Connection) -> Result<Vec<TextRow>, ApiError> {
                 .of(TextKind::Setting, key)
                 .remove(key)
                 .unwrap_or_default(),
+            english: settings.get(key).cloned().unwrap_or_default(),
+            max,
+            multiline,
+        })
+        .collect();
+    for (kind, field, sql) in RECORD_TEXTS {
+        record_texts(conn, &bengali, kind, field, sql, &mut rows)?;
+    }
+    Ok(rows)
+}
+
+/// The texts of records, in the admin screen's order: each kind, its field, and the query of
+/// its rows (the record, what the admin is shown it is, its English).
+const RECORD_TEXTS: [(TextKind, &str, &str); 7] = [
+    (
+        TextKind::Card,
+        "caption",
+        "SELECT id, CASE section WHEN 'works' THEN 'Home card, Our Works' ELSE 'Home card, Performance & Awards' END,
+                    caption FROM cards ORDER BY section = 'awards', sort_order, id",
+    ),
+    (
+        TextKind::Gallery,
+        "caption",
+        "SELECT id, 'Gallery photo', caption FROM gallery_images ORDER BY sort_order, id",
+    ),
+    (
+        TextKind::Notice,
+        "title",
+        "SELECT id, 'Notice of ' || date, title FROM notices ORDER BY date DESC, id DESC",
+    ),
+    (
+        TextKind::Roster,
+        "title",
+        "SELECT id, 'Team page /team' || CASE slug WHEN 'core' THEN '' ELSE slug END, title
+               FROM rosters ORDER BY sort_order, id",
+    ),
+    (
+        TextKind::Member,
+        "position",
+        "SELECT m.id, r.title || ': ' || m.name, m.position FROM members m
+               JOIN rosters r ON r.id = m.roster_id WHERE m.position <> ''
+              ORDER BY r.sort_order, r.id, m.sort_order, m.id",
+    ),
+    (
+        TextKind::Member,
+        "year",
+        "SELECT m.id, r.title || ': ' || m.name || ', year', m.year FROM members m
+               JOIN rosters r ON r.id = m.roster_id WHERE coalesce(m.year, '') <> ''
+              ORDER BY r.sort_order, r.id, m.sort_order, m.id",
+    ),
+    (
+        TextKind::Event,
+        "event",
+        "SELECT event, 'Certificate event, ' || count(*) || CASE count(*) WHEN 1 THEN ' certificate'
+                    ELSE ' certificates' END, event
+               FROM certificates WHERE event <> '' GROUP BY event ORDER BY max(id) DESC",
+    ),
+];
+
+/// Adds to `rows` the `field` of each record of `kind` that `sql` reads, with its Bengali.
+fn record_texts(
+    conn: &Connection,
+    bengali: &Bengali,
+    kind: TextKind,
+    field: &'static str,
+    sql: &str,
+    rows: &mut Vec<TextRow>,
+) -> Result<(), ApiError> {
+    let (max, multiline) = kind.field(field).unwrap_or((200, false));
+    let mut stmt = conn.prepare_cached(sql)?;
+    let found = stmt.query_map([], |row| {
+        Ok((
+            row.get::<_, rusqlite::types::Value>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, String>(2)?,
+        ))
+    })?;
+    for row in found {
+        let (record, place, english) = row?;
+        let (record, key) = match record {
+            rusqlite::types::Value::Integer(id) => (id.into(), id.to_string()),
+            rusqlite::types::Value::Text(event) => (event.clone().into(), event),
+            _ => continue,
+        };
+        rows.push(TextRow {
+            kind: kind.as_str(),
+            record,
+            field,
+            place,
+            bengali: bengali.of(kind, &key).remove(field).unwrap_or_default(),
             english,
             max,
             multiline,
         });
     }
-    let queries: [(TextKind, &'static str, &str); 7] = [
-        (
-            TextKind::Card,
-            "caption",
-            "SELECT id, CASE section WHEN 'works' THEN 'Home card, Our Works' ELSE 'Home card, Performance & Awards' END,
-                    caption FROM cards ORDER BY section = 'awards', sort_order, id",
-        ),
-        (
-            TextKind::Gallery,
-            "caption",
-            "SELECT id, 'Gallery photo', caption FROM gallery_images ORDER BY sort_order, id",
-        ),
-        (
-            TextKind::Notice,
-            "title",
-            "SELECT id, 'Notice of ' || date, title FROM notices ORDER BY date DESC, id DESC",
-        ),
-        (
-            TextKind::Roster,
-            "title",
-            "SELECT id, 'Team page /team' || CASE slug WHEN 'core' THEN '' ELSE slug END, title
-               FROM rosters ORDER BY sort_order, id",
-        ),
-        (
-            TextKind::Member,
-            "position",
-            "SELECT m.id, r.title || ': ' || m.name, m.position FROM members m
-               JOIN rosters r ON r.id = m.roster_id WHERE m.position <> ''
-              ORDER BY r.sort_order, r.id, m.sort_order, m.id",
-        ),
-        (
-            TextKind::Member,
-            "year",
-            "SELECT m.id, r.title || ': ' || m.name || ', year', m.year FROM members m
-               JOIN rosters r ON r.id = m.roster_id WHERE coalesce(m.year, '') <> ''
-              ORDER BY r.sort_order, r.id, m.sort_order, m.id",
-        ),
-        (
-            TextKind::Event,
-            "event",
-            "SELECT event, 'Certificate event, ' || count(*) || CASE count(*) WHEN 1 THEN ' certificate'
-                    ELSE ' certificates' END, event
-               FROM certificates WHERE event <> '' GROUP BY event ORDER BY max(id) DESC",
-        ),
-    ];
-    for (kind, field, sql) in queries {
-        let (max, multiline) = kind.field(field).unwrap_or((200, false));
-        let mut stmt = conn.prepare_cached(sql)?;
-        let found = stmt.query_map([], |row| {
-            Ok((
-                row.get::<_, rusqlite::types::Value>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-            ))
-        })?;
-        for row in found {
-            let (record, place, english) = row?;
-            let (record, key) = match record {
-                rusqlite::types::Value::Integer(id) => (id.into(), id.to_string()),
-                rusqlite::types::Value::Text(event) => (event.clone().into(), event),
-                _ => continue,
-            };
-            rows.push(TextRow {
-                kind: kind.as_str(),
-                record,
-                field,
-                place,
-                bengali: bengali.of(kind, &key).remove(field).unwrap_or_default(),
-                english,
-                max,
-                multiline,
-            });
-        }
-    }
-    Ok(rows)
+    Ok(())
 }

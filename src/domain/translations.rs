@@ -102,6 +102,8 @@ pub const SETTING_TEXTS: &[(&str, usize, bool)] = &[
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TextRequest {
+    /// The language it is written in; Bengali when not given.
+    lang: Option<String>,
     kind: Option<String>,
     record: Option<serde_json::Value>,
     field: Option<String>,
@@ -111,6 +113,8 @@ pub struct TextRequest {
 /// The Bengali version of one text; an empty `text` removes it (the English shows again).
 #[derive(Debug)]
 pub struct BengaliText {
+    /// The language it is written in (one of [`TRANSLATED`]).
+    pub lang: String,
     pub kind: TextKind,
     /// The record's id, or the setting's key.
     pub record: String,
@@ -121,6 +125,7 @@ pub struct BengaliText {
 impl BengaliText {
     pub fn parse(request: TextRequest) -> Result<BengaliText, ApiError> {
         let mut check = Checker::default();
+        let lang = check.check("lang", language(request.lang));
         let kind = check.check(
             "kind",
             request
@@ -154,6 +159,7 @@ impl BengaliText {
         });
         check.finish(|| {
             Some(BengaliText {
+                lang: lang?,
                 kind: kind?,
                 record: record?,
                 field: field?.0.to_owned(),
@@ -168,6 +174,7 @@ impl BengaliText {
 /// of them. Without `page` or `size`, every text.
 #[derive(Debug, Default, Deserialize)]
 pub struct TextsQuery {
+    lang: Option<String>,
     missing: Option<String>,
     q: Option<String>,
     page: Option<String>,
@@ -177,6 +184,8 @@ pub struct TextsQuery {
 /// [`TextsQuery`] parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextsWanted {
+    /// The language whose versions are listed beside the English.
+    pub lang: String,
     pub missing_only: bool,
     /// The search, lower-cased; `None` for all.
     pub search: Option<String>,
@@ -200,8 +209,10 @@ impl TextsWanted {
             },
         );
         let search = check.check("q", super::listing::search_text(query.q.as_deref()));
+        let lang = check.check("lang", language(query.lang));
         check.finish(|| {
             Some(TextsWanted {
+                lang: lang?,
                 missing_only: missing?,
                 search: search?.map(|q| q.to_lowercase()),
                 page: match paged {
@@ -210,6 +221,23 @@ impl TextsWanted {
                 },
             })
         })
+    }
+}
+
+/// The languages besides English that the site's texts are written in: what `lang` may name in
+/// the translations API (the frontend's `LANGUAGES`, in `frontend/src/i18n/languages.js`, but
+/// English). A third language is added here too.
+pub const TRANSLATED: &[&str] = &["bn"];
+
+/// A translation's language: Bengali when none is named; one of [`TRANSLATED`] when one is.
+fn language(value: Option<String>) -> Result<String, String> {
+    match value.as_deref().map(str::trim) {
+        None | Some("") => Ok("bn".to_owned()),
+        Some(lang) if TRANSLATED.contains(&lang) => Ok(lang.to_owned()),
+        Some(_) => Err(format!(
+            "is not a language of this site's texts ({})",
+            TRANSLATED.join(", ")
+        )),
     }
 }
 

@@ -123,7 +123,7 @@ pub fn browser_name(user_agent: &str) -> String {
     };
     match (browser, system) {
         ("", _) if user_agent.trim().is_empty() => "an unknown browser".to_owned(),
-        ("", _) => crate::alerts::shorten(user_agent.trim(), 120),
+        ("", _) => crate::words::shorten(user_agent.trim(), 120),
         (browser, "") => browser.to_owned(),
         (browser, system) => format!("{browser} on {system}"),
     }

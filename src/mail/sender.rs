@@ -3,7 +3,7 @@
 //! has left the outbox (or lost its link) it empties the write-ahead log, which still holds the
 //! mail's old pages, link and all.
 
-use super::{smtp, Mailer, MAX_ATTEMPTS};
+use super::{smtp, Mailer, SmtpServer, MAX_ATTEMPTS};
 use crate::db::{self, Pool};
 use crate::error::ApiError;
 use rusqlite::Connection;
@@ -69,13 +69,7 @@ fn send_due(pool: &Pool, mailer: &Mailer, unscrubbed: &mut bool) -> Result<Durat
         };
         let now = now_ms();
         let Some(mail) = db::outbox::next_due(&conn, now, may)? else {
-            let mut next = db::outbox::next_attempt(&conn, may)?;
-            if may.only_alerts && db::outbox::routine_waiting(&conn)? > 0 {
-                // The budget is a UTC day's: the rest goes after midnight.
-                let midnight = (now / DAY_MS + 1) * DAY_MS;
-                next = Some(next.map_or(midnight, |at| at.min(midnight)));
-            }
-            let sleep = sleep_until(&conn, now, next)?;
+            let sleep = sleep_until(&conn, now, next_to_send(&conn, now, may)?)?;
             return Ok(scrub(&conn, unscrubbed, sleep));
         };
         let through = match mail.via.as_deref() {
@@ -95,49 +89,84 @@ fn send_due(pool: &Pool, mailer: &Mailer, unscrubbed: &mut bool) -> Result<Durat
             let sleep = sleep_until(&conn, now, None)?;
             return Ok(scrub(&conn, unscrubbed, sleep));
         };
-        // lettre opens a connection per mail: a club's few mails a day need no more.
-        let recipients: Vec<&str> = mail.recipients.lines().collect();
-        let result = smtp::message(
-            sender,
-            &recipients,
-            mail.reply_to.as_deref(),
-            &mail.subject,
-            mail.body.clone(),
-            mail.unsubscribe.as_deref(),
-        )
-        .and_then(|message| {
-            let transport = smtp::transport(server, setup.site_address.as_deref())?;
-            // The outbox screen shows what is stored: what the network said stays in the log,
-            // or the screen would tell what listens on each port it is pointed at.
-            smtp::send(&transport, &message).map_err(|why| {
-                log::warn!("mail {}: the mail server's answer: {why}", mail.id);
-                NOT_SENT.to_owned()
-            })
-        });
+        let result = deliver(&mail, server, sender, setup.site_address.as_deref());
         match result {
             Ok(()) => {
                 db::outbox::sent(&conn, &mail)?;
                 *unscrubbed = true;
+                let recipients: Vec<&str> = mail.recipients.lines().collect();
                 log::info!("mail {} sent to {}", mail.id, recipients.join(", "));
             }
-            Err(error) => {
-                let attempts = mail.attempts + 1;
-                let retry_at = (attempts < MAX_ATTEMPTS).then(|| {
-                    now_ms() + back_off(mailer.options.retry_base, attempts).as_millis() as i64
-                });
-                log::warn!(
-                    "mail {} not sent (attempt {attempts} of {MAX_ATTEMPTS}{}): {error}",
-                    mail.id,
-                    if retry_at.is_some() {
-                        ""
-                    } else {
-                        ", giving up"
-                    }
-                );
-                db::outbox::attempt_failed(&conn, mail.id, &error, retry_at)?;
-            }
+            Err(error) => failed(&conn, mailer, &mail, &error)?,
         }
     }
+}
+
+/// When the next mail waiting may go (Unix milliseconds), when nothing is due now: mail held
+/// back by the day's budget goes after midnight, UTC.
+fn next_to_send(
+    conn: &Connection,
+    now: i64,
+    may: db::outbox::Sendable,
+) -> Result<Option<i64>, ApiError> {
+    let mut next = db::outbox::next_attempt(conn, may)?;
+    if may.only_alerts && db::outbox::routine_waiting(conn)? > 0 {
+        // The budget is a UTC day's: the rest goes after midnight.
+        let midnight = (now / DAY_MS + 1) * DAY_MS;
+        next = Some(next.map_or(midnight, |at| at.min(midnight)));
+    }
+    Ok(next)
+}
+
+/// Sends `mail` through `server` as `sender`; what the outbox stores when it could not.
+fn deliver(
+    mail: &db::outbox::DueMail,
+    server: &SmtpServer,
+    sender: &str,
+    site: Option<&str>,
+) -> Result<(), String> {
+    // lettre opens a connection per mail: a club's few mails a day need no more.
+    let recipients: Vec<&str> = mail.recipients.lines().collect();
+    smtp::message(
+        sender,
+        &recipients,
+        mail.reply_to.as_deref(),
+        &mail.subject,
+        mail.body.clone(),
+        mail.unsubscribe.as_deref(),
+    )
+    .and_then(|message| {
+        let transport = smtp::transport(server, site)?;
+        // The outbox screen shows what is stored: what the network said stays in the log,
+        // or the screen would tell what listens on each port it is pointed at.
+        smtp::send(&transport, &message).map_err(|why| {
+            log::warn!("mail {}: the mail server's answer: {why}", mail.id);
+            NOT_SENT.to_owned()
+        })
+    })
+}
+
+/// Stores that sending `mail` failed with `error`: it is tried again after a longer wait each
+/// time, or given up after [`MAX_ATTEMPTS`].
+fn failed(
+    conn: &Connection,
+    mailer: &Mailer,
+    mail: &db::outbox::DueMail,
+    error: &str,
+) -> Result<(), ApiError> {
+    let attempts = mail.attempts + 1;
+    let retry_at = (attempts < MAX_ATTEMPTS)
+        .then(|| now_ms() + back_off(mailer.options.retry_base, attempts).as_millis() as i64);
+    log::warn!(
+        "mail {} not sent (attempt {attempts} of {MAX_ATTEMPTS}{}): {error}",
+        mail.id,
+        if retry_at.is_some() {
+            ""
+        } else {
+            ", giving up"
+        }
+    );
+    db::outbox::attempt_failed(conn, mail.id, error, retry_at)
 }
 
 /// Empties the write-ahead log when it may hold a mail that left the outbox, once nothing more

@@ -2,6 +2,7 @@
 //! Open Graph and Twitter tags, JSON-LD on Home; and the club's logo on the loading screen.
 
 use super::{escape, json_ld::json_ld, Facts, Page, IMAGE_PATH, IMAGE_SIZE, SITE_TITLE};
+use crate::conditional::Encoded;
 use crate::db;
 use crate::db::media::stored_reference;
 use crate::error::ApiError;
@@ -37,8 +38,15 @@ const ENGLISH_PARTS: [&str; 5] = [
 ];
 
 /// `index` with its `<title>` replaced by the page's head tags and its description removed, the
-/// club's own logo on the loading screen, and a page in another language in its words.
-pub(super) fn fill(index: &str, page: &Page, facts: &Facts, site: Option<&str>) -> String {
+/// club's own logo on the loading screen, a page in another language in its words, and the
+/// content document (`content`) for the app's first screen.
+pub(super) fn fill(
+    index: &str,
+    page: &Page,
+    facts: &Facts,
+    content: Option<&Encoded>,
+    site: Option<&str>,
+) -> String {
     let mut html = match &facts.club_logo {
         Some(logo) => index.replacen(
             LOADER_LOGO,
@@ -69,6 +77,12 @@ pub(super) fn fill(index: &str, page: &Page, facts: &Facts, site: Option<&str>) 
             html.replace_range(start..end, "");
         }
     }
+    if let (Some(content), Some(at)) = (content, html.rfind("</body>")) {
+        html.insert_str(at, &content_block(content));
+    }
+    if let (Some(content), Some(at)) = (content, html.find("</head>")) {
+        html.insert_str(at, &picture_links(&page.english, content));
+    }
     let head = head_tags(page, facts, site);
     match (html.find("<title>"), html.find("</title>")) {
         (Some(start), Some(end)) if start < end => {
@@ -83,83 +97,174 @@ pub(super) fn fill(index: &str, page: &Page, facts: &Facts, site: Option<&str>) 
     html
 }
 
-fn head_tags(page: &Page, facts: &Facts, site: Option<&str>) -> String {
-    let absolute = |path: &str| format!("{}{path}", site.unwrap_or(""));
-    let title = escape(&page.title);
-    let description = escape(&page.description);
-    let image = escape(&absolute(IMAGE_PATH));
-    let mut tags = String::new();
-    let mut line = |text: String| {
-        if !tags.is_empty() {
-            tags.push_str("\n    ");
-        }
-        tags.push_str(&text);
+/// The content document as a data block the app reads at start (`lib/content.js`), with the
+/// ETags to ask `/api/content` whether it is still current. A data block runs no script, so the
+/// Content-Security-Policy allows it; every `<` is written `\u003c`, which JSON reads as `<`,
+/// so no text in it can end the block.
+fn content_block(content: &Encoded) -> String {
+    let json = String::from_utf8_lossy(content.identity()).replace('<', "\\u003c");
+    format!(
+        "<script type=\"application/json\" id=\"site-content\" data-etags=\"{}\">{json}</script>\n  ",
+        escape(&content.etags())
+    )
+}
+
+/// The pictures a page's first screen shows, from the content document, each with the `sizes`
+/// its `<img>` has (the preload is the image's own request only when they match): the college's
+/// emblem in the header, and the page's largest picture, fetched first.
+fn picture_links(english: &str, content: &Encoded) -> String {
+    let Ok(content) = serde_json::from_slice::<serde_json::Value>(content.identity()) else {
+        return String::new();
     };
-    line(format!("<title>{title}</title>"));
-    line(format!(
+    let settings = &content["settings"];
+    let first_member = |slug: &str| content["teams"][slug]["members"][0]["photo"].clone();
+    let largest = match english {
+        "/" => Some((settings["heroPhoto"].clone(), "100vw")),
+        "/gallery" => Some((
+            content["gallery"][0]["photo"].clone(),
+            "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+        )),
+        "/support" => Some((
+            settings["supportPhoto"].clone(),
+            "(min-width: 900px) 50vw, 100vw",
+        )),
+        "/team" => Some((first_member("core"), "160px")),
+        path => path
+            .strip_prefix("/team")
+            .filter(|slug| !slug.is_empty())
+            .map(|slug| (first_member(slug), "160px")),
+    };
+    // The header's emblem: the drawing unless an admin chose a photo.
+    let emblem = match &settings["collegeLogo"] {
+        serde_json::Value::Null => serde_json::json!({"src": "/art/logo-jgec.svg"}),
+        photo => photo.clone(),
+    };
+    let mut links = String::new();
+    for (photo, sizes, first) in [(emblem, "72px", false)]
+        .into_iter()
+        .chain(largest.map(|(photo, sizes)| (photo, sizes, true)))
+    {
+        let Some(src) = photo["src"].as_str() else {
+            continue;
+        };
+        let mut link = format!(
+            "<link rel=\"preload\" as=\"image\" href=\"{}\"",
+            escape(src)
+        );
+        if let Some(srcset) = photo["srcset"].as_str() {
+            link += &format!(
+                " imagesrcset=\"{}\" imagesizes=\"{}\"",
+                escape(srcset),
+                escape(sizes)
+            );
+        }
+        if first {
+            link += " fetchpriority=\"high\"";
+        }
+        links += &format!("  {link}>\n  ");
+    }
+    links
+}
+
+/// The page's head tags, one a line: its title, what it loads first, its description, its
+/// addresses, how a shared link shows it, and on Home the organisation's JSON-LD.
+fn head_tags(page: &Page, facts: &Facts, site: Option<&str>) -> String {
+    let (title, description) = (escape(&page.title), escape(&page.description));
+    let mut tags = vec![format!("<title>{title}</title>")];
+    // Asked for as the page arrives, taken by the page's own call (the same address, mode and
+    // credentials), so it is in by the time the loader lifts.
+    for file in &page.preload {
+        tags.push(format!(
+            "<link rel=\"modulepreload\" href=\"{}\">",
+            escape(file)
+        ));
+    }
+    if let Some(call) = page.first_call {
+        tags.push(format!(
+            "<link rel=\"preload\" as=\"fetch\" crossorigin=\"anonymous\" href=\"{}\">",
+            escape(call)
+        ));
+    }
+    tags.push(format!(
         "<meta name=\"description\" content=\"{description}\">"
     ));
+    tags.extend(address_tags(page, site));
+    tags.extend(sharing_tags(page, site));
+    // Home in each language: the organisation, described in that language.
+    if page.alternates.first().is_some_and(|(_, home)| home == "/") {
+        tags.push(format!(
+            "<script type=\"application/ld+json\">{}</script>",
+            json_ld(facts, site, page)
+        ));
+    }
+    tags.join("\n    ")
+}
+
+/// The page's own address and its twin in each language, for search engines; or, for a page
+/// not to be indexed, that it is not. None without the site's address.
+fn address_tags(page: &Page, site: Option<&str>) -> Vec<String> {
+    let absolute = |path: &str| format!("{}{path}", site.unwrap_or(""));
+    let mut tags = Vec::new();
     match (&page.canonical, site) {
         (Some(path), Some(_)) => {
             let url = escape(&absolute(path));
-            line(format!("<link rel=\"canonical\" href=\"{url}\">"));
-            line(format!("<meta property=\"og:url\" content=\"{url}\">"));
+            tags.push(format!("<link rel=\"canonical\" href=\"{url}\">"));
+            tags.push(format!("<meta property=\"og:url\" content=\"{url}\">"));
             // The same page in each language; English for a reader of any other.
             for (lang, path) in &page.alternates {
                 let url = escape(&absolute(path));
-                line(format!(
+                tags.push(format!(
                     "<link rel=\"alternate\" hreflang=\"{lang}\" href=\"{url}\">"
                 ));
                 if lang == "en" {
-                    line(format!(
+                    tags.push(format!(
                         "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{url}\">"
                     ));
                 }
             }
         }
         (Some(_), None) => {}
-        (None, _) => line("<meta name=\"robots\" content=\"noindex\">".to_owned()),
-    }
-    line(format!(
-        "<meta property=\"og:site_name\" content=\"{}\">",
-        escape(SITE_TITLE)
-    ));
-    line("<meta property=\"og:type\" content=\"website\">".to_owned());
-    line(format!(
-        "<meta property=\"og:locale\" content=\"{}_IN\">",
-        escape(&page.lang)
-    ));
-    line(format!("<meta property=\"og:title\" content=\"{title}\">"));
-    line(format!(
-        "<meta property=\"og:description\" content=\"{description}\">"
-    ));
-    line(format!("<meta property=\"og:image\" content=\"{image}\">"));
-    line("<meta property=\"og:image:type\" content=\"image/jpeg\">".to_owned());
-    line(format!(
-        "<meta property=\"og:image:width\" content=\"{}\">",
-        IMAGE_SIZE.0
-    ));
-    line(format!(
-        "<meta property=\"og:image:height\" content=\"{}\">",
-        IMAGE_SIZE.1
-    ));
-    line("<meta name=\"twitter:card\" content=\"summary_large_image\">".to_owned());
-    line(format!("<meta name=\"twitter:title\" content=\"{title}\">"));
-    line(format!(
-        "<meta name=\"twitter:description\" content=\"{description}\">"
-    ));
-    line(format!("<meta name=\"twitter:image\" content=\"{image}\">"));
-    line(format!(
-        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}\" href=\"{}\">",
-        escape(&page.feed_title),
-        escape(&page.feed)
-    ));
-    // Home in each language: the organisation, described in that language.
-    if page.alternates.first().is_some_and(|(_, home)| home == "/") {
-        line(format!(
-            "<script type=\"application/ld+json\">{}</script>",
-            json_ld(facts, site, page)
-        ));
+        (None, _) => tags.push("<meta name=\"robots\" content=\"noindex\">".to_owned()),
     }
     tags
+}
+
+/// How a shared link shows the page (Open Graph and Twitter tags, with the preview picture),
+/// and the notices' feed in the page's language.
+fn sharing_tags(page: &Page, site: Option<&str>) -> Vec<String> {
+    let title = escape(&page.title);
+    let description = escape(&page.description);
+    let image = escape(&format!("{}{IMAGE_PATH}", site.unwrap_or("")));
+    vec![
+        format!(
+            "<meta property=\"og:site_name\" content=\"{}\">",
+            escape(SITE_TITLE)
+        ),
+        "<meta property=\"og:type\" content=\"website\">".to_owned(),
+        format!(
+            "<meta property=\"og:locale\" content=\"{}_IN\">",
+            escape(&page.lang)
+        ),
+        format!("<meta property=\"og:title\" content=\"{title}\">"),
+        format!("<meta property=\"og:description\" content=\"{description}\">"),
+        format!("<meta property=\"og:image\" content=\"{image}\">"),
+        "<meta property=\"og:image:type\" content=\"image/jpeg\">".to_owned(),
+        format!(
+            "<meta property=\"og:image:width\" content=\"{}\">",
+            IMAGE_SIZE.0
+        ),
+        format!(
+            "<meta property=\"og:image:height\" content=\"{}\">",
+            IMAGE_SIZE.1
+        ),
+        "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_owned(),
+        format!("<meta name=\"twitter:title\" content=\"{title}\">"),
+        format!("<meta name=\"twitter:description\" content=\"{description}\">"),
+        format!("<meta name=\"twitter:image\" content=\"{image}\">"),
+        format!(
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}\" href=\"{}\">",
+            escape(&page.feed_title),
+            escape(&page.feed)
+        ),
+    ]
 }

@@ -48,6 +48,9 @@ pub const FEED_PATH: &str = "/notices.atom";
 
 /// The notice board, whose preview names the newest notice.
 const NOTICE_BOARD: &str = "/notice";
+/// The notice board's first call (`features/notices/notice-board-page.jsx`: page 1 of
+/// `PAGE_SIZE` notices), asked for by the page itself so the notices arrive with the page.
+const BOARD_FIRST_CALL: &str = "/api/admin/servicelist?page=1&size=10";
 /// A notice's own page is this and its id: the link to send to a parents' group.
 const NOTICE_PAGE: &str = "/notice/";
 
@@ -163,6 +166,14 @@ pub struct Page {
     feed_title: String,
     /// The loading screen's words and the no-script note, for a page not in English.
     loader: Option<[String; 3]>,
+    /// The API call the page makes first, asked for as the page arrives (the notice board's
+    /// first notices), if any.
+    first_call: Option<&'static str>,
+    /// The page's own code and words (the app's [`ClientPage::preload`]).
+    preload: Vec<String>,
+    /// The page's English twin's path (`/gallery` for `/bn/gallery`), which says which pictures
+    /// its first screen shows.
+    english: String,
 }
 
 impl Page {
@@ -185,6 +196,9 @@ impl Page {
             feed: FEED_PATH.to_owned(),
             feed_title: "Notices".to_owned(),
             loader: None,
+            first_call: None,
+            preload: Vec::new(),
+            english: String::new(),
         }
     }
 
@@ -228,7 +242,21 @@ fn full_title(path: &str, heading: &str) -> String {
 /// `page` is the app's page whose pattern the path matched, if any.
 fn page_for(path: &str, page: Option<&ClientPage>, list: &PageList, facts: &Facts) -> Option<Page> {
     let (lang, english) = list.language_of(path);
-    Some(described(path, english, lang, page, list, facts)?.in_language(lang, english, list))
+    // A roster's own page (`/team2k24`) is the team page's code.
+    let code = page.or_else(|| {
+        english
+            .starts_with(list.roster_prefix.as_str())
+            .then(|| list.find(&list.in_language(&list.roster_prefix, lang)))
+            .flatten()
+    });
+    let preload = code.map(|page| page.preload.clone()).unwrap_or_default();
+    let mut page = described(path, english, lang, page, list, facts)?;
+    page.preload = preload;
+    page.english = english.to_owned();
+    if english == NOTICE_BOARD {
+        page.first_call = Some(BOARD_FIRST_CALL);
+    }
+    Some(page.in_language(lang, english, list))
 }
 
 /// The page at `path` (in `lang`, its English twin at `english`), before its language's parts.
@@ -241,44 +269,12 @@ fn described(
     facts: &Facts,
 ) -> Option<Page> {
     if let Some(slug) = english.strip_prefix(list.roster_prefix.as_str()) {
-        let slug = if slug.is_empty() { CORE } else { slug };
-        if page.is_some() || slug != CORE {
-            if let Some(title) = facts.roster_title(slug) {
-                let title = match lang {
-                    Lang::English => title,
-                    Lang::Other(..) => facts.bengali_titles.get(slug).map_or(title, String::as_str),
-                };
-                let description = match lang {
-                    Lang::English => format!("The members of {title} at Jyoti."),
-                    Lang::Other(_, language) => {
-                        language.word("server rosterDescription", &[("title", title)])
-                    }
-                };
-                return Some(Page::public(path, title, &description));
-            }
+        if let Some(roster) = roster_page(path, slug, lang, page.is_some(), facts) {
+            return Some(roster);
         }
     }
     if let Some(id) = english.strip_prefix(NOTICE_PAGE) {
-        // A notice that is not there is a page that is not there.
-        let id: i64 = id.parse().ok()?;
-        let notice = facts.notices.iter().find(|notice| notice.id == id)?;
-        let (title, description) = match lang {
-            Lang::English => (
-                notice.title.as_str(),
-                format!(
-                    "Notice of {}, from Jyoti's notice board: {}",
-                    notice.date, notice.title
-                ),
-            ),
-            Lang::Other(_, language) => {
-                let title = notice.bn.get("title").unwrap_or(&notice.title);
-                let date = language
-                    .date(&notice.date)
-                    .unwrap_or_else(|| notice.date.clone());
-                (title, format!("জ্যোতির নোটিস, {date}: {title}"))
-            }
-        };
-        return Some(Page::public(path, title, &description));
+        return notice_page(path, id, lang, facts);
     }
     let page = page?;
     let Some(heading) = page.title.as_deref() else {
@@ -319,6 +315,55 @@ fn described(
     Some(Page::public(&page.path, heading, description))
 }
 
+/// A roster's page, when there is such a roster: `slug` is the path after the team pages'
+/// prefix, empty for the core team, whose page counts only where the app has one
+/// (`is_app_page`).
+fn roster_page(
+    path: &str,
+    slug: &str,
+    lang: Lang,
+    is_app_page: bool,
+    facts: &Facts,
+) -> Option<Page> {
+    let slug = if slug.is_empty() { CORE } else { slug };
+    if !is_app_page && slug == CORE {
+        return None;
+    }
+    let title = facts.roster_title(slug)?;
+    let title = match lang {
+        Lang::English => title,
+        Lang::Other(..) => facts.bengali_titles.get(slug).map_or(title, String::as_str),
+    };
+    let description = match lang {
+        Lang::English => format!("The members of {title} at Jyoti."),
+        Lang::Other(_, language) => language.word("server rosterDescription", &[("title", title)]),
+    };
+    Some(Page::public(path, title, &description))
+}
+
+/// The page of the notice `id`; none when there is no such notice (a page that is not there).
+fn notice_page(path: &str, id: &str, lang: Lang, facts: &Facts) -> Option<Page> {
+    let id: i64 = id.parse().ok()?;
+    let notice = facts.notices.iter().find(|notice| notice.id == id)?;
+    let (title, description) = match lang {
+        Lang::English => (
+            notice.title.as_str(),
+            format!(
+                "Notice of {}, from Jyoti's notice board: {}",
+                notice.date, notice.title
+            ),
+        ),
+        Lang::Other(_, language) => {
+            let title = notice.bn.get("title").unwrap_or(&notice.title);
+            let date = language
+                .date(&notice.date)
+                .unwrap_or_else(|| notice.date.clone());
+            (title, format!("জ্যোতির নোটিস, {date}: {title}"))
+        }
+    };
+    Some(Page::public(path, title, &description))
+}
+
 /// The not-found page in the language of `path`.
 fn not_found(path: &str, list: &PageList) -> Page {
     let (lang, _) = list.language_of(path);
@@ -339,8 +384,18 @@ pub struct Previews {
     pages: Mutex<HashMap<String, Filled>>,
 }
 
+/// What a page is filled from: the facts, the content document (none when it could not be
+/// read: the app then asks for it and says what failed), and the site's address.
+#[derive(Clone, Copy)]
+pub struct Sources<'a> {
+    pub facts: &'a Arc<Facts>,
+    pub content: Option<&'a Arc<Encoded>>,
+    pub site: Option<&'a str>,
+}
+
 struct Filled {
     facts: Arc<Facts>,
+    content: Option<Arc<Encoded>>,
     site: Option<String>,
     index: Bytes,
     page: Encoded,
@@ -369,24 +424,35 @@ impl Previews {
         self.image.get(pool).await
     }
 
-    /// `index` filled for `path` (which matched `page` of the app's `list`, if any), and whether
-    /// the app knows the path. Filled once per page and change, gzipped then.
+    /// `index` filled for `path` (which matched `page` of the app's `list`, if any), with the
+    /// content document when there is one, and whether the app knows the path. Filled once per
+    /// page and change, gzipped then.
     pub fn page(
         &self,
         index: &Encoded,
         path: &str,
         page: Option<&ClientPage>,
         list: &PageList,
-        facts: &Arc<Facts>,
-        site: Option<&str>,
+        from: Sources<'_>,
     ) -> (bool, Encoded) {
+        let Sources {
+            facts,
+            content,
+            site,
+        } = from;
         let (known, page) = match page_for(path, page, list, facts) {
             Some(page) => (true, page),
             None => (false, not_found(path, list)),
         };
         let mut pages = self.pages.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(filled) = pages.get(&page.key) {
+            let same_content = match (&filled.content, content) {
+                (Some(kept), Some(now)) => Arc::ptr_eq(kept, now),
+                (None, None) => true,
+                _ => false,
+            };
             if Arc::ptr_eq(&filled.facts, facts)
+                && same_content
                 && filled.site.as_deref() == site
                 && filled.index == index.identity()
             {
@@ -397,6 +463,7 @@ impl Previews {
             &String::from_utf8_lossy(index.identity()),
             &page,
             facts,
+            content.map(|content| &**content),
             site,
         );
         let encoded = Encoded::made(
@@ -407,6 +474,7 @@ impl Previews {
             page.key,
             Filled {
                 facts: facts.clone(),
+                content: content.cloned(),
                 site: site.map(str::to_owned),
                 index: index.identity().clone(),
                 page: encoded.clone(),
@@ -472,6 +540,7 @@ mod tests {
                 description: None,
                 indexed: false,
                 lang: "en".into(),
+                preload: Vec::new(),
             }],
             roster_prefix: "/team".into(),
             not_found: "Not here".into(),

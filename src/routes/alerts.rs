@@ -19,7 +19,7 @@ pub(super) async fn page(
     let listing =
         Listing::<AuditSort>::parse(query.into_inner())?.unwrap_or_else(Listing::first_page);
     let (page, size, user) = (listing.page, listing.size, admin.0.id);
-    let (items, total, unread) = db::run(&state.pool, move |conn| {
+    let (items, total, unread) = db::run_as(&state.pool, admin.trail(), move |conn| {
         let (items, total) = db::alerts::page(conn, user, page, size)?;
         Ok((items, total, db::alerts::unread(conn, user)?))
     })
@@ -39,7 +39,10 @@ pub(super) async fn unread(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let user = admin.0.id;
-    let unread = db::run(&state.pool, move |conn| db::alerts::unread(conn, user)).await?;
+    let unread = db::run_as(&state.pool, admin.trail(), move |conn| {
+        db::alerts::unread(conn, user)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(json!({ "unread": unread })))
 }
 
@@ -73,7 +76,7 @@ pub(super) async fn mark_read(
         }
     };
     let user = admin.0.id;
-    db::run(&state.pool, move |conn| {
+    db::run_as(&state.pool, admin.trail(), move |conn| {
         db::alerts::mark_read(conn, user, ids.as_deref())
     })
     .await?;

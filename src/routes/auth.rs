@@ -107,15 +107,48 @@ pub(super) async fn login(
         Default::default()
     };
     let second_step = factors.any();
-    // Sign-ins of admins and editors go in the activity log, the failed ones too, in one
-    // transaction with the sign-in's own note: a staff sign-in that cannot be logged is refused.
-    let (staff, address) = (user.role.is_staff(), ip.0.to_string());
+    note_sign_in(
+        &state,
+        &user,
+        ip.0.to_string(),
+        matches,
+        second_step,
+        rehashed,
+    )
+    .await?;
+    if !matches {
+        return Err(ApiError::Unauthorized(BAD_LOGIN));
+    }
+    if second_step {
+        let ticket = state.second_steps.issue_ticket(Ticket {
+            user_id: user.id,
+            version: user.token_version,
+        })?;
+        return Ok(HttpResponse::Ok()
+            .json(json!({ "secondFactor": { "ticket": ticket, "methods": factors.methods() } })));
+    }
+    super::second_factor::welcome(&state, &req, ip, user).await
+}
+
+/// Notes a sign-in with the password, in one transaction: sign-ins of admins and editors go in
+/// the activity log, the failed ones too; one whose password matched gets its last sign-in
+/// (unless a second step is asked) and its password's new hash (`rehashed`), if any. A staff
+/// sign-in that cannot be logged is refused.
+async fn note_sign_in(
+    state: &AppState,
+    user: &db::users::User,
+    address: String,
+    matches: bool,
+    second_step: bool,
+    rehashed: Option<String>,
+) -> Result<(), ApiError> {
+    let (id, staff) = (user.id, user.role.is_staff());
     let action = match (matches, second_step) {
         (false, _) => "sign-in failed",
         (true, true) => "password accepted (second step asked)",
         (true, false) => "signed in",
     };
-    let entry = staff.then(|| audit::by_user(&user, &address, action, Vec::new(), Kind::Signins));
+    let entry = staff.then(|| audit::by_user(user, &address, action, Vec::new(), Kind::Signins));
     let noted = db::run(&state.pool, move |conn| {
         db::in_transaction(conn, |tx| {
             if let Some(entry) = &entry {
@@ -140,18 +173,7 @@ pub(super) async fn login(
         Err(err) => log::warn!("a sign-in of user {id} was not noted: {err:?}"),
         Ok(()) => {}
     }
-    if !matches {
-        return Err(ApiError::Unauthorized(BAD_LOGIN));
-    }
-    if second_step {
-        let ticket = state.second_steps.issue_ticket(Ticket {
-            user_id: user.id,
-            version: user.token_version,
-        })?;
-        return Ok(HttpResponse::Ok()
-            .json(json!({ "secondFactor": { "ticket": ticket, "methods": factors.methods() } })));
-    }
-    super::second_factor::welcome(&state, &req, ip, user).await
+    Ok(())
 }
 
 pub(super) async fn current_user(user: AuthUser) -> HttpResponse {

@@ -5,7 +5,6 @@
 use super::calls::message;
 use crate::access::{AdminUser, ClientIp, Query, StaffUser};
 use crate::alerts::{self, Alert, Weight};
-use crate::audit;
 use crate::db;
 use crate::db::audit::Change;
 use crate::db::bin::Restored;
@@ -23,7 +22,10 @@ pub(super) async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let listing = BinListing::parse(query.into_inner(), user.0.role)?;
     let (page, size) = (listing.page, listing.size);
-    let (items, total) = db::run(&state.pool, move |conn| db::bin::page(conn, &listing)).await?;
+    let (items, total) = db::run_as(&state.pool, user.trail(), move |conn| {
+        db::bin::page(conn, &listing)
+    })
+    .await?;
     Ok(HttpResponse::Ok()
         .json(json!({ "items": items, "total": total, "page": page, "size": size })))
 }
@@ -50,23 +52,21 @@ pub(super) async fn restore(
     let (kind, id) = binned(&path, user.0.role)?;
     let mailer = state.mail.clone();
     let (actor, address) = (user.0.named(), ip.0.to_string());
-    let restored = db::run(&state.pool, move |conn| {
+    let restored = db::run_noted(&state.pool, user.trail(), move |conn, note| {
         let restored = db::bin::restore(conn, kind, id)?;
         if let Restored::Back(back) = &restored {
             for (_, account) in back.iter().filter(|(kind, _)| *kind == BinKind::User) {
                 admin_back_alert(conn, &mailer, *account, &actor, &address)?;
             }
-            audit::note(|note| {
-                note.action = Some(format!("{} restored from the bin", kind.noun()));
-                note.target = Some(format!("{} {id}", kind.as_str()));
-                if back.len() > 1 {
-                    note.action = Some(format!(
-                        "{} {}s restored from the bin",
-                        back.len(),
-                        kind.noun()
-                    ));
-                }
-            });
+            note.action = Some(format!("{} restored from the bin", kind.noun()));
+            note.target = Some(format!("{} {id}", kind.as_str()));
+            if back.len() > 1 {
+                note.action = Some(format!(
+                    "{} {}s restored from the bin",
+                    back.len(),
+                    kind.noun()
+                ));
+            }
         }
         Ok(restored)
     })
@@ -114,13 +114,11 @@ pub(super) async fn erase(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, id) = binned(&path, admin.0.role)?;
-    let erased = db::run(&state.pool, move |conn| {
+    let erased = db::run_noted(&state.pool, admin.trail(), move |conn, note| {
         let erased = db::bin::erase(conn, kind, id)?;
         if erased {
-            audit::note(|note| {
-                note.action = Some(format!("{} erased for good from the bin", kind.noun()));
-                note.target = Some(format!("{} {id}", kind.as_str()));
-            });
+            note.action = Some(format!("{} erased for good from the bin", kind.noun()));
+            note.target = Some(format!("{} {id}", kind.as_str()));
         }
         Ok(erased)
     })

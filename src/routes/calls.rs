@@ -6,7 +6,6 @@
 //! that access ([`as_staff!`]), so the check comes before the body, query and id are read.
 
 use crate::access::{Access, AdminUser, AfterAccess, Json, Query, StaffUser};
-use crate::audit;
 use crate::conditional::fresh_json;
 use crate::db;
 use crate::db::kept_orders::KeptOrders;
@@ -152,11 +151,11 @@ where
 {
     as_staff!(access, User => post(
         path,
-        move |_: User, state: web::Data<AppState>, body: Json<B>| async move {
+        move |user: User, state: web::Data<AppState>, body: Json<B>| async move {
             let input = parse(body.into_inner())?;
-            let id = db::run(&state.pool, move |conn| {
+            let id = db::run_noted(&state.pool, user.trail(), move |conn, note| {
                 let id = insert(conn, &input)?;
-                audit::created(id);
+                note.created(id);
                 Ok(id)
             })
             .await?;
@@ -185,7 +184,7 @@ where
         move |user: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
             let input = parse(body.into_inner())?;
             let by = user.0.named();
-            let found = db::run(&state.pool, move |conn| {
+            let found = db::run_as(&state.pool, user.trail(), move |conn| {
                 kept_in_history::<R>(conn, id.get(), &by)?;
                 change(conn, id.get(), &input)
             })
@@ -213,7 +212,7 @@ where
         move |user: User, state: web::Data<AppState>, id: PathId<R>, body: Json<B>| async move {
             let input = parse(body.into_inner(), id.get())?;
             let by = user.0.named();
-            let record = db::run(&state.pool, move |conn| {
+            let record = db::run_as(&state.pool, user.trail(), move |conn| {
                 kept_in_history::<R>(conn, id.get(), &by)?;
                 update(conn, id.get(), &input)
             })
@@ -246,7 +245,7 @@ pub fn admin_delete<R: Record>(
         move |user: User, state: web::Data<AppState>, id: PathId<R>| async move {
             let by = user.0.named();
             let record = id.get();
-            let found = db::run(&state.pool, move |conn| {
+            let found = db::run_as(&state.pool, user.trail(), move |conn| {
                 if let Some(kind) = R::BIN {
                     db::bin::keep(conn, kind, record, &by, None)?;
                 }
@@ -266,9 +265,9 @@ pub fn admin_reorder(
 ) -> Call {
     as_staff!(access, User => put(
         path,
-        move |_: User, state: web::Data<AppState>, body: Json<OrderRequest>| async move {
+        move |user: User, state: web::Data<AppState>, body: Json<OrderRequest>| async move {
             let order = Order::parse(body.into_inner())?;
-            db::run(&state.pool, move |conn| reorder(conn, &order)).await?;
+            db::run_as(&state.pool, user.trail(), move |conn| reorder(conn, &order)).await?;
             Ok::<_, ApiError>(message("Order saved"))
         },
     ))
@@ -340,15 +339,15 @@ where
 {
     as_staff!(access, User => post(
         path,
-        move |_: User, state: web::Data<AppState>, body: Json<B>| async move {
+        move |user: User, state: web::Data<AppState>, body: Json<B>| async move {
             let input = parse(body.into_inner())?;
-            let record = db::run(&state.pool, move |conn| {
+            let record = db::run_noted(&state.pool, user.trail(), move |conn, note| {
                 let record = insert(conn, &input)?;
                 let id = serde_json::to_value(&record)
                     .ok()
                     .and_then(|shown| shown["_id"].as_i64());
                 if let Some(id) = id {
-                    audit::created(id);
+                    note.created(id);
                 }
                 Ok(record)
             })

@@ -12,14 +12,14 @@ record!(Card, "Card not found", Card);
 
 /// Each carousel has its own order.
 pub(super) async fn reorder(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     section: web::Path<String>,
     body: Json<OrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let section = Section::parse(&section).map_err(|_| ApiError::NotFound("No such carousel"))?;
     let order = Order::parse(body.into_inner())?;
-    db::run(&state.pool, move |conn| {
+    db::run_as(&state.pool, staff.trail(), move |conn| {
         db::cards::reorder(conn, section, &order)
     })
     .await?;

@@ -58,7 +58,7 @@ pub(super) struct ImportQuery {
 /// message}]}` (with errors, nothing was imported and the commit answers 400 with them);
 /// 400 `{message}` for a file that cannot be read; 413 over 1 MB.
 pub(super) async fn import(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     query: Query<ImportQuery>,
     mut payload: web::Payload,
@@ -79,7 +79,7 @@ pub(super) async fn import(
             .json(json!({ "message": "The file is not UTF-8 text: save it from the spreadsheet as CSV UTF-8" })));
     };
     let dry_run = query.dry_run;
-    let checked = db::run(&state.pool, move |conn| {
+    let checked = db::run_as(&state.pool, staff.trail(), move |conn| {
         db::certificates::import(conn, &text, dry_run)
     })
     .await?;
@@ -107,10 +107,13 @@ pub(super) async fn import(
 
 /// `{"certinumber": N}`: the number after the highest issued, which the Create form offers.
 pub(super) async fn next_number(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let next = db::run(&state.pool, |conn| db::certificates::next_number(conn)).await?;
+    let next = db::run_as(&state.pool, staff.trail(), |conn| {
+        db::certificates::next_number(conn)
+    })
+    .await?;
     Ok(HttpResponse::Ok()
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .json(json!({ "certinumber": next })))
@@ -143,13 +146,13 @@ const VERIFY_LINK: &str = "x-verify-link";
 /// The certificate's QR code as SVG, pointing at its verify link (also in `X-Verify-Link`); 409 while no site address is
 /// known, since a relative link in a printed code would lead nowhere.
 pub(super) async fn qr_svg(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     id: PathId<Certificate>,
 ) -> Result<HttpResponse, ApiError> {
     let mailer = state.mail.clone();
     let key = id.get();
-    let (certificate, site) = db::run(&state.pool, move |conn| {
+    let (certificate, site) = db::run_as(&state.pool, staff.trail(), move |conn| {
         Ok((
             db::certificates::find(conn, key)?,
             mailer.setup(conn)?.site_address,

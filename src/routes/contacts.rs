@@ -39,10 +39,13 @@ pub(super) async fn create(
 
 /// `{"unread": N}`: how many messages no admin or editor has marked read, for the dashboard.
 pub(super) async fn unread(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let unread = db::run(&state.pool, |conn| db::contacts::unread(conn)).await?;
+    let unread = db::run_as(&state.pool, staff.trail(), |conn| {
+        db::contacts::unread(conn)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(json!({ "unread": unread })))
 }
 
@@ -73,13 +76,13 @@ pub(super) struct CsvQuery {
 }
 
 pub(super) async fn mark_read(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     id: PathId<Contact>,
     body: Json<ContactReadRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let read = body.read;
-    let contact = db::run(&state.pool, move |conn| {
+    let contact = db::run_as(&state.pool, staff.trail(), move |conn| {
         db::contacts::set_read(conn, id.get(), read)
     })
     .await?;
@@ -94,7 +97,7 @@ pub(super) async fn delete_many(
 ) -> Result<HttpResponse, ApiError> {
     let which = ContactsToDelete::parse(body.into_inner())?;
     let by = admin.0.named();
-    let deleted = db::run(&state.pool, move |conn| {
+    let deleted = db::run_noted(&state.pool, admin.trail(), move |conn, note| {
         // Each goes to the bin, all under one batch: an Undo brings them back together.
         let ids = match &which {
             ContactsToDelete::Ids(ids) => ids.clone(),
@@ -116,13 +119,11 @@ pub(super) async fn delete_many(
             }
         };
         // Logged even when none of the ids was there: someone tried.
-        crate::audit::note(|note| {
-            note.always = true;
-            note.changes.push(crate::db::audit::Change {
-                field: "deleted".into(),
-                old: String::new(),
-                new: deleted.to_string(),
-            });
+        note.always = true;
+        note.changes.push(crate::db::audit::Change {
+            field: "deleted".into(),
+            old: String::new(),
+            new: deleted.to_string(),
         });
         Ok((deleted, first))
     })

@@ -2,7 +2,6 @@
 //! address), confirming, unsubscribing in one click (RFC 8058), and the admins' Followers screen.
 
 use crate::access::{AdminUser, ClientIp, Json, Query};
-use crate::audit;
 use crate::db;
 use crate::db::followers::Asked;
 use crate::domain::{Email, ResetToken};
@@ -135,10 +134,10 @@ pub(super) async fn unsubscribe(
 
 /// The admins' Followers screen: how many are confirmed, and every address.
 pub(super) async fn list(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let followers = db::run(&state.pool, |conn| db::followers::all(conn)).await?;
+    let followers = db::run_as(&state.pool, staff.trail(), |conn| db::followers::all(conn)).await?;
     let count = followers
         .iter()
         .filter(|f| f.confirmed_at.is_some())
@@ -148,11 +147,11 @@ pub(super) async fn list(
 
 /// Every follower as CSV.
 pub(super) async fn csv(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let followers = db::run(&state.pool, |conn| {
-        audit::note(|note| note.action = Some("followers downloaded (CSV)".to_owned()));
+    let followers = db::run_noted(&state.pool, staff.trail(), |conn, note| {
+        note.action = Some("followers downloaded (CSV)".to_owned());
         db::followers::all(conn)
     })
     .await?;
@@ -166,7 +165,7 @@ pub(super) async fn csv(
 
 /// Removes a follower; logged with their address.
 pub(super) async fn remove(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
@@ -175,13 +174,11 @@ pub(super) async fn remove(
         .ok()
         .filter(|id| *id > 0)
         .ok_or(ApiError::NotFound("No such follower"))?;
-    let removed = db::run(&state.pool, move |conn| {
+    let removed = db::run_noted(&state.pool, staff.trail(), move |conn, note| {
         let removed = db::followers::remove(conn, id)?;
         if let Some(email) = &removed {
-            audit::note(|note| {
-                note.action = Some("follower removed".to_owned());
-                note.target = Some(format!("follower {id} \"{email}\""));
-            });
+            note.action = Some("follower removed".to_owned());
+            note.target = Some(format!("follower {id} \"{email}\""));
         }
         Ok(removed)
     })

@@ -28,14 +28,14 @@ pub(super) async fn create(
 /// Marks a gift received or not yet. The first time it is received, the donor's thank-you is
 /// queued in the same transaction (never twice, whatever is clicked after).
 pub(super) async fn mark_received(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     id: PathId<Gift>,
     body: Json<GiftReceivedRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let received = body.received;
     let mailer = state.mail.clone();
-    let (gift, thanked) = db::run(&state.pool, move |conn| {
+    let (gift, thanked) = db::run_as(&state.pool, staff.trail(), move |conn| {
         db::in_transaction(conn, |conn| {
             let Some(gift) = db::gifts::set_received(conn, id.get(), received)? else {
                 return Ok((None, false));
@@ -56,9 +56,9 @@ pub(super) async fn mark_received(
 
 /// `{"waiting": N}`: gifts told but not yet found on the statement, for the dashboard.
 pub(super) async fn waiting(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let waiting = db::run(&state.pool, |conn| db::gifts::waiting(conn)).await?;
+    let waiting = db::run_as(&state.pool, staff.trail(), |conn| db::gifts::waiting(conn)).await?;
     Ok(HttpResponse::Ok().json(json!({ "waiting": waiting })))
 }

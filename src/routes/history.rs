@@ -5,7 +5,6 @@ use super::calls::message;
 use super::site_settings::{for_donors, DONATIONS_ADMINS_ONLY};
 use crate::access::{ClientIp, Json, StaffUser};
 use crate::alerts::{self, Alert};
-use crate::audit;
 use crate::db;
 use crate::db::audit::Change;
 use crate::domain::{BengaliText, BinKind, Role, TextKind};
@@ -92,7 +91,7 @@ pub(super) async fn versions(
 ) -> Result<HttpResponse, ApiError> {
     let subject = subject_of(&state, &path.0, &path.1, user.0.role).await?;
     let only = subject.only();
-    let versions = db::run(&state.pool, move |conn| match subject {
+    let versions = db::run_as(&state.pool, user.trail(), move |conn| match subject {
         Subject::Settings(_) => db::history::settings_versions(conn).map(Some),
         Subject::Record(kind, id) | Subject::RecordBengali(kind, id, _) => {
             db::history::versions(conn, kind, id)
@@ -137,16 +136,14 @@ pub(super) async fn restore(
         Subject::RecordBengali(kind, id, field) => (kind, id, Some(field)),
     };
     let by = user.0.named();
-    let restored = db::run(&state.pool, move |conn| {
+    let restored = db::run_noted(&state.pool, user.trail(), move |conn, note| {
         let restored = match &field {
             None => db::history::restore(conn, kind, id, version, &by)?,
             Some(field) => db::history::restore_bengali(conn, kind, id, version, field, &by)?,
         };
         if restored {
-            audit::note(|note| {
-                note.action = Some(format!("{} restored to an earlier version", kind.noun()));
-                note.target = Some(format!("{} {id}, version {version}", kind.as_str()));
-            });
+            note.action = Some(format!("{} restored to an earlier version", kind.noun()));
+            note.target = Some(format!("{} {id}, version {version}", kind.as_str()));
         }
         Ok(restored)
     })
@@ -167,7 +164,7 @@ async fn restore_settings(
     version: i64,
     only: Option<Vec<String>>,
 ) -> Result<HttpResponse, ApiError> {
-    let (body, bengali) = db::run(&state.pool, move |conn| {
+    let (body, bengali) = db::run_as(&state.pool, user.trail(), move |conn| {
         let Some(mut kept) = db::history::settings_version(conn, version)? else {
             return Ok(None);
         };
@@ -186,7 +183,7 @@ async fn restore_settings(
     .ok_or(NOT_FOUND)?;
     let donors = body.keys().chain(bengali.iter().map(|(key, _)| key));
     if user.0.role != Role::Admin && donors.into_iter().any(|key| for_donors(key)) {
-        return Err(crate::access::refuse(DONATIONS_ADMINS_ONLY));
+        return Err(user.refuse(DONATIONS_ADMINS_ONLY));
     }
     if body.is_empty() && bengali.is_empty() {
         return Ok(message("The settings are already as that version had them"));
@@ -194,8 +191,8 @@ async fn restore_settings(
     if !bengali.is_empty() {
         let mailer = state.mail.clone();
         let (actor, address) = (user.0.named(), ip.0.to_string());
-        db::run(&state.pool, move |conn| {
-            restore_settings_bengali(conn, &mailer, &bengali, &actor, &address)
+        db::run_noted(&state.pool, user.trail(), move |conn, note| {
+            restore_settings_bengali(conn, note, &mailer, &bengali, &actor, &address)
         })
         .await?;
     }
@@ -209,6 +206,7 @@ async fn restore_settings(
 /// a change of what donors read is alerted.
 fn restore_settings_bengali(
     conn: &rusqlite::Connection,
+    note: &mut crate::audit::Note,
     mailer: &crate::mail::Mailer,
     bengali: &[(String, String)],
     actor: &str,
@@ -218,6 +216,7 @@ fn restore_settings_bengali(
     let mut donor_facing = Vec::new();
     for (key, text) in bengali {
         let written = BengaliText {
+            lang: "bn".to_owned(),
             kind: TextKind::Setting,
             record: key.clone(),
             field: key.clone(),
@@ -234,10 +233,8 @@ fn restore_settings_bengali(
         if for_donors(key) {
             donor_facing.push(change.clone());
         }
-        audit::note(|note| {
-            note.action = Some("settings restored to an earlier version".to_owned());
-            note.changes.push(change);
-        });
+        note.action = Some("settings restored to an earlier version".to_owned());
+        note.changes.push(change);
     }
     if !donor_facing.is_empty() {
         let site = mailer.setup(conn)?.site_address;

@@ -73,7 +73,7 @@ pub(super) async fn create(
     let token = ResetToken::generate()?;
     let mailer = state.mail.clone();
     let (actor, actor_id, address) = (admin.0.named(), admin.0.id, ip.0.to_string());
-    let (invitation, link, mail) = db::run(&state.pool, move |conn| {
+    let (invitation, link, mail) = db::run_noted(&state.pool, admin.trail(), move |conn, note| {
         let site = mailer.setup(conn)?.site_address.unwrap_or_default();
         let link = format!("{site}/invitation#token={}", token.as_str());
         if db::users::in_bin(conn, invitation.email.as_str())? {
@@ -97,8 +97,8 @@ pub(super) async fn create(
                     Some(site.as_str()).filter(|site| !site.is_empty()),
                 )?;
             }
-            audit::created(stored.id);
-            audit::changed(vec![
+            note.created(stored.id);
+            note.changed(vec![
                 Change {
                     field: "email".into(),
                     old: String::new(),
@@ -129,19 +129,22 @@ pub(super) async fn create(
 }
 
 pub(super) async fn pending(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let pending = db::run(&state.pool, |conn| db::invitations::pending(conn)).await?;
+    let pending = db::run_as(&state.pool, staff.trail(), |conn| {
+        db::invitations::pending(conn)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(pending))
 }
 
 pub(super) async fn revoke(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     id: PathId<Invitation>,
 ) -> Result<HttpResponse, ApiError> {
-    let found = db::run(&state.pool, move |conn| {
+    let found = db::run_as(&state.pool, staff.trail(), move |conn| {
         db::invitations::revoke(conn, id.get())
     })
     .await?;
@@ -199,15 +202,7 @@ pub(super) async fn accept(
     };
     let checked = token.clone();
     let token_used = token.clone();
-    let found = db::run(&state.pool, move |conn| {
-        let Some((email, role)) = db::invitations::usable(conn, &checked)? else {
-            return Ok(None);
-        };
-        let email = Email::parse(Some(email)).map_err(ApiError::internal)?;
-        let account = db::users::password_hash_by_email(conn, &email)?;
-        Ok(Some((email, role, account)))
-    })
-    .await?;
+    let found = db::run(&state.pool, move |conn| invited(conn, &checked)).await?;
     let Some((email, role, account)) = found else {
         return Err(link_gone(&state, Some(token)).await);
     };
@@ -226,25 +221,8 @@ pub(super) async fn accept(
                 ));
             }
             attempt.give_back();
-            let change = vec![Change {
-                field: "role".into(),
-                old: user.role.to_string(),
-                new: role.to_string(),
-            }];
             db::run(&state.pool, move |conn| {
-                db::invitations::accept_existing(conn, &token, &user, role, |tx| {
-                    if user.role != role {
-                        let what = format!("the role of {}", user.named());
-                        let mut alert = Alert::change(&user.named(), &address, &what, &change)
-                            .weighing(Weight::Serious);
-                        if user.role == Role::Admin {
-                            alert.also_to.push(user.email.clone());
-                        }
-                        let site = mailer.setup(tx)?.site_address;
-                        alerts::raise(tx, &alert, site.as_deref())?;
-                    }
-                    db::audit::record(tx, &accepted_entry(&user, &address, change))
-                })
+                give_role(conn, &mailer, &token, &user, role, &address)
             })
             .await?
         }
@@ -285,6 +263,49 @@ pub(super) async fn accept(
         "userId": user.id,
         "role": user.role,
     })))
+}
+
+/// An account and its password hash.
+type AccountWithHash = (db::users::User, String);
+
+/// The email and role of the invitation whose token hashes to `token`, with the account that
+/// email has and its password hash, if any; `None` when the link does not work.
+fn invited(
+    conn: &rusqlite::Connection,
+    token: &str,
+) -> Result<Option<(Email, Role, Option<AccountWithHash>)>, ApiError> {
+    let Some((email, role)) = db::invitations::usable(conn, token)? else {
+        return Ok(None);
+    };
+    let email = Email::parse(Some(email)).map_err(ApiError::internal)?;
+    let account = db::users::password_hash_by_email(conn, &email)?;
+    Ok(Some((email, role, account)))
+}
+
+/// Uses the invitation up and gives the existing account `user` its `role`: a change of role
+/// is alerted (by the account's owner, who accepted), and the acceptance logged. The account
+/// now; `None` when the link stopped working meanwhile.
+fn give_role(
+    conn: &mut rusqlite::Connection,
+    mailer: &crate::mail::Mailer,
+    token: &str,
+    user: &db::users::User,
+    role: Role,
+    address: &str,
+) -> Result<Option<db::users::User>, ApiError> {
+    let change = vec![Change {
+        field: "role".into(),
+        old: user.role.to_string(),
+        new: role.to_string(),
+    }];
+    db::invitations::accept_existing(conn, token, user, role, |tx| {
+        if user.role != role {
+            let alert = Alert::role_changed(&user.named(), address, user, Some(user.role), role);
+            let site = mailer.setup(tx)?.site_address;
+            alerts::raise(tx, &alert, site.as_deref())?;
+        }
+        db::audit::record(tx, &accepted_entry(user, address, change))
+    })
 }
 
 fn accepted_entry(user: &db::users::User, address: &str, changes: Vec<Change>) -> Entry {

@@ -42,11 +42,11 @@ fn shown(setup: &MailSetup) -> serde_json::Value {
 }
 
 pub(super) async fn settings(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mailer = state.mail.clone();
-    let setup = db::run(&state.pool, move |conn| mailer.setup(conn)).await?;
+    let setup = db::run_as(&state.pool, staff.trail(), move |conn| mailer.setup(conn)).await?;
     Ok(HttpResponse::Ok().json(shown(&setup)))
 }
 
@@ -92,7 +92,7 @@ pub(super) async fn update(
         return Err(ApiError::Validation(refused));
     }
     let (actor, address) = (admin.0.named(), ip.0.to_string());
-    let setup = db::run(&state.pool, move |conn| {
+    let setup = db::run_noted(&state.pool, admin.trail(), move |conn, note| {
         db::in_transaction(conn, |tx| {
             let old = mailer.setup(tx)?;
             db::mail_settings::update(tx, &patch)?;
@@ -115,7 +115,7 @@ pub(super) async fn update(
                     }
                 }
             }
-            crate::audit::changed(changes);
+            note.changed(changes);
             Ok(new)
         })
     })
@@ -144,13 +144,13 @@ fn stored_fields(stored: &db::mail_settings::StoredMail) -> Vec<(&'static str, S
 
 /// Sends a test email at once and says whether it went (the mail server's own error goes to the log).
 pub(super) async fn send_test(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     body: Json<TestMailRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let to = body.into_inner().parse()?;
     let mailer = state.mail.clone();
-    let setup = db::run(&state.pool, move |conn| mailer.setup(conn)).await?;
+    let setup = db::run_as(&state.pool, staff.trail(), move |conn| mailer.setup(conn)).await?;
     if !setup.enabled() {
         return Err(ApiError::Conflict(
             "Email is off: set a mail server and a sender address first".into(),
@@ -171,8 +171,8 @@ pub(super) async fn send_test(
     match timeout(TEST_FAILS_AFTER, attempt).await {
         Ok(Ok(true)) => {
             // Sending stores nothing: the entry says that it went.
-            db::run(&state.pool, |_| {
-                crate::audit::note(|note| note.always = true);
+            db::run_noted(&state.pool, staff.trail(), |_, note| {
+                note.always = true;
                 Ok(())
             })
             .await?;
@@ -202,7 +202,7 @@ pub(super) async fn delete(
     id: PathId<OutboxItem>,
 ) -> Result<HttpResponse, ApiError> {
     let own = admin.0.email.clone();
-    let found = db::run(&state.pool, move |conn| {
+    let found = db::run_as(&state.pool, admin.trail(), move |conn| {
         db::outbox::delete(conn, id.get(), &own)
     })
     .await?;
@@ -211,11 +211,14 @@ pub(super) async fn delete(
 
 /// "Retry now": the mail is due at once, even one given up on.
 pub(super) async fn retry(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     id: PathId<OutboxItem>,
 ) -> Result<HttpResponse, ApiError> {
-    let found = db::run(&state.pool, move |conn| db::outbox::retry(conn, id.get())).await?;
+    let found = db::run_as(&state.pool, staff.trail(), move |conn| {
+        db::outbox::retry(conn, id.get())
+    })
+    .await?;
     state.mail.wake();
     id.done(found, "Sending again now")
 }

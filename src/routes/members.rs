@@ -17,7 +17,7 @@ record!(Member, "Member not found", Member);
 /// The members of the roster the path names, as the team page shows them: the whole roster
 /// without paging parameters, else one page with the total (`?page&size&sort=order|name&q`).
 pub(super) async fn list(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     req: HttpRequest,
     roster: PathId<Roster>,
@@ -32,7 +32,7 @@ pub(super) async fn list(
         search: None,
     });
     let roster_id = roster.get();
-    let shown = db::run(&state.pool, move |conn| {
+    let shown = db::run_as(&state.pool, staff.trail(), move |conn| {
         if !db::rosters::exists(conn, roster_id)? {
             return Ok(None);
         }
@@ -53,18 +53,18 @@ pub(super) async fn list(
 
 /// A new member goes at the end of the roster the path names.
 pub(super) async fn create(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,
     body: Json<MemberRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = MemberInput::parse(body.into_inner(), true)?;
-    let id = db::run(&state.pool, move |conn| {
+    let id = db::run_noted(&state.pool, staff.trail(), move |conn, note| {
         if !db::rosters::exists(conn, roster.get())? {
             return Ok(None);
         }
         let id = db::members::insert(conn, roster.get(), &input)?;
-        crate::audit::created(id);
+        note.created(id);
         Ok(Some(id))
     })
     .await?;
@@ -74,13 +74,13 @@ pub(super) async fn create(
 
 /// Each roster has its own order.
 pub(super) async fn reorder(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     roster: PathId<Roster>,
     body: Json<OrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let order = Order::parse(body.into_inner())?;
-    db::run(&state.pool, move |conn| {
+    db::run_as(&state.pool, staff.trail(), move |conn| {
         db::members::reorder(conn, roster.get(), &order)
     })
     .await?;

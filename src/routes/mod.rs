@@ -2,8 +2,9 @@
 //! photos and the embedded app.
 //!
 //! A request flows: actix matches a path here → the handler's extractors check access
-//! (`AdminUser`), parse the path id (`PathId`) and the JSON body → a `domain` type parses the
-//! input → `db::run` does the work on the blocking pool → the handler answers with JSON.
+//! (`AdminUser`, with the request's activity-log trail), parse the path id (`PathId`) and the
+//! JSON body → a `domain` type parses the input → `db::run_as` (a staff member's, with the
+//! trail) or `db::run` does the work on the blocking pool → the handler answers with JSON.
 
 mod alerts;
 mod audit;
@@ -21,6 +22,7 @@ mod followers;
 mod gallery_images;
 mod gifts;
 mod health;
+mod held_writes;
 mod history;
 mod invitations;
 mod mail;
@@ -47,7 +49,7 @@ use crate::domain::{
     CertificateChange, MediaChange, MemberInput, NewCertificate, NoticeUpdate, PictureInput,
     Revocation, RosterInput,
 };
-use crate::error::ApiError;
+use crate::error::{body_refused, ApiError};
 use actix_web::body::MessageBody;
 use actix_web::dev::ServiceResponse;
 use actix_web::error::JsonPayloadError;
@@ -62,13 +64,28 @@ use calls::{
 /// Largest JSON body accepted (docs/running.md, "What is limited").
 pub const JSON_LIMIT: usize = 64 * 1024;
 
-/// Every API call, resource by resource: the whole API in one table. `admin_*` calls need the
-/// token of an admin, or of an editor where they say `Editors`; the others say who may call them
-/// in their handler's signature (`AdminUser`, `StaffUser`, `AuthUser`). Where paths
-/// overlap, the fixed path (`/admin/rosters/order`) comes before the pattern that would also
-/// match it (`/admin/rosters/{id}`). Input parsers take the body and whether it creates.
-#[rustfmt::skip]
+/// Every API call, resource by resource: the whole API in one table, read area by area below.
+/// `admin_*` calls need the token of an admin, or of an editor where they say `Editors`; the
+/// others say who may call them in their handler's signature (`AdminUser`, `StaffUser`,
+/// `AuthUser`). Where paths overlap, the fixed path (`/admin/rosters/order`) comes before the
+/// pattern that would also match it (`/admin/rosters/{id}`). Input parsers take the body and
+/// whether it creates.
 fn api() -> Vec<Call> {
+    [
+        account_calls(),
+        people_calls(),
+        visitor_calls(),
+        content_calls(),
+        site_calls(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Signing up, in and out, passwords and second factors: the calls of one's own account.
+#[rustfmt::skip]
+fn account_calls() -> Vec<Call> {
     vec![
         post("/auth/register", auth::register),
         post("/auth/login", auth::login),
@@ -92,7 +109,13 @@ fn api() -> Vec<Call> {
         get("/auth/passkeys", passkeys::list),
         patch("/auth/passkeys/{id}", passkeys::rename),
         delete("/auth/passkeys/{id}", passkeys::remove),
+    ]
+}
 
+/// The team: accounts, invitations, and what admins are told and what the log kept.
+#[rustfmt::skip]
+fn people_calls() -> Vec<Call> {
+    vec![
         get("/admin/users", users::list),
         get("/admin/users/{id}", users::find),
         patch("/admin/users/update/{id}", users::update),
@@ -115,7 +138,13 @@ fn api() -> Vec<Call> {
         get("/admin/audit", audit::page),
         get("/admin/audit/csv", audit::csv),
         get("/admin/audit/actors", audit::actors),
+    ]
+}
 
+/// What visitors send (messages, follows, feedback, gifts) and the admin lists of it.
+#[rustfmt::skip]
+fn visitor_calls() -> Vec<Call> {
+    vec![
         post("/form/contact", contacts::create),
         admin_list(Editors, "/admin/contacts", db::contacts::each, db::contacts::page, Some(Table::Contacts)),
         get("/admin/contacts/csv", contacts::csv),
@@ -143,7 +172,13 @@ fn api() -> Vec<Call> {
         get("/admin/gifts/waiting", gifts::waiting),
         patch("/admin/gifts/{id}", gifts::mark_received),
         admin_delete::<Gift>(Admins, "/admin/gifts/{id}", db::gifts::delete, "Gift deleted"),
+    ]
+}
 
+/// What the public pages show: notices, certificates, teams and their members, cards, gallery.
+#[rustfmt::skip]
+fn content_calls() -> Vec<Call> {
+    vec![
         get("/admin/servicelist", notices::list),
         get("/admin/servicelist/{id}", notices::find),
         post("/admin/service", notices::create),
@@ -187,10 +222,18 @@ fn api() -> Vec<Call> {
         admin_reorder(Editors, "/admin/gallery/order", db::gallery_images::reorder),
         admin_change::<GalleryImage, _, _>(Editors, "/admin/gallery/{id}", |b| PictureInput::parse_gallery_image(b, false), db::gallery_images::update, "Updated Successfully"),
         admin_delete::<GalleryImage>(Editors, "/admin/gallery/{id}", db::gallery_images::delete, "Image deleted"),
+    ]
+}
 
+/// The site itself: settings, Bengali texts, photos, backup, the bin and history, and email.
+#[rustfmt::skip]
+fn site_calls() -> Vec<Call> {
+    vec![
         patch("/admin/settings", site_settings::update),
         get("/admin/settings/payment-hold", site_settings::payment_hold),
         delete("/admin/settings/payment-hold", site_settings::cancel_payment_hold),
+        get("/admin/held-writes", held_writes::list),
+        delete("/admin/held-writes/{id}", held_writes::cancel),
         get("/admin/sample-content", site_settings::still_sample),
 
         get("/admin/translations", translations::list),
@@ -230,7 +273,6 @@ pub fn api_calls() -> Vec<(Method, String)> {
 pub fn configure(cfg: &mut web::ServiceConfig, allow_origins: &[String]) {
     let mut scope = web::scope("/api")
         .wrap(ErrorHandlers::new().default_handler(json_error_body))
-        .wrap(actix_web::middleware::from_fn(crate::audit::keep_trail))
         .wrap(actix_web::middleware::Condition::new(
             !allow_origins.is_empty(),
             cross_origin(allow_origins),
@@ -295,19 +337,6 @@ fn json_config() -> web::JsonConfig {
             }
             .into()
         })
-}
-
-/// Why a JSON body does not fit its call: the field it should not have, or what serde said.
-pub fn body_refused(err: &serde_json::Error) -> ApiError {
-    match unknown_field(&err.to_string()) {
-        Some(field) => ApiError::field(field, "is not a field this call takes"),
-        None => ApiError::BadRequest(format!("Invalid request: {err}")),
-    }
-}
-
-/// The field serde named in an "unknown field `x`, expected …" refusal.
-fn unknown_field(message: &str) -> Option<&str> {
-    message.strip_prefix("unknown field `")?.split('`').next()
 }
 
 /// Turns actix's own plain-text refusals under `/api` (wrong method, bad path) into the API's JSON shape.

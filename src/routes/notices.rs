@@ -47,13 +47,13 @@ pub(super) async fn create(
     state: web::Data<AppState>,
     body: crate::access::Json<crate::domain::NoticeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    user.allowed(crate::access::Access::Editors)?;
+    let user = user.allowed(crate::access::Access::Editors)?;
     let input = crate::domain::NewNotice::parse(body.into_inner())?;
     let tell = input.tell_followers;
     let mailer = state.mail.clone();
-    let (notice, told, site) = db::run(&state.pool, move |conn| {
+    let (notice, told, site) = db::run_noted(&state.pool, user.trail(), move |conn, note| {
         let notice = db::notices::insert(conn, &input)?;
-        crate::audit::created(notice.id);
+        note.created(notice.id);
         let setup = mailer.setup(conn)?;
         let told = match (&setup.site_address, input.tell_followers && setup.enabled()) {
             (Some(site), true) => mailer.queue_notice(conn, &notice, site)?,

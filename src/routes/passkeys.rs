@@ -4,7 +4,7 @@
 
 use super::second_factor::{signed_in, ticket_holder, TICKET_GONE};
 use crate::access::{AuthUser, ClientIp, Json};
-use crate::auth::second_step::{recovery_codes, Purpose};
+use crate::auth::second_step::{recovery_codes, Challenge, Purpose};
 use crate::auth::webauthn::{self, decode, encode};
 use crate::db;
 use crate::db::audit::Kind;
@@ -290,6 +290,57 @@ pub(super) async fn sign_in_options(
     })))
 }
 
+/// The refusal of a passkey sign-in, whose reason `why` is logged, not told.
+fn refused(why: &str) -> ApiError {
+    log::warn!("a passkey sign-in was refused: {why}");
+    ApiError::Unauthorized(NOT_SIGNED_IN)
+}
+
+/// What the authenticator signed, checked: its user handle (when it gives one) is the
+/// passkey's account, the passkey was made for the name the challenge was asked on, and the
+/// signature is the passkey's over the challenge.
+fn proven(
+    signed: &CredentialJson,
+    stored: &factors::StoredKey,
+    challenge: &Challenge,
+) -> Result<webauthn::Signed, ApiError> {
+    if let Some(handle) = signed
+        .response
+        .user_handle
+        .as_deref()
+        .filter(|h| !h.is_empty())
+    {
+        let handle = decode(handle).map_err(|w| refused(w.0))?;
+        if user_of_handle(&handle) != Some(stored.user_id) {
+            return Err(refused("the user handle is not the passkey's account"));
+        }
+    }
+    if stored.rp_id != challenge.rp_id {
+        return Err(refused("the passkey was made for another name of the site"));
+    }
+    (|| {
+        let client = decode(&signed.response.client_data_json)?;
+        let data = decode(
+            signed
+                .response
+                .authenticator_data
+                .as_deref()
+                .unwrap_or_default(),
+        )?;
+        let signature = decode(signed.response.signature.as_deref().unwrap_or_default())?;
+        webauthn::check_assertion(
+            &client,
+            &data,
+            &signature,
+            &stored.public_key,
+            stored.sign_count,
+            &challenge.bytes,
+            &stored.rp_id,
+        )
+    })()
+    .map_err(|why| refused(why.0))
+}
+
 /// Signs in with a passkey: as the second step of a ticket's account, or on its own (then the
 /// authenticator must have verified its user, by PIN or fingerprint, so the passkey is both
 /// factors).
@@ -318,10 +369,6 @@ pub(super) async fn sign_in(
     if ticket_user.as_ref().map(|u| u.id) != for_user {
         return Err(ApiError::BadRequest(TICKET_GONE.into()));
     }
-    let refused = |why: &str| {
-        log::warn!("a passkey sign-in was refused: {why}");
-        ApiError::Unauthorized(NOT_SIGNED_IN)
-    };
     let raw_id = decode(&signed.raw_id).map_err(|w| refused(w.0))?;
     let lookup = raw_id.clone();
     let stored = db::run(&state.pool, move |conn| factors::stored_key(conn, &lookup))
@@ -330,41 +377,7 @@ pub(super) async fn sign_in(
     if for_user.is_some_and(|id| id != stored.user_id) {
         return Err(refused("the passkey is another account's"));
     }
-    if let Some(handle) = signed
-        .response
-        .user_handle
-        .as_deref()
-        .filter(|h| !h.is_empty())
-    {
-        let handle = decode(handle).map_err(|w| refused(w.0))?;
-        if user_of_handle(&handle) != Some(stored.user_id) {
-            return Err(refused("the user handle is not the passkey's account"));
-        }
-    }
-    if stored.rp_id != challenge.rp_id {
-        return Err(refused("the passkey was made for another name of the site"));
-    }
-    let proof = (|| {
-        let client = decode(&signed.response.client_data_json)?;
-        let data = decode(
-            signed
-                .response
-                .authenticator_data
-                .as_deref()
-                .unwrap_or_default(),
-        )?;
-        let signature = decode(signed.response.signature.as_deref().unwrap_or_default())?;
-        webauthn::check_assertion(
-            &client,
-            &data,
-            &signature,
-            &stored.public_key,
-            stored.sign_count,
-            &challenge.bytes,
-            &stored.rp_id,
-        )
-    })()
-    .map_err(|why| refused(why.0))?;
+    let proof = proven(&signed, &stored, &challenge)?;
     if for_user.is_none() && !proof.user_verified {
         return Err(refused("the authenticator did not verify its user"));
     }

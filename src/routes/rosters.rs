@@ -3,7 +3,6 @@
 
 use super::calls::{record, PathId};
 use crate::access::{Json, StaffUser};
-use crate::audit;
 use crate::db::{self, rosters::Roster};
 use crate::domain::{CoreTeamChoice, CoreTeamRequest, RosterInput, RosterRequest};
 use crate::error::ApiError;
@@ -16,17 +15,17 @@ record!(Roster, "Team not found", Roster);
 /// `POST /api/admin/rosters/{id}/copy {slug, title}`: a new roster with the members of roster
 /// `id`; 201 `{_id, msg}`.
 pub(super) async fn copy(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     from: PathId<Roster>,
     body: Json<RosterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = RosterInput::parse(body.into_inner(), true)?;
     let key = from.get();
-    let id = db::run(&state.pool, move |conn| {
+    let id = db::run_noted(&state.pool, staff.trail(), move |conn, note| {
         let id = db::rosters::copy(conn, key, &input)?;
         if let Some(id) = id {
-            audit::created(id);
+            note.created(id);
         }
         Ok(id)
     })
@@ -38,14 +37,14 @@ pub(super) async fn copy(
 /// `PUT /api/admin/rosters/core {id, formerSlug}`: `/team` shows roster `id`; the core team
 /// until now moves to `/team{formerSlug}`.
 pub(super) async fn make_core(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     body: Json<CoreTeamRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let choice = CoreTeamChoice::parse(body.into_inner())?;
     let id = choice.id;
-    let found = db::run(&state.pool, move |conn| {
-        audit::created(id);
+    let found = db::run_noted(&state.pool, staff.trail(), move |conn, note| {
+        note.created(id);
         db::rosters::make_core(conn, &choice)
     })
     .await?;

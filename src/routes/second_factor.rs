@@ -525,8 +525,9 @@ pub(super) async fn admin_remove(
     ip: ClientIp,
     id: PathId<User>,
 ) -> Result<HttpResponse, ApiError> {
-    let (mailer, address, actor) = (state.mail.clone(), ip.0.to_string(), admin.0);
-    let found = db::run(&state.pool, move |conn| {
+    let AdminUser(actor, trail) = admin;
+    let (mailer, address) = (state.mail.clone(), ip.0.to_string());
+    let found = db::run_noted(&state.pool, &trail, move |conn, note| {
         let Some(member) = db::users::find(conn, id.get())? else {
             return Ok(None);
         };
@@ -535,7 +536,7 @@ pub(super) async fn admin_remove(
             let alert = crate::mail::security::factors_removed(&member, &actor.named(), &address);
             let site = mailer.setup(conn)?.site_address;
             alerts::raise(conn, &alert, site.as_deref())?;
-            audit::note(|note| note.action = Some("second factor removed".to_owned()));
+            note.action = Some("second factor removed".to_owned());
         }
         Ok(Some(removed))
     })

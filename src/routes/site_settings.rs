@@ -3,11 +3,11 @@
 use super::calls::message;
 use crate::access::{AdminUser, ClientIp, Json, StaffUser};
 use crate::alerts::{self, Alert, Weight};
-use crate::audit::{self, differences};
+use crate::audit::differences;
 use crate::db;
 use crate::db::audit::{Change, Kind};
 use crate::db::payment_hold::Held;
-use crate::domain::{upi, Role, SiteSettingsPatch, DONATION_DETAILS, DONOR_FACING};
+use crate::domain::{Role, SiteSettingsPatch, DONATION_DETAILS, DONOR_FACING};
 use crate::error::ApiError;
 use crate::payment_hold::{self, Outcome};
 use crate::state::AppState;
@@ -25,99 +25,43 @@ pub(super) async fn update(
     body: Json<BTreeMap<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let mut body = body.into_inner();
-    let rule = match body.remove("requireSecondFactor") {
-        None => None,
-        Some(serde_json::Value::Bool(on)) => Some(on),
-        Some(_) => {
-            return Err(ApiError::field(
-                "requireSecondFactor",
-                "must be true or false",
-            ))
-        }
-    };
+    let rule = second_factor_asked(&mut body)?;
     if rule.is_some() && user.0.role != Role::Admin {
-        return Err(crate::access::refuse(crate::access::ADMINS_ONLY));
+        return Err(user.refuse(crate::access::ADMINS_ONLY));
     }
     // Refused for what it asks, before its values are checked: an editor learns nothing about
     // the donation fields' rules.
     let for_donors = body.keys().any(|key| for_donors(key));
     if for_donors && user.0.role != Role::Admin {
-        return Err(crate::access::refuse(DONATIONS_ADMINS_ONLY));
+        return Err(user.refuse(DONATIONS_ADMINS_ONLY));
     }
     let patch = SiteSettingsPatch::parse(body)?;
     let mailer = state.mail.clone();
-    let hold = state.config.payment_hold;
+    let (hold, clock) = (state.config.payment_hold, state.config.clock.clone());
     let (actor, actor_id, address) = (user.0.named(), user.0.id, ip.0.to_string());
-    let pending = db::run(&state.pool, move |conn| {
+    let pending = db::run_noted(&state.pool, user.trail(), move |conn, note| {
         db::in_transaction(conn, |tx| {
             let before = db::site_settings::all(tx)?;
-            // The payment details wait out the hold, and so does any text that names a UPI ID
-            // other than the site's own: donors see one UPI ID.
-            let own = before.get("upiId").cloned().unwrap_or_default();
-            let (payment, rest): (Vec<_>, Vec<_>) =
-                patch.0.into_iter().partition(|(key, value)| {
-                    DONATION_DETAILS.contains(key) || upi::foreign_in(value, &own).is_some()
-                });
-            let rest = SiteSettingsPatch(rest);
+            let (payment, rest) = payment_hold::held_apart(patch, &before);
             db::site_settings::update(tx, &rest)?;
             let mut changes = differences(&before, &rest.0, &[]);
-            let site = mailer.setup(tx)?.site_address;
-            let donor_facing: Vec<Change> = changes
-                .iter()
-                .filter(|change| DONOR_FACING.contains(&change.field.as_str()))
-                .cloned()
-                .collect();
-            if !donor_facing.is_empty() {
-                let alert = Alert::change(&actor, &address, "what donors read", &donor_facing)
-                    .weighing(Weight::Serious);
-                alerts::raise(tx, &alert, site.as_deref())?;
-            }
-            let payment = SiteSettingsPatch(payment);
-            let outcome = payment_hold::change(tx, &payment, &before, hold, &actor, actor_id)?;
+            let setup = mailer.setup(tx)?;
+            let site = setup.site_address.as_deref();
+            let donor_facing = donor_facing_alert(tx, &changes, &actor, &address, site)?;
+            let now = clock.now();
+            let outcome =
+                payment_hold::change(tx, &payment, &before, hold, now, (&actor, actor_id))?;
             let money = differences(&before, &payment.0, &[]);
             // The settings as they were, kept in their history when anything changed now.
             if !changes.is_empty() || (matches!(outcome, Outcome::Applied) && !money.is_empty()) {
                 db::history::keep_settings(tx, &before, &actor)?;
             }
-            match &outcome {
-                Outcome::Applied if !money.is_empty() => {
-                    let alert = Alert::change(&actor, &address, "the payment details", &money)
-                        .weighing(Weight::Pinned);
-                    alerts::raise(tx, &alert, site.as_deref())?;
-                }
-                Outcome::Held(held) => {
-                    let mut alert =
-                        Alert::change(&actor, &address, "the payment details", &held.changes)
-                            .weighing(Weight::Pinned);
-                    alert.body.push_str(&format!(
-                        "\nDonors see the new details from {}. Until then any admin can cancel \
-                         the change on the Settings screen.\n",
-                        payment_hold::when(held.due_at)
-                    ));
-                    let id = alerts::raise(tx, &alert, site.as_deref())?;
-                    // The change takes effect only once this alert's mail reached someone.
-                    db::payment_hold::set_alert(tx, id)?;
-                    let until = payment_hold::when(held.due_at);
-                    audit::note(|note| {
-                        note.action = Some(format!("payment details changed (shown from {until})"))
-                    });
-                }
-                Outcome::Withdrawn(held) => {
-                    alerts::raise(tx, &cancelled(&actor, &address, held), site.as_deref())?;
-                    audit::note(|note| {
-                        note.action = Some("payment details change cancelled".to_owned())
-                    });
-                    changes.extend(held.changes.iter().map(|change| Change {
-                        field: change.field.clone(),
-                        old: change.new.clone(),
-                        new: change.old.clone(),
-                    }));
-                }
-                Outcome::Same(_) | Outcome::Applied => {}
-            }
+            changes.extend(tell_payment_outcome(
+                tx, note, &outcome, &money, &actor, &address, site,
+            )?);
             let payment_kind = !matches!(outcome, Outcome::Same(_));
-            if payment_kind || !money.is_empty() || !donor_facing.is_empty() {
-                audit::note(|note| note.kind = Some(Kind::Payment));
+            if payment_kind || !money.is_empty() || donor_facing {
+                note.kind = Some(Kind::Payment);
             }
             let pending = outcome.pending();
             let unheard = match &pending {
@@ -126,15 +70,9 @@ pub(super) async fn update(
             };
             changes.extend(money);
             if let Some(on) = rule {
-                changes.extend(second_factor_rule(
-                    tx,
-                    on,
-                    &actor,
-                    &address,
-                    site.as_deref(),
-                )?);
+                changes.extend(second_factor_rule(tx, on, &actor, &address, site)?);
             }
-            audit::changed(changes);
+            note.changed(changes);
             Ok((pending, unheard))
         })
     })
@@ -142,8 +80,95 @@ pub(super) async fn update(
     let (pending, unheard) = pending;
     Ok(HttpResponse::Ok().json(json!({
         "msg": "Updated Successfully",
-        "pending": payment_hold::shown(&pending, unheard),
+        "pending": payment_hold::shown(&pending, unheard, state.config.clock.now()),
     })))
+}
+
+/// The rule "Staff must use a second factor" when the body asks to set it (taken out of the
+/// body, which holds settings only); 400 when it is not true or false.
+fn second_factor_asked(
+    body: &mut BTreeMap<String, serde_json::Value>,
+) -> Result<Option<bool>, ApiError> {
+    match body.remove("requireSecondFactor") {
+        None => Ok(None),
+        Some(serde_json::Value::Bool(on)) => Ok(Some(on)),
+        Some(_) => Err(ApiError::field(
+            "requireSecondFactor",
+            "must be true or false",
+        )),
+    }
+}
+
+/// Alerts every admin to the `changes` of what donors read beside the payment details, if any
+/// (a seriously weighed alert); whether there were any.
+fn donor_facing_alert(
+    tx: &rusqlite::Connection,
+    changes: &[Change],
+    actor: &str,
+    address: &str,
+    site: Option<&str>,
+) -> Result<bool, ApiError> {
+    let donor_facing: Vec<Change> = changes
+        .iter()
+        .filter(|change| DONOR_FACING.contains(&change.field.as_str()))
+        .cloned()
+        .collect();
+    if !donor_facing.is_empty() {
+        let alert = Alert::change(actor, address, "what donors read", &donor_facing)
+            .weighing(Weight::Serious);
+        alerts::raise(tx, &alert, site)?;
+    }
+    Ok(!donor_facing.is_empty())
+}
+
+/// Alerts every admin to what a change of the payment details came to (`money`: the details
+/// that changed), and notes it in the log. The changes to log besides: a withdrawn change's,
+/// undone.
+fn tell_payment_outcome(
+    tx: &rusqlite::Connection,
+    note: &mut crate::audit::Note,
+    outcome: &Outcome,
+    money: &[Change],
+    actor: &str,
+    address: &str,
+    site: Option<&str>,
+) -> Result<Vec<Change>, ApiError> {
+    match outcome {
+        Outcome::Applied if !money.is_empty() => {
+            let alert = Alert::change(actor, address, "the payment details", money)
+                .weighing(Weight::Pinned);
+            alerts::raise(tx, &alert, site)?;
+        }
+        Outcome::Held(held) => {
+            let mut alert = Alert::change(actor, address, "the payment details", &held.changes)
+                .weighing(Weight::Pinned);
+            alert.body.push_str(&format!(
+                "\nDonors see the new details from {}. Until then any admin can cancel \
+                 the change on the Settings screen.\n",
+                payment_hold::when(held.due_at)
+            ));
+            let id = alerts::raise(tx, &alert, site)?;
+            // The change takes effect only once this alert's mail reached someone.
+            db::payment_hold::set_alert(tx, id)?;
+            let until = payment_hold::when(held.due_at);
+            note.action = Some(format!("payment details changed (shown from {until})"));
+        }
+        Outcome::Withdrawn(held) => {
+            alerts::raise(tx, &cancelled(actor, address, held), site)?;
+            note.action = Some("payment details change cancelled".to_owned());
+            return Ok(held
+                .changes
+                .iter()
+                .map(|change| Change {
+                    field: change.field.clone(),
+                    old: change.new.clone(),
+                    new: change.old.clone(),
+                })
+                .collect());
+        }
+        Outcome::Same(_) | Outcome::Applied => {}
+    }
+    Ok(Vec::new())
 }
 
 /// Sets the rule "Staff must use a second factor"; turning it off is alerted to every admin and
@@ -208,13 +233,13 @@ pub(super) fn for_donors(key: &str) -> bool {
 
 /// The change of the payment details waiting out its hold, if any.
 pub(super) async fn payment_hold(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mailer = state.mail.clone();
-    let (held, unheard) = db::run(&state.pool, move |conn| {
+    let now = state.config.clock.now();
+    let (held, unheard) = db::run_as(&state.pool, staff.trail(), move |conn| {
         let held = db::payment_hold::get(conn)?;
-        let now = jiff::Timestamp::now().as_second();
         let unheard = match &held {
             Some(held) if held.due_at <= now => payment_hold::unheard(conn, &mailer, held)?,
             _ => false,
@@ -222,7 +247,7 @@ pub(super) async fn payment_hold(
         Ok((held, unheard))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(json!({ "pending": payment_hold::shown(&held, unheard) })))
+    Ok(HttpResponse::Ok().json(json!({ "pending": payment_hold::shown(&held, unheard, now) })))
 }
 
 /// Cancels the change waiting: donors keep the details they see; logged and alerted.
@@ -233,18 +258,16 @@ pub(super) async fn cancel_payment_hold(
 ) -> Result<HttpResponse, ApiError> {
     let mailer = state.mail.clone();
     let (actor, address) = (admin.0.named(), ip.0.to_string());
-    let cancelled = db::run(&state.pool, move |conn| {
+    let cancelled = db::run_noted(&state.pool, admin.trail(), move |conn, note| {
         let Some(held) = db::payment_hold::get(conn)? else {
             return Ok(false);
         };
         db::payment_hold::clear(conn)?;
         let site = mailer.setup(conn)?.site_address;
         alerts::raise(conn, &cancelled(&actor, &address, &held), site.as_deref())?;
-        audit::note(|note| {
-            note.action = Some("payment details change cancelled".to_owned());
-            note.kind = Some(Kind::Payment);
-        });
-        audit::changed(held.changes);
+        note.action = Some("payment details change cancelled".to_owned());
+        note.kind = Some(Kind::Payment);
+        note.changed(held.changes);
         Ok(true)
     })
     .await?;
@@ -264,7 +287,7 @@ pub(super) async fn still_sample(
 ) -> Result<HttpResponse, ApiError> {
     let editor = user.0.role != Role::Admin;
     let mailer = state.mail.clone();
-    let left = db::run(&state.pool, move |conn| {
+    let left = db::run_as(&state.pool, user.trail(), move |conn| {
         let mut left = db::seed::still_sample(conn)?;
         if editor {
             left.retain(|item| !item.what.starts_with(db::seed::DONATION_DETAILS_LEFT));

@@ -2,6 +2,7 @@
 //! 200 for a path of the app's route table (or a roster's `/team{slug}`), 404 for any other —
 //! filled with that page's title and link-preview tags (`crate::previews`).
 
+use crate::previews::Sources;
 use crate::state::AppState;
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -52,10 +53,21 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     match state.previews.facts(&state.pool).await {
         Ok(facts) => {
             let site = state.mail.site_address(facts.stored_site_address());
-            let (known, page) =
-                state
-                    .previews
-                    .page(&index.body, path, page, &pages, &facts, site.as_deref());
+            // The page carries the content document, so its first screen waits for no second
+            // request; without it the app asks, and says so if that fails.
+            let content = match state.content.get(&state.pool).await {
+                Ok(content) => Some(content),
+                Err(error) => {
+                    log::warn!("a page went out without the content document: {error}");
+                    None
+                }
+            };
+            let from = Sources {
+                facts: &facts,
+                content: content.as_ref(),
+                site: site.as_deref(),
+            };
+            let (known, page) = state.previews.page(&index.body, path, page, &pages, from);
             let status = if known {
                 StatusCode::OK
             } else {

@@ -7,7 +7,6 @@ use super::calls::message;
 use super::site_settings::{for_donors, DONATIONS_ADMINS_ONLY};
 use crate::access::{ClientIp, Json, Query, StaffUser};
 use crate::alerts::{self, Alert};
-use crate::audit;
 use crate::db;
 use crate::db::audit::{Change, Kind};
 use crate::domain::{BengaliText, Role, TextKind, TextRequest, TextsQuery, TextsWanted};
@@ -22,12 +21,16 @@ use serde_json::json;
 /// `size` one page of them (`page`, `size` then answered too). `missing` counts the texts
 /// without Bengali in all.
 pub(super) async fn list(
-    _: StaffUser,
+    staff: StaffUser,
     state: web::Data<AppState>,
     query: Query<TextsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let wanted = TextsWanted::parse(query.into_inner())?;
-    let texts = db::run(&state.pool, |conn| db::translations::texts(conn)).await?;
+    let lang = wanted.lang.clone();
+    let texts = db::run_as(&state.pool, staff.trail(), move |conn| {
+        db::translations::texts(conn, &lang)
+    })
+    .await?;
     let lacking = |text: &db::translations::TextRow| {
         !text.english.trim().is_empty() && text.bengali.is_empty()
     };
@@ -45,14 +48,15 @@ pub(super) async fn list(
         .collect();
     let total = chosen.len();
     let Some((page, size)) = wanted.page else {
-        return Ok(
-            HttpResponse::Ok().json(json!({ "items": chosen, "total": total, "missing": missing }))
-        );
+        return Ok(HttpResponse::Ok().json(json!({
+            "lang": wanted.lang, "items": chosen, "total": total, "missing": missing,
+        })));
     };
     let start = (page as usize - 1).saturating_mul(size as usize);
     let items: Vec<_> = chosen.into_iter().skip(start).take(size as usize).collect();
     Ok(HttpResponse::Ok().json(json!({
-        "items": items, "total": total, "missing": missing, "page": page, "size": size,
+        "lang": wanted.lang, "items": items, "total": total, "missing": missing, "page": page,
+        "size": size,
     })))
 }
 
@@ -66,12 +70,12 @@ pub(super) async fn save(
     let text = BengaliText::parse(body.into_inner())?;
     let for_donors = text.kind == TextKind::Setting && for_donors(&text.record);
     if for_donors && user.0.role != Role::Admin {
-        return Err(crate::access::refuse(DONATIONS_ADMINS_ONLY));
+        return Err(user.refuse(DONATIONS_ADMINS_ONLY));
     }
     let removed = text.text.is_empty();
     let mailer = state.mail.clone();
     let (actor, address) = (user.0.named(), ip.0.to_string());
-    db::run(&state.pool, move |conn| {
+    db::run_noted(&state.pool, user.trail(), move |conn, note| {
         // The record's Bengali is part of its state: kept in its history before it changes.
         let record = text.record.parse::<i64>().ok();
         if let Some((kind, id)) = text.kind.record_kind().zip(record) {
@@ -82,8 +86,12 @@ pub(super) async fn save(
         }
         let before = db::translations::set(conn, &text)?
             .ok_or(ApiError::NotFound("That text no longer exists"))?;
+        let language = match text.lang.as_str() {
+            "bn" => "বাংলা",
+            other => other,
+        };
         let change = Change {
-            field: format!("{} (বাংলা)", text.field),
+            field: format!("{} ({language})", text.field),
             old: before,
             new: text.text.clone(),
         };
@@ -97,14 +105,12 @@ pub(super) async fn save(
             );
             alerts::raise(conn, &alert, site.as_deref())?;
         }
-        audit::note(|note| {
-            note.action = Some("Bengali text changed".to_owned());
-            note.target = Some(format!("{} {}", text.kind.as_str(), text.record));
-            if for_donors {
-                note.kind = Some(Kind::Payment);
-            }
-            note.changes.push(change);
-        });
+        note.action = Some("Bengali text changed".to_owned());
+        note.target = Some(format!("{} {}", text.kind.as_str(), text.record));
+        if for_donors {
+            note.kind = Some(Kind::Payment);
+        }
+        note.changes.push(change);
         Ok(())
     })
     .await?;

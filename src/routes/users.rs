@@ -27,7 +27,7 @@ pub(super) struct RoleFilter {
 
 /// The spec's whole list, or one page (`?page=&size=&sort=&q=`), of one role with `&role=`.
 pub(super) async fn list(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     req: HttpRequest,
     query: Query<ListQuery>,
@@ -42,7 +42,7 @@ pub(super) async fn list(
         (None, None) => Ok(json_array(&req, state.pool.clone(), db::users::each)),
         (listing, Some(role)) => {
             let listing = listing.unwrap_or_else(Listing::first_page);
-            let page = db::run(&state.pool, move |conn| {
+            let page = db::run_as(&state.pool, staff.trail(), move |conn| {
                 db::users::page_of_role(conn, &listing, role)
             })
             .await?;
@@ -56,11 +56,14 @@ pub(super) async fn list(
 }
 
 pub(super) async fn find(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     id: PathId<User>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = db::run(&state.pool, move |conn| db::users::find(conn, id.get())).await?;
+    let user = db::run_as(&state.pool, staff.trail(), move |conn| {
+        db::users::find(conn, id.get())
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(id.found(user)?))
 }
 
@@ -80,7 +83,7 @@ pub(super) async fn update(
     let mailer = state.mail.clone();
     let actor = admin.0.named();
     let address = ip.0.to_string();
-    let changed = db::run(&state.pool, move |conn| {
+    let changed = db::run_noted(&state.pool, admin.trail(), move |conn, note| {
         let asked = match db::users::find(conn, id.get())? {
             Some(current) => staff_email(conn, &current, &mut change)?,
             None => None,
@@ -89,9 +92,12 @@ pub(super) async fn update(
             return Ok(None);
         };
         let waiting = match asked {
-            Some(email) => Some(ask_to_confirm(
-                conn, &mailer, &after, &email, &token, &actor, &address,
-            )?),
+            Some(email) => {
+                let asked =
+                    ask_to_confirm(conn, &mailer, &after, &email, &token, &actor, &address)?;
+                note.action = Some("email address change asked (waits for confirmation)".into());
+                Some(asked)
+            }
             None => None,
         };
         let mut changes = changes(&before, &after);
@@ -103,21 +109,14 @@ pub(super) async fn update(
             });
         }
         if before.role != after.role {
-            let what = format!("the role of {}", after.named());
-            let role: Vec<Change> = changes
-                .iter()
-                .filter(|c| c.field == "role")
-                .cloned()
-                .collect();
-            let mut alert = Alert::change(&actor, &address, &what, &role).weighing(Weight::Serious);
-            if before.role == Role::Admin {
-                // The one who lost the role hears of it too.
-                alert.also_to.push(before.email.clone());
-            }
+            // Also to the account's address: a staff account's new one waits for confirmation
+            // (above), so it is still the one it had.
+            let alert =
+                Alert::role_changed(&actor, &address, &after, Some(before.role), after.role);
             let site = mailer.setup(conn)?.site_address;
             alerts::raise(conn, &alert, site.as_deref())?;
         }
-        audit::changed(changes);
+        note.changed(changes);
         Ok(Some((after, waiting)))
     })
     .await?;
@@ -186,9 +185,6 @@ fn ask_to_confirm(
         let mut alert = Alert::change(actor, address, &what, &change).weighing(Weight::Serious);
         alert.also_to.push(user.email.clone());
         alerts::raise(tx, &alert, site.as_deref())?;
-        audit::note(|note| {
-            note.action = Some("email address change asked (waits for confirmation)".into())
-        });
         Ok((email.to_owned(), (!mail.mailed()).then_some(link)))
     })
 }
@@ -202,7 +198,7 @@ pub(super) async fn delete(
 ) -> Result<HttpResponse, ApiError> {
     let mailer = state.mail.clone();
     let (actor, address) = (admin.0.named(), ip.0.to_string());
-    let found = db::run(&state.pool, move |conn| {
+    let found = db::run_as(&state.pool, admin.trail(), move |conn| {
         let Some(gone) = db::users::delete(conn, id.get(), &actor)? else {
             return Ok(false);
         };
@@ -262,7 +258,7 @@ pub(super) async fn reset_link(
 ) -> Result<HttpResponse, ApiError> {
     let mailer = state.mail.clone();
     let caller = admin.0.id;
-    let made = db::run(&state.pool, move |conn| {
+    let made = db::run_as(&state.pool, admin.trail(), move |conn| {
         let Some(user) = db::users::find(conn, id.get())? else {
             return Ok(None);
         };
@@ -290,11 +286,11 @@ the Email screen). The admin can also use \"Forgot password?\" on the login page
 
 /// "Sign out everywhere": every session of the account ends (a lost phone, a departing member).
 pub(super) async fn sign_out(
-    _: AdminUser,
+    staff: AdminUser,
     state: web::Data<AppState>,
     id: PathId<User>,
 ) -> Result<HttpResponse, ApiError> {
-    let found = db::run(&state.pool, move |conn| {
+    let found = db::run_as(&state.pool, staff.trail(), move |conn| {
         if db::users::find(conn, id.get())?.is_none() {
             return Ok(false);
         }

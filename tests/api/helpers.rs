@@ -332,6 +332,18 @@ impl TestApp {
     pub fn query<T: rusqlite::types::FromSql>(&self, sql: &str) -> T {
         query(&self.state.pool.get().expect("a connection"), sql)
     }
+
+    /// The subject of every alert stored, oldest first.
+    pub fn alert_subjects(&self) -> Vec<String> {
+        let conn = self.state.pool.get().expect("a connection");
+        let mut stmt = conn
+            .prepare("SELECT subject FROM alerts ORDER BY id")
+            .unwrap();
+        stmt.query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
 }
 
 /// The one value `sql` selects.

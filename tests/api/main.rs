@@ -21,6 +21,7 @@ mod feedback;
 mod followers;
 mod gallery_images;
 mod gifts;
+mod held_writes;
 mod history;
 mod invitations;
 mod languages;

@@ -140,14 +140,27 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
     for (path, status) in paths.chain(unknown.map(|path| (path, 404))) {
         let response = app.get(path).send();
         assert_eq!(response.status, status, "{path}");
-        // The head's title and preview tags are the page's own (tests/api/previews.rs);
-        // the rest is index.html as built.
-        let app_part = &index[index.find("<link rel=\"icon\"").expect("the icon link")..];
+        // The head's title, preview tags and the pictures its first screen shows are the
+        // page's own (tests/api/previews.rs); the rest is index.html as built.
+        let app_part =
+            without_pictures(&index[index.find("<link rel=\"icon\"").expect("the icon link")..]);
         assert!(
-            response.text().ends_with(app_part),
+            without_pictures(&response.text()).ends_with(&app_part),
             "{path} serves index.html, so even the app's 404 page renders"
         );
     }
+}
+
+/// A page without the lines that preload the pictures of its first screen.
+fn without_pictures(html: &str) -> String {
+    html.lines()
+        .filter(|line| {
+            !line
+                .trim_start()
+                .starts_with("<link rel=\"preload\" as=\"image\"")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -323,4 +336,145 @@ fn the_app_installs_from_a_manifest_in_each_language_and_its_worker_is_never_cac
     let code = worker.text();
     assert!(code.contains("jyoti-app-"), "the worker names its release");
     assert!(!code.contains("admin-screens"), "no admin screen is kept");
+}
+
+/// The content document a page carries (`<script type="application/json" id="site-content">`)
+/// as JSON, and the ETags it names.
+fn carried_content(html: &str) -> (serde_json::Value, String) {
+    let open = "<script type=\"application/json\" id=\"site-content\" data-etags=\"";
+    let start = html.find(open).expect("the page carries the content") + open.len();
+    let rest = &html[start..];
+    let etags = rest[..rest.find('"').unwrap()].replace("&quot;", "\"");
+    let body = &rest[rest.find('>').unwrap() + 1..];
+    let body = &body[..body.find("</script>").expect("the block ends")];
+    (
+        serde_json::from_str(body).expect("the block is JSON"),
+        etags,
+    )
+}
+
+#[test]
+fn every_page_carries_the_current_content_document_and_is_never_served_stale() {
+    let (app, admin) = crate::helpers::spawn_app_with_admin();
+    let content = app.get("/api/content").send();
+    for path in ["/", "/team", "/bn/notice", "/admin/users", "/no-such-page"] {
+        let (carried, etags) = carried_content(&app.get(path).send().text());
+        assert_eq!(
+            carried,
+            content.json(),
+            "{path} carries /api/content's document"
+        );
+        assert!(etags.contains(content.header("etag").unwrap()), "{etags}");
+        // The app asks with those ETags whether its copy is current: it is.
+        let asked = app
+            .get("/api/content")
+            .header("If-None-Match", &etags)
+            .send();
+        assert_eq!(asked.status, 304, "{path}");
+    }
+
+    // A change is in the next page at once, and the page's own ETag changes with it. A text
+    // that tries to end the block stays inside it.
+    let first = app.get("/").send();
+    let escape = "Welcome</script><script>alert(1)</script><!--";
+    app.change(&admin, "/api/admin/settings", &json!({"heroTitle": escape}));
+    let again = app
+        .get("/")
+        .header("If-None-Match", first.header("etag").unwrap())
+        .send();
+    assert_eq!(again.status, 200, "the old page is not current");
+    let html = again.text();
+    let (carried, etags) = carried_content(&html);
+    assert_eq!(carried["settings"]["heroTitle"], escape);
+    assert!(
+        !html.contains("alert(1)</script>"),
+        "the text stays inside the block"
+    );
+    assert_eq!(
+        html.matches("<script").count(),
+        3,
+        "the entry script, the JSON-LD and the block"
+    );
+    let old = app
+        .get("/api/content")
+        .header("If-None-Match", &etags)
+        .send();
+    assert_eq!(old.status, 304);
+    assert_eq!(
+        old.header("etag"),
+        Some(app.get("/api/content").send().header("etag").unwrap())
+    );
+}
+
+#[test]
+fn the_notice_board_asks_for_its_first_notices_as_it_arrives() {
+    let app = spawn_app();
+    let preload = "<link rel=\"preload\" as=\"fetch\" crossorigin=\"anonymous\" \
+                   href=\"/api/admin/servicelist?page=1&amp;size=10\">";
+    for path in ["/notice", "/bn/notice"] {
+        assert!(app.get(path).send().text().contains(preload), "{path}");
+    }
+    assert!(!app
+        .get("/")
+        .send()
+        .text()
+        .contains("rel=\"preload\" as=\"fetch\""));
+    // The call it names answers visitors.
+    let board = app.get("/api/admin/servicelist?page=1&size=10").send();
+    assert_eq!(board.status, 200);
+}
+
+#[test]
+fn a_page_names_its_own_code_words_and_first_pictures_so_they_come_with_the_app() {
+    let app = spawn_app();
+    let gallery = app.get("/gallery").send().text();
+    let modulepreloads: Vec<&str> = gallery
+        .split("<link rel=\"modulepreload\" href=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert!(
+        modulepreloads
+            .iter()
+            .any(|file| file.contains("/gallery-page-")),
+        "{modulepreloads:?}"
+    );
+    assert!(
+        modulepreloads
+            .iter()
+            .any(|file| file.ends_with("/en-gallery.js")),
+        "{modulepreloads:?}"
+    );
+    for file in &modulepreloads {
+        assert_eq!(app.get(file).send().status, 200, "{file}");
+    }
+    // The Bengali twin names the Bengali words; a roster's own page, the team page's code.
+    assert!(app
+        .get("/bn/gallery")
+        .send()
+        .text()
+        .contains("/bn-gallery.js\">"));
+    assert!(app.get("/team2k24").send().text().contains("/roster-page-"));
+
+    let content = app.get("/api/content").send().json();
+    let first = content["gallery"][0]["photo"]["src"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        gallery.contains(&format!(
+            "<link rel=\"preload\" as=\"image\" href=\"{first}\" fetchpriority=\"high\">"
+        )),
+        "{gallery}"
+    );
+    let member = content["teams"]["core"]["members"][0]["photo"]["src"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(app
+        .get("/bn/team")
+        .send()
+        .text()
+        .contains(&format!("href=\"{member}\" fetchpriority=\"high\"")));
+    assert!(gallery.contains("<link rel=\"preload\" as=\"image\" href=\"/art/logo-jgec.svg\">"));
 }

@@ -250,19 +250,23 @@ fn the_bengali_of_what_donors_read_is_for_admins_and_alerted_like_its_english() 
     let alerts_before = app.get("/api/admin/alerts").bearer(&admin).send().json()["total"]
         .as_i64()
         .unwrap();
-    // A UPI ID other than the site's own is refused even to an admin: donors see one UPI ID,
-    // and a new one waits out the payment hold in Settings.
+    // A UPI ID other than the site's own waits out the payment hold even from an admin, alerted:
+    // donors see one UPI ID.
     let upi = json!({"kind": "setting", "record": "donationAppeal", "field": "donationAppeal",
         "text": "দান পাঠান এই ইউপিআই-তে: thief@bank"});
-    assert_eq!(save(&app, &admin, upi).status, 400);
+    assert_eq!(save(&app, &admin, upi).status, 202);
+    assert!(app.content()["settings"]["bn"]
+        .get("donationAppeal")
+        .is_none());
     saved(&app, &admin, appeal);
     let alerts = app.get("/api/admin/alerts").bearer(&admin).send().json();
     assert_eq!(
         alerts["total"].as_i64().unwrap(),
-        alerts_before + 1,
+        alerts_before + 2,
         "{alerts}"
     );
-    let alert = &alerts["items"][0];
+    // Below the held text's alert, which is pinned.
+    let alert = &alerts["items"][1];
     assert!(
         alert["subject"]
             .as_str()
@@ -283,7 +287,7 @@ fn the_bengali_of_what_donors_read_is_for_admins_and_alerted_like_its_english() 
     let after = app.get("/api/admin/alerts").bearer(&admin).send().json()["total"]
         .as_i64()
         .unwrap();
-    assert_eq!(after, alerts_before + 1);
+    assert_eq!(after, alerts_before + 2);
 }
 
 #[test]
@@ -435,4 +439,56 @@ fn a_members_year_has_its_bengali_and_the_screen_pages_what_still_lacks_bengali(
             .send();
         assert_eq!(response.status, 400, "{bad}: {}", response.text());
     }
+}
+
+#[test]
+fn the_translations_api_takes_a_language_and_refuses_one_the_site_lacks() {
+    let (app, admin) = spawn_app_with_admin();
+    let heading = json!({ "kind": "setting", "record": "heroTitle", "field": "heroTitle" });
+    let mut bengali = heading.clone();
+    bengali["lang"] = json!("bn");
+    bengali["text"] = json!("জ্যোতিতে স্বাগত");
+    saved(&app, &admin, bengali);
+    // Named or not, Bengali is the same rows.
+    let listed = app
+        .get("/api/admin/translations?lang=bn&q=heroTitle")
+        .bearer(&admin)
+        .send();
+    assert_eq!(listed.status, 200, "{}", listed.text());
+    let listed = listed.json();
+    assert_eq!(listed["lang"], "bn");
+    let hero = listed["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|text| text["record"] == "heroTitle")
+        .cloned()
+        .expect("the headline is listed");
+    assert_eq!(hero["bengali"], "জ্যোতিতে স্বাগত");
+    // A language the site does not have is refused by name, for a list and a save alike.
+    let unknown = app
+        .get("/api/admin/translations?lang=xx")
+        .bearer(&admin)
+        .send();
+    assert_error(&unknown, 400, "an unknown language listed");
+    let said = unknown.json()["errors"]["lang"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        said.contains("not a language of this site's texts"),
+        "{said}"
+    );
+    let mut other = heading;
+    other["lang"] = json!("hi");
+    other["text"] = json!("ज्योति में स्वागत है");
+    let refused = save(&app, &admin, other);
+    assert_error(&refused, 400, "an unknown language saved");
+    assert!(
+        refused.json()["errors"]["lang"].is_string(),
+        "{}",
+        refused.text()
+    );
+    let content = app.get("/api/content").send().json();
+    assert_eq!(content["settings"]["bn"]["heroTitle"], "জ্যোতিতে স্বাগত");
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # Benchmark: the release binary against nginx on this machine, plus page weight and Lighthouse.
 # Run from the repository root: python3 tests/bench/bench.py [--seconds 10] [--runs 5] [--no-lighthouse]
-# [--lighthouse-runs 3] [--pages /,/team]. Budgets, checked on the medians: on every page Lighthouse
-# performance >= 97, TBT < 100 ms and CLS 0, also while the server is busy; page weight <= 170 KB
-# on /; the static file >= 0.9x nginx. Exits 1, naming each, when one is passed.
+# [--lighthouse-runs 3] [--pages /,/team]. Budgets, on the medians of a quiet machine: on every page
+# Lighthouse performance >= 99, largest paint <= 1.6 s (the loader's floor is 1.5 s), TBT < 50 ms and
+# CLS 0; while another client keeps the server and both cores busy, every single run's TBT < 100 ms
+# and CLS 0; page weight <= 150 KB on / and <= 160 KB on /bn; the static file >= 0.9x nginx. Exits 1,
+# naming each, when one is passed.
 # It installs wrk and nginx (Debian) when missing, builds the release binary, seeds a temp
 # database through the API, loads it over loopback only, and prints one table.
 
@@ -203,6 +205,12 @@ def lighthouse_once(prefix, url, tmp):
             "kb": a["total-byte-weight"]["numericValue"] / 1024, "version": r.get("lighthouseVersion", "?")}
 
 
+# The loader shows 1.5 s from the navigation's start (the spec): the floor of every page's largest paint.
+LOADER_FLOOR = 1.5
+LCP_BUDGET = 1.6
+# All a first visit loads, in KB.
+WEIGHT_BUDGETS = {"/": 150, "/bn": 160}
+
 # The public pages Lighthouse measures, in both languages.
 PAGES = ["/", "/gallery", "/team", "/notice", "/support", "/contact"]
 PAGES += ["/bn" + ("" if page == "/" else page) for page in PAGES]
@@ -226,8 +234,8 @@ def lighthouse(base, tmp, runs, busy, pages):
             done = [lighthouse_once(prefix, base + page, tmp) for _ in range(runs)]
             mid = {key: median([run[key] for run in done]) for key in done[0]}
             tbts = sorted(run["tbt"] for run in done)
-            rows.append({"page": page + (" (busy)" if busy else ""), "path": page, **mid,
-                         "tbt_range": f"{tbts[0]:.0f}–{tbts[-1]:.0f} ms"})
+            rows.append({"page": page + (" (busy)" if busy else ""), "path": page, "busy": busy, **mid,
+                         "tbt_max": tbts[-1], "tbt_range": f"{tbts[0]:.0f}–{tbts[-1]:.0f} ms"})
         return rows
     finally:
         if load:
@@ -320,14 +328,15 @@ def main():
     print(f"| resident memory after the load | {memory:.1f} MB | < 40 MB |")
     print(f"| binary size | {os.path.getsize(BIN) / 1048576:.1f} MB | |")
     print(f"| startup to first answered request | {startup * 1000:.0f} ms | |")
-    print(f"| first-load JS for / (gzip) | {home_js / 1024:.1f} KB | ≤ 80 KB |")
+    print(f"| first-load JS for / (gzip) | {home_js / 1024:.1f} KB | ≤ 45 KB |")
     print(f"| JS for /admin (gzip) | {admin_js / 1024:.1f} KB | |")
     if lh:
         print(f"\n| page (Lighthouse {lh[0]['version']}, mobile, medians of {args.lighthouse_runs} runs) | perf | a11y | best practices | SEO | LCP "
-              "| CLS | TBT | TBT range | total KB |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+              f"| LCP over the {LOADER_FLOOR:g} s floor | CLS | TBT | TBT range | total KB |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for r in lh:
-            print(f"| {r['page']} | {r['perf']:g} | {r['a11y']:g} | {r['bp']:g} | {r['seo']:g} | {r['lcp']:.1f} s "
-                  f"| {r['cls']:.3g} | {r['tbt']:.0f} ms | {r['tbt_range']} | {r['kb']:.0f} |")
+            print(f"| {r['page']} | {r['perf']:g} | {r['a11y']:g} | {r['bp']:g} | {r['seo']:g} | {r['lcp']:.2f} s "
+                  f"| {(r['lcp'] - LOADER_FLOOR) * 1000:+.0f} ms | {r['cls']:.3g} | {r['tbt']:.0f} ms | {r['tbt_range']} "
+                  f"| {r['kb']:.0f} |")
     shutil.rmtree(tmp, ignore_errors=True)
     over = over_budget(lh, ratio(""), ratio(", gzip"))
     for line in over:
@@ -336,18 +345,25 @@ def main():
 
 
 def over_budget(lh, plain, gzipped):
-    """Each budget the medians pass, as a sentence."""
+    """Each budget the figures pass, as a sentence."""
     over = [f"the static file is {ratio:.2f}× nginx {kind} (budget ≥ 0.9×)"
             for kind, ratio in (("plain", plain), ("gzip", gzipped)) if ratio < 0.9]
     for r in lh:
-        if r["perf"] < 97:
-            over.append(f"{r['page']}: Lighthouse performance {r['perf']} (budget ≥ 97)")
-        if r["tbt"] >= 100:
-            over.append(f"{r['page']}: total blocking time {r['tbt']:.0f} ms (budget < 100 ms)")
         if r["cls"] > 0:
             over.append(f"{r['page']}: layout shift {r['cls']:.3g} (budget 0)")
-        if r["path"] == "/" and r["kb"] > 170:
-            over.append(f"{r['page']}: page weight {r['kb']:.0f} KB (budget ≤ 170 KB)")
+        if r["busy"]:
+            if r["tbt_max"] >= 100:
+                over.append(f"{r['page']}: a run's total blocking time {r['tbt_max']:.0f} ms (budget < 100 ms)")
+            continue
+        if r["perf"] < 99:
+            over.append(f"{r['page']}: Lighthouse performance {r['perf']} (budget ≥ 99)")
+        if r["lcp"] > LCP_BUDGET:
+            over.append(f"{r['page']}: largest paint {r['lcp']:.2f} s (budget ≤ {LCP_BUDGET} s)")
+        if r["tbt"] >= 50:
+            over.append(f"{r['page']}: total blocking time {r['tbt']:.0f} ms (budget < 50 ms)")
+        weight = WEIGHT_BUDGETS.get(r["path"])
+        if weight and r["kb"] > weight:
+            over.append(f"{r['page']}: page weight {r['kb']:.0f} KB (budget ≤ {weight} KB)")
     return over
 
 

@@ -14,17 +14,13 @@ import { isAdmin, isStaff, useSession } from '../lib/session.js';
 import { siteZoneName } from '../lib/site-time.js';
 import { AdminToDo } from './admin-to-do.jsx';
 import './admin-layout.css';
-import { navPages } from './route-pages.js';
-import { routeTable } from './route-table.js';
+import { adminNav } from './admin-pages.js';
 
 /**
  * The screens, in the sidebar's order, as the route table names them; `adminOnly` ones (people, email, the activity
  * log) are not for editors.
  */
-const sidebarLinks = [
-  ...navPages(routeTable, '/admin').map((page) => ({ to: page.path, label: page.nav, adminOnly: page.adminOnly })),
-  { to: '/logout', label: 'Logout' },
-];
+const sidebarLinks = [...adminNav, { to: '/logout', label: 'Logout' }];
 
 /** The sidebar link of the screen at `pathname` (its own path or one below it, e.g. a user's edit form). */
 const screenOf = (pathname) =>
@@ -66,7 +62,9 @@ export function AdminLayout() {
           {!usable(pathname) ? (
             <AdminsOnly label={screen.label} />
           ) : (
-            <Suspense fallback={<p className="page-loading">Loading…</p>}>
+            // One boundary per screen: a screen left while its code still loads must not hold the next one back
+            // (Preact's Suspense would keep showing the left screen's suspension, with nothing, until it resolved).
+            <Suspense key={screen?.to ?? pathname} fallback={<p className="page-loading">Loading…</p>}>
               <Outlet context={{ usable }} />
             </Suspense>
           )}

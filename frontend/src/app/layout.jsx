@@ -24,7 +24,7 @@ export const SITE_TITLE = 'JYOTI - A RAY OF HOPE';
  * languages: a Bengali page's name is its catalog's `page PATH`.
  */
 const titledPages = routePages(siteRoutes).pages.filter((page) => page.title && !page.path.startsWith('/admin'));
-const titleOf = (page) => (page.lang === 'bn' ? translate('bn', `page ${page.english}`) : page.title);
+const titleOf = (page) => (page.lang === 'en' ? page.title : translate(page.lang, `page ${page.english}`));
 
 /** The offer of the Bengali page (language-offer.jsx), once its code is in; null for everyone it is not made to. */
 let LanguageOffer = null;

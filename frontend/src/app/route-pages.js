@@ -3,7 +3,7 @@
 
 /**
  * Every path the route table renders with 200, in React Router syntax (`/admin/users/:id`), with what the page is
- * called: `{ path, title?, description?, indexed, nav?, adminOnly, lang, english }`. A page without a title of its
+ * called: `{ path, title?, description?, indexed, nav?, adminOnly, lang, english, load?, words }`. A page without a title of its
  * own takes its parent's (an admin screen's "Admin"), as it takes its parent's `adminOnly`. A page of a language
  * twin (siteRoutes' /bn) has its `lang` and the `english` path of its twin; its words are the English ones, which
  * the caller translates (`page PATH` in the catalog). The catch-all is no such path: its title is `notFound`. The
@@ -42,11 +42,15 @@ export function routePages(table, descriptions) {
         adminOnly: Boolean(route.adminOnly ?? inherited.adminOnly),
         lang,
         english,
+        // What the page loads before it shows (for the build): its code, and the words of its own and its frame's.
+        load: route.load,
+        words: [...(inherited.words ?? []), ...(route.words ?? [])],
       };
       if (route.children) {
         // A layout's own path is a page only through its index route.
         const prefix = route.lang ? path : inherited.prefix;
-        walk(route.children, path, { title: page.title, adminOnly: page.adminOnly, lang, prefix });
+        const below = { title: page.title, adminOnly: page.adminOnly, lang, prefix, words: page.words };
+        walk(route.children, path, below);
         continue;
       }
       if (!seen.has(path)) {

@@ -1,5 +1,7 @@
 // The one client-route table, as plain data: each path, the page it shows and where the page's code comes from.
 import { linkStylesheet } from '../lib/stylesheets.js';
+import { ADMIN_AREA, englishOnlyAreas } from '../lib/areas.js';
+import { adminPages } from './admin-pages.js';
 
 // Pages routed twice, each one page: the core team and the other rosters; a certificate's check with and without its
 // number.
@@ -178,7 +180,7 @@ export const routeTable = [
         words: ['account', 'form'],
       },
       {
-        path: 'admin',
+        path: ADMIN_AREA.slice(1),
         englishOnly: true,
         // Its forms' ends and reasons, in English, and a notice's Share.
         words: ['form', 'notices'],
@@ -186,28 +188,7 @@ export const routeTable = [
         page: (screens) => screens.AdminLayout,
         // Until a screen shows its own heading, "Admin".
         title: 'Admin',
-        children: [
-          { index: true, page: (screens) => screens.DashboardPage, nav: 'Dashboard' },
-          { path: 'alerts', page: (screens) => screens.screen('AlertsPage'), nav: 'Alerts', adminOnly: true },
-          { path: 'users', page: (screens) => screens.screen('UsersPage'), nav: 'Users', adminOnly: true },
-          { path: 'users/:id', children: editRoutes((screens) => screens.screen('UserEditPage')), adminOnly: true },
-          { path: 'contacts', page: (screens) => screens.screen('ContactsPage'), nav: 'Contacts' },
-          { path: 'feedback', page: (screens) => screens.screen('FeedbackPage'), nav: 'Feedback' },
-          { path: 'gifts', page: (screens) => screens.screen('GiftsPage'), nav: 'Gifts', adminOnly: true },
-          { path: 'notices', page: (screens) => screens.screen('NoticesPage'), nav: 'Notices' },
-          { path: 'servicelist/:id', children: editRoutes((screens) => screens.screen('NoticeEditPage')) },
-          { path: 'followers', page: (screens) => screens.screen('FollowersPage'), nav: 'Followers', adminOnly: true },
-          { path: 'certificates', page: (screens) => screens.screen('CertificatesPage'), nav: 'Certificates' },
-          { path: 'team', page: (screens) => screens.screen('RostersAdminPage'), nav: 'Team' },
-          { path: 'cards', page: (screens) => screens.screen('CardsAdminPage'), nav: 'Home cards' },
-          { path: 'gallery', page: (screens) => screens.screen('GalleryAdminPage'), nav: 'Gallery' },
-          { path: 'settings', page: (screens) => screens.screen('SettingsAdminPage'), nav: 'Settings' },
-          { path: 'photos', page: (screens) => screens.screen('PhotosAdminPage'), nav: 'Photos' },
-          { path: 'bengali', page: (screens) => screens.screen('BengaliTextsPage'), nav: 'Bengali' },
-          { path: 'email', page: (screens) => screens.screen('MailAdminPage'), nav: 'Email', adminOnly: true },
-          { path: 'audit', page: (screens) => screens.screen('AuditPage'), nav: 'Activity', adminOnly: true },
-          { path: 'bin', page: (screens) => screens.screen('BinPage'), nav: 'Bin' },
-        ],
+        children: adminPages.map(adminRoute),
       },
       {
         path: '*',
@@ -229,11 +210,18 @@ export const siteRoutes = routeTable.flatMap((route) =>
     : [route],
 );
 
-/** Where the `englishOnly` areas are: `/admin` (and everything under it). */
-export const englishOnlyPaths = routeTable
-  .find((route) => route.path === '/')
-  .children.filter((child) => child.englishOnly)
-  .map((child) => `/${child.path}`);
+// lib/areas.js names the English-only areas for the code below the app (lib/i18n.js); the table must agree. build.mjs
+// reads this table, so a disagreement fails the build.
+const tableEnglishOnly = routeTable[0].children.filter((child) => child.englishOnly).map((child) => `/${child.path}`);
+if (tableEnglishOnly.join(' ') !== englishOnlyAreas.join(' ')) {
+  throw new Error(`lib/areas.js lists ${englishOnlyAreas} as English-only; the route table, ${tableEnglishOnly}`);
+}
+
+/** An admin screen of admin-pages.js as a route: its page picked from the admin chunk, once its own chunk is in. */
+function adminRoute({ screen, edit, ...route }) {
+  const page = (screens) => (screen === 'DashboardPage' ? screens.DashboardPage : screens.screen(screen));
+  return edit ? { path: route.path, adminOnly: route.adminOnly, children: editRoutes(page) } : { ...route, page };
+}
 
 /** A record's address: bare, it goes on to its edit form. */
 function editRoutes(page) {

@@ -75,7 +75,8 @@ export function AppRoutes() {
   const lang = useLang();
   useEffect(() => {
     // One page's code and words at a time, in the page's language, each when the main thread is idle: run all at
-    // once, the chunks' evaluation made one long task that held a slow phone's first seconds.
+    // once, the chunks' evaluation made one long task that held a slow phone's first seconds. They start once the
+    // visitor moves, scrolls, touches or types: a visit that only reads the page it opened downloads no other page.
     let live = true;
     const idle = (then) => onIdle(then, { timeout: 3000, otherwiseAfter: 1000 });
     const next = (index) => {
@@ -86,15 +87,31 @@ export function AppRoutes() {
         .catch(() => {})
         .then(() => idle(() => next(index + 1)));
     };
-    idle(() => next(0));
+    const stop = onFirstIntent(() => idle(() => next(0)));
     return () => {
       live = false;
+      stop();
     };
   }, [lang]);
 
   const rosterSlugs = routableRosterSlugs(teams);
   const routes = useMemo(() => renderedRoutes(siteRoutes, rosterSlugs), [rosterSlugs]);
   return useRoutes(routes);
+}
+
+// What says a visitor is about to go on: a pointer moved or pressed, a key, a scroll.
+const INTENTS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'];
+
+/** Calls `then` once, at the visitor's first sign of going on; answers the function that stops waiting. */
+function onFirstIntent(then) {
+  const options = { passive: true, capture: true };
+  const heard = () => {
+    stop();
+    then();
+  };
+  const stop = () => INTENTS.forEach((name) => window.removeEventListener(name, heard, options));
+  INTENTS.forEach((name) => window.addEventListener(name, heard, options));
+  return stop;
 }
 
 // How long the loader waits for a first page's own data; past that the page shows its loading state.

@@ -27,4 +27,4 @@ export const siteLinks = {
 };
 
 /** A site link's label in `lang`: the route table's English, or the Bengali catalog's `nav PATH`. */
-export const linkLabel = (link, lang) => (lang === 'bn' ? translate('bn', `nav ${link.to}`) : link.label);
+export const linkLabel = (link, lang) => (lang === 'en' ? link.label : translate(lang, `nav ${link.to}`));

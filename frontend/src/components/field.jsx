@@ -34,7 +34,7 @@ const REASONS = [
  * reason in the catalog's words where it is a known one, else marked lang="en" (a Bengali text stays as it is).
  */
 export function fieldReason(lang, why) {
-  if (lang !== 'bn' || typeof why !== 'string' || !why) return why;
+  if (lang === 'en' || typeof why !== 'string' || !why) return why;
   for (const [pattern, key] of REASONS) {
     const match = why.match(pattern);
     if (match) return translate(lang, key, match[1] && /^\d+$/.test(match[1]) ? { max: Number(match[1]) } : undefined);
@@ -61,7 +61,7 @@ function browserCheck(control) {
  * and takes it back as the visitor changes the value, so the browser checks afresh.
  */
 function browserCheckIn(lang) {
-  if (lang !== 'bn') return {};
+  if (lang === 'en') return {};
   return {
     onInvalid: (event) => {
       const control = event.currentTarget;

@@ -22,7 +22,7 @@ const BY_STATUS = {
  * or for field errors; else the server's own English sentence marked lang="en".
  */
 export function refusalIn(lang, refusal, english, meaning) {
-  if (lang !== 'bn') return english;
+  if (lang === 'en') return english;
   const known = meaning?.(refusal);
   if (known) return typeof known === 'string' ? translate(lang, known) : translate(lang, known.key, known.values);
   const { status, message, errors } = refusal;
@@ -34,7 +34,7 @@ export function refusalIn(lang, refusal, english, meaning) {
 
 /** A response's refusal as the error toast, in `lang` (English: notifyRefusal's, the server's own reason). */
 export function notifyRefusalIn(lang, response, meaning) {
-  if (lang !== 'bn') {
+  if (lang === 'en') {
     notifyRefusal(response);
     return;
   }
@@ -46,7 +46,7 @@ export function notifyRefusalIn(lang, response, meaning) {
 
 /** The success toast in `lang`: on an English page the server's own words (`msg`), else `said`, the catalog's. */
 export function notifyDoneIn(lang, response, said) {
-  if (lang === 'bn') notify.success(said);
+  if (lang !== 'en') notify.success(said);
   else notifyDone(response, said);
 }
 

@@ -4,14 +4,15 @@
 import { useLang } from '../lib/i18n.js';
 
 /**
- * `record[field]` in the page's language: a record (or the settings) carries its Bengali versions as
- * `record.bn[field]`. Answers {text, lang}: `lang` is 'en' where a Bengali page falls back to English, else undefined.
+ * `record[field]` in the page's language: a record (or the settings) carries its versions in another language under
+ * that language's code, the Bengali as `record.bn[field]`. Answers {text, lang}: `lang` is 'en' where a page in
+ * another language falls back to English, else undefined.
  */
 export function localizedText(record, field, lang) {
   const english = record?.[field] ?? '';
-  if (lang !== 'bn') return { text: english, lang: undefined };
-  const bengali = record?.bn?.[field];
-  if (typeof bengali === 'string' && bengali.trim()) return { text: bengali, lang: undefined };
+  if (lang === 'en') return { text: english, lang: undefined };
+  const translated = record?.[lang]?.[field];
+  if (typeof translated === 'string' && translated.trim()) return { text: translated, lang: undefined };
   return { text: english, lang: english ? 'en' : undefined };
 }
 

@@ -59,10 +59,10 @@ export function withQuery(path, query = {}) {
 /**
  * Calls the API. Never throws: a network failure is logged and answers {ok: false, status: 0}.
  * `query` becomes the query string (see withQuery); `auth: false` leaves the stored token out (login and
- * registration do not need it).
+ * registration do not need it); `headers` are sent besides the usual ones.
  */
-export async function api(path, { method = 'GET', query, body, auth = true } = {}) {
-  const headers = headersFor(auth);
+export async function api(path, { method = 'GET', query, body, auth = true, headers: extra } = {}) {
+  const headers = { ...headersFor(auth), ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response;
@@ -87,7 +87,10 @@ export async function api(path, { method = 'GET', query, body, auth = true } = {
   forgetRejectedToken(response.status, headers);
   const data = response.status === 204 ? null : parseJson(await response.text().catch(() => ''));
   heardRefusal(response.status, data);
-  return { ok: response.ok, status: response.status, data };
+  // An admin's write held because it names another UPI ID (202 with `held`): not made yet, so not done; its
+  // `message` says until when, as a refusal's does.
+  const held = response.status === 202 && Boolean(data?.held);
+  return { ok: response.ok && !held, status: response.status, data };
 }
 
 /** The service worker's offline copy's answer to a visitor's GET (offline-copy.js, loaded only now), or null. */

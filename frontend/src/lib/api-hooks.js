@@ -117,6 +117,11 @@ export function useAction(act, { success, onDone, said }) {
  */
 export function notifyRefusal(response) {
   if (response.status === 0) return;
+  // Held, not refused: an admin's write naming another UPI ID waits out the payment hold (api-client.js).
+  if (response.status === 202) {
+    notify.warning(response.data?.message);
+    return;
+  }
   notify.error(response.data?.message || `The server refused the change (status ${response.status}).`);
 }
 

@@ -1,7 +1,7 @@
 // The site content context: the document of GET /api/content, with empty defaults when it could not load,
 // and `reload()` to fetch it again after an admin changed it.
 import { createContext, useContext } from 'react';
-import { api } from './api-client.js';
+import { api, parseJson } from './api-client.js';
 
 export const emptyContent = Object.freeze({
   settings: {},
@@ -39,4 +39,19 @@ export const rosterList = (teams) => Object.values(teams).sort((a, b) => a.order
 // The server answers with `Cache-Control: no-cache` and an ETag, so every call revalidates: a change an admin
 // just made is never hidden behind a cached copy.
 
-export const fetchContent = () => api('/api/content', { auth: false });
+// `etags`: those of a copy the page holds; the server then answers 304 while it is current.
+export const fetchContent = (etags) =>
+  api('/api/content', { auth: false, headers: etags ? { 'If-None-Match': etags } : undefined });
+
+/**
+ * The content document the server put in the page for its first screen (a data block, see the server's
+ * previews/head.rs), taken once: {data, etags}, or null when the page carries none (the database could not be read,
+ * or the service worker's offline page).
+ */
+export function carriedContent() {
+  const block = document.getElementById('site-content');
+  if (!block) return null;
+  block.remove();
+  const data = parseJson(block.textContent);
+  return data && typeof data === 'object' ? { data, etags: block.dataset.etags ?? '' } : null;
+}

@@ -3,8 +3,8 @@
 // catalog that it says (the route table's `words`); the admin area stays English.
 import { createElement, Fragment } from 'react';
 import { useLocation } from 'react-router-dom';
-import { englishOnlyPaths } from '../app/route-table.js';
 import { hasArea, importArea, LANGUAGES } from '../i18n/languages.js';
+import { englishOnlyAreas } from './areas.js';
 import { ownDigits } from './digits.js';
 
 export { LANGUAGES };
@@ -19,11 +19,11 @@ const CHOSEN = 'lang';
 export const langOf = (pathname) => (pathname === BENGALI || pathname.startsWith(`${BENGALI}/`) ? 'bn' : 'en');
 
 /**
- * Whether a path (with any query or hash) has a twin in the other language: the route table's English-only areas
- * (the admin) do not.
+ * Whether a path (with any query or hash) has a twin in the other language: the English-only areas (the admin) do
+ * not.
  */
 export const hasTwin = (path) =>
-  !englishOnlyPaths.some((area) => path.startsWith(area) && /^([/?#]|$)/.test(path.slice(area.length)));
+  !englishOnlyAreas.some((area) => path.startsWith(area) && /^([/?#]|$)/.test(path.slice(area.length)));
 
 /** `path` (an English path, with any query or hash) as the page in `lang`: `/gallery` → `/bn/gallery`. */
 export function inLanguage(path, lang) {

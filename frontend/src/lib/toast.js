@@ -19,6 +19,17 @@ export const notify = {
   },
 };
 
+/**
+ * Props for the button of a lasting toast (its `toastProps` from the content's arguments): its countdown waits while
+ * the keyboard is on the button, so someone who tabs to Undo is not racing the clock, and goes on when they leave.
+ */
+export function heldWhileFocused(toastProps) {
+  const id = toastProps?.toastId;
+  const hold = (paused) =>
+    loadToastify().then(({ toast }) => (paused ? toast.pause({ id }) : toast.play({ id })));
+  return { onFocus: () => hold(true), onBlur: () => hold(false) };
+}
+
 /** A flash older than this was left by a reload that never came: it is not shown. */
 const FLASH_FRESH_MS = 60_000;
 

@@ -28,7 +28,9 @@ worker.addEventListener('install', (event) => {
     caches
       .open(APP_CACHE)
       // The hashed files never change: those the first page loaded come from the browser's cache.
-      .then((cache) => cache.addAll([...KEPT_AT_ONCE, ...Object.values(SHELLS).map(fresh)]))
+      .then((cache) =>
+        Promise.all([cache.addAll(KEPT_AT_ONCE), ...Object.values(SHELLS).map((path) => keepShell(cache, path))]),
+      )
       .then(() => worker.skipWaiting()),
   );
 });
@@ -67,6 +69,18 @@ worker.addEventListener('message', (event) => {
 /** A request that skips the HTTP cache: the release's files are the server's, not an older copy's. */
 function fresh(path) {
   return new Request(path, { cache: 'no-cache', credentials: 'same-origin' });
+}
+
+// The content document a page carries for its first screen (the server's previews/head.rs; every `<` in it is
+// written \u003c): a kept page is kept without it, so offline the page reads the copy, which has no payment details.
+const CONTENT_BLOCK = /<script type="application\/json" id="site-content"[^>]*>[^<]*<\/script>\s*/;
+
+/** The app's page at `path`, kept without the content document it carries. */
+async function keepShell(cache, path) {
+  const answer = await fetch(fresh(path));
+  if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
+  const html = (await answer.text()).replace(CONTENT_BLOCK, '');
+  await cache.put(path, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
 }
 
 /** A page from the network (and a fresh offline copy behind it); with none, the app's page in its language. */

@@ -175,6 +175,8 @@ pub(crate) struct Fixtures {
     /// A follower, and the secret of another address's confirmation link.
     follower: i64,
     follow_link: String,
+    /// An admin's notice naming another UPI ID, waiting out the payment hold.
+    held: i64,
 }
 
 impl Fixtures {
@@ -199,6 +201,13 @@ impl Fixtures {
             "/api/admin/settings",
             &json!({"upiId": "held.change@upi"}),
         );
+        let held = app
+            .post("/api/admin/service")
+            .bearer(admin)
+            .json(&json!({"title": "Pay other@ybl", "date": "2025-01-02"}))
+            .send();
+        assert_eq!(held.status, 202, "{}", held.text());
+        let held = held.json()["held"]["_id"].as_i64().unwrap();
         let user = app.register("target@example.org").0;
         let sample_member = id(&app.content()["teams"]["core"]["members"][0]);
         let renamed = app.change(
@@ -281,6 +290,7 @@ impl Fixtures {
         let fixtures = Fixtures {
             follower,
             follow_link,
+            held,
             factor_user,
             ticket,
             recovery_code,
@@ -494,6 +504,8 @@ pub(crate) fn table(f: &Fixtures) -> Vec<Call> {
         editor("PATCH /api/admin/settings").json(json!({"heroTitle": "Renamed"})),
         admin("GET /api/admin/settings/payment-hold"),
         admin("DELETE /api/admin/settings/payment-hold"),
+        admin("GET /api/admin/held-writes"),
+        admin("DELETE /api/admin/held-writes/{id}").at(f.held),
         editor("GET /api/admin/sample-content"),
         editor("GET /api/admin/translations"),
         editor("PUT /api/admin/translations").json(json!({"kind": "setting", "record": "address", "field": "address", "text": "জলপাইগুড়ি"})),

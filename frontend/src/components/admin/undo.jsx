@@ -2,7 +2,7 @@
 // back from the bin (POST /api/admin/bin/{kind}/{id}/restore) and reloads the list.
 import { api } from '../../lib/api-client.js';
 import { notifyRefusal } from '../../lib/api-hooks.js';
-import { notify } from '../../lib/toast.js';
+import { heldWhileFocused, notify } from '../../lib/toast.js';
 
 /** How long the toast, and with it the Undo, stays. */
 export const UNDO_MS = 10_000;
@@ -18,12 +18,13 @@ export const restoreFromBin = (kind, id) =>
 export function notifyDeleted(response, fallback, { kind, id, onRestored }) {
   const words = response.data?.msg || fallback;
   notify.lasting(
-    ({ closeToast }) => (
+    ({ closeToast, toastProps }) => (
       <span className="undo-toast">
         {words}{' '}
         <button
           type="button"
           className="button button-small button-outline undo-button"
+          {...heldWhileFocused(toastProps)}
           onClick={async (event) => {
             event.stopPropagation();
             closeToast?.();

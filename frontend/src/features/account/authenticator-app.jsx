@@ -105,7 +105,7 @@ function AppSetup({ setup, onDone }) {
       },
     },
   );
-  const wrong = errors.code && (t.lang === 'bn' ? t('account.app.wrongCode') : errors.code);
+  const wrong = errors.code && (t.lang !== 'en' ? t('account.app.wrongCode') : errors.code);
   return (
     <div className="second-factor-setup">
       <p ref={start} tabIndex={-1}>

@@ -40,7 +40,7 @@ function AskForLink() {
       onRefusal: (response) => notifyRefusalIn(t.lang, response),
       onSuccess: (response) => {
         // The server's answer is the same for every email; in Bengali the catalog says what it says.
-        const text = t.lang === 'bn' ? t('auth.forgot.sent') : (response.data?.msg ?? t('auth.forgot.sent'));
+        const text = t.lang !== 'en' ? t('auth.forgot.sent') : (response.data?.msg ?? t('auth.forgot.sent'));
         setAnswer(text);
         notify.success(text);
       },

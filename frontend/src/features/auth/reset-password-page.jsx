@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
     send: (values) => resetPassword(token, values.password),
     onRefusal: (response) => notifyRefusalIn(t.lang, response, meaning),
     onSuccess: (response) => {
-      if (t.lang === 'bn') notify.success(t('auth.reset.done'));
+      if (t.lang !== 'en') notify.success(t('auth.reset.done'));
       else notifyDone(response, t('auth.reset.done'));
       navigate('/login');
     },

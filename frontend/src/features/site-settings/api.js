@@ -25,3 +25,12 @@ export const cancelPaymentHold = () => api('/api/admin/settings/payment-hold', {
  * (`totp`, `passkeys`): the signed-in account's view of second factors. The rule is changed with updateSettings.
  */
 export const fetchSecondFactorRule = () => api('/api/auth/second-factor');
+
+/**
+ * Admins' writes held because they name a UPI ID that is not the site's own (admins only): answers {held: [{_id,
+ * by, what, call, field, upiId, madeAt, takesEffectAt, waitingForAlertMail}]}, the soonest first.
+ */
+export const fetchHeldWrites = () => api('/api/admin/held-writes');
+
+/** Cancels the held write `id`: visitors never see it. Answers {msg}; 404 when it no longer waits. */
+export const cancelHeldWrite = (id) => api(`/api/admin/held-writes/${id}`, { method: 'DELETE' });

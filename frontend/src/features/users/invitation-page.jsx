@@ -156,7 +156,7 @@ function AcceptForm({ token, invitation }) {
     },
   });
   let refusal = message && refusalIn(t.lang, { status, message, errors }, message, meaning);
-  if (message && gone && t.lang === 'bn') refusal = goneSentence(t, gone);
+  if (message && gone && t.lang !== 'en') refusal = goneSentence(t, gone);
 
   return (
     <form className="form-card" onSubmit={submit}>

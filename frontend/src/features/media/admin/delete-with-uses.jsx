@@ -3,7 +3,7 @@
 // restore from the Bin) shows it in those places again.
 import { notifyDeleted } from '../../../components/admin/undo.jsx';
 import { notifyRefusal } from '../../../lib/api-hooks.js';
-import { notify } from '../../../lib/toast.js';
+import { heldWhileFocused, notify } from '../../../lib/toast.js';
 import { deletePhoto } from '../api.js';
 
 /** How long the offer stays. */
@@ -23,12 +23,13 @@ export async function deleteOfferingUses(id, onDeleted) {
 
 function offer(id, onDeleted) {
   notify.lasting(
-    ({ closeToast }) => (
+    ({ closeToast, toastProps }) => (
       <span className="undo-toast">
         Delete it from those places too?{' '}
         <button
           type="button"
           className="button button-small button-outline undo-button"
+          {...heldWhileFocused(toastProps)}
           onClick={async (event) => {
             event.stopPropagation();
             const sure = window.confirm(

@@ -80,7 +80,7 @@ export function PaymentHold({ pending, names, cancelled, onCancelled }) {
       </p>
       {shown && (
         <>
-          <StopDialog onStopped={onCancelled} />
+          <StopDialog act={cancelPaymentHold} onStopped={onCancelled} />
           <p className="payment-hold-by">Changed by {pending.by}. Until then donors see the old details:</p>
           <ul className="payment-hold-changes">
             {(pending.changes ?? []).map((change) => (
@@ -95,11 +95,24 @@ export function PaymentHold({ pending, names, cancelled, onCancelled }) {
   );
 }
 
-/** Cancel, and the dialog it opens: stop the change, or keep it waiting; each says its outcome. */
-function StopDialog({ onStopped }) {
+/** The words of the payment hold's Cancel and its dialog (see StopDialog). */
+const PAYMENT_WORDS = {
+  hidden: ' the new payment details',
+  title: 'Stop the new payment details?',
+  explain: 'Stopped, they never reach donors, who keep the details they see now.',
+  stop: 'Stop the change',
+  done: 'The new payment details are cancelled',
+  kept: 'Kept: the new payment details still wait',
+};
+
+/**
+ * Cancel, and the dialog it opens: stop what waits (`act()`), or keep it waiting; each says its outcome. `words`:
+ * the button's hidden rest of its name, the dialog's title and sentence, its stop button, and the toasts.
+ */
+export function StopDialog({ act, words = PAYMENT_WORDS, onStopped }) {
   const [open, setOpen] = useState(false);
-  const { run, busy } = useAction(cancelPaymentHold, {
-    success: 'The new payment details are cancelled',
+  const { run, busy } = useAction(act, {
+    success: words.done,
     onDone: () => {
       setOpen(false);
       onStopped();
@@ -107,18 +120,18 @@ function StopDialog({ onStopped }) {
   });
   const keep = () => {
     setOpen(false);
-    notify.success('Kept: the new payment details still wait');
+    notify.success(words.kept);
   };
   return (
     <>
       <button type="button" className="button button-small button-outline" onClick={() => setOpen(true)}>
-        Cancel<span className="visually-hidden"> the new payment details</span>
+        Cancel<span className="visually-hidden">{words.hidden}</span>
       </button>
-      <Modal open={open} title="Stop the new payment details?" onClose={() => setOpen(false)}>
-        <p>Stopped, they never reach donors, who keep the details they see now.</p>
+      <Modal open={open} title={words.title} onClose={() => setOpen(false)}>
+        <p>{words.explain}</p>
         <div className="form-actions">
           <button type="button" className="button" onClick={run} aria-busy={busy || undefined}>
-            Stop the change
+            {words.stop}
           </button>
           <button type="button" className="button button-outline" onClick={keep}>
             Keep it waiting

@@ -16,6 +16,7 @@ import { useContent } from '../../../lib/content.js';
 import { isAdmin, useSession } from '../../../lib/session.js';
 import { notify } from '../../../lib/toast.js';
 import { updateSettings } from '../api.js';
+import { HeldWrites } from './held-writes.jsx';
 import { PaymentHold, savedSentence, usePaymentHold, waitingValues } from './payment-hold.jsx';
 import './settings-admin-page.css';
 import { SecondFactorRule } from './second-factor-rule.jsx';
@@ -226,6 +227,7 @@ export function SettingsAdminPage() {
           <PaymentHold pending={pending} names={DONATION_DETAILS} cancelled={cancels > 0} onCancelled={cancelled} />
         </section>
       )}
+      <HeldWrites admin={admin} />
       {admin && <SiteAddressSection />}
       {admin && <SecondFactorRule />}
       {sections.map((section) => {
