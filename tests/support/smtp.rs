@@ -58,6 +58,13 @@ impl Mail {
         plain
     }
 
+    /// Whether this mail tells the alert `subject`: alone, under that subject, or among others
+    /// (a mail of several alerts lists each as "— subject (time)"). A test machine's own nearly
+    /// full disk is an alert too, and may share the mail of the one a test makes.
+    pub fn tells(&self, subject: &str) -> bool {
+        self.subject() == subject || self.body().contains(&format!("— {subject} ("))
+    }
+
     /// The body, decoded from quoted-printable or base64 when the message says so, with LF line
     /// ends.
     pub fn body(&self) -> String {
