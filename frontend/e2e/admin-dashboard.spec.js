@@ -187,3 +187,32 @@ test('the line counts only what is left: with no sample content and no alert it 
   await expect(page.getByRole('heading', { level: 2, name: 'Notices' })).toBeVisible();
   await expect(page.locator('.admin-to-do')).toHaveCount(0);
 });
+
+test('the line and the health banner come before the screen, so no button moves under a click', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  // Slow answers, as on a busy server: the screen's own list comes quickly, what stands above it late.
+  const late = (answer) => async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await answer(route);
+  };
+  await page.route('**/api/admin/sample-content', late((route) => route.continue()));
+  await page.route(
+    '**/healthz',
+    late((route) =>
+      route.fulfill({
+        json: { status: 'ok', checks: { disk: { state: 'warn', message: 'The disk is nearly full (90 MB free of 1.0 GB).' } } },
+      }),
+    ),
+  );
+  await openAdmin(page, '/admin/certificates');
+  const create = page.getByRole('button', { name: 'Create' });
+  await expect(create).toBeVisible();
+  const first = await create.boundingBox();
+  // Both were there when the button first showed.
+  await expect(page.locator('.admin-to-do')).toBeVisible({ timeout: 1 });
+  await expect(page.getByRole('heading', { name: 'The site needs attention soon' })).toBeVisible({ timeout: 1 });
+  expect(await create.boundingBox()).toEqual(first);
+});

@@ -3,12 +3,13 @@
 // address says it is for admins. On a phone the sidebar's links are in the header's menu. An admin's Alerts link
 // carries the number of alerts they have not read, counted again on every screen change. While the site requires a
 // second factor that this account lacks, the server refuses every admin call: the area sends them to set one up.
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { refreshUnreadAlerts, useUnreadAlerts } from '../components/admin/alerts-api.js';
 import { DownloadButton } from '../components/download-button.jsx';
 import { HealthBanner } from '../features/health/health-banner.jsx';
+import { checkHealth } from '../features/health/health.js';
 import { onSecondFactorRequired } from '../lib/api-client.js';
 import { isAdmin, isStaff, useSession } from '../lib/session.js';
 import { siteZoneName } from '../lib/site-time.js';
@@ -49,6 +50,8 @@ export function AdminLayout() {
     if (admin) refreshUnreadAlerts();
   }, [admin, pathname]);
 
+  const { topKnown, toDoAnswered } = useTopOfScreen(loading ? null : admin);
+
   if (loading) return <p className="page-loading">Loading…</p>;
   if (!token || refused) return <Navigate to="/" replace />;
   return (
@@ -57,9 +60,11 @@ export function AdminLayout() {
       <div className="admin-body">
         <AdminNav admin={isAdmin(user)} />
         <div className="admin-screen">
-          <AdminToDo usable={usable} />
+          <AdminToDo usable={usable} onAnswered={toDoAnswered} />
           <HealthBanner />
-          {!usable(pathname) ? (
+          {!topKnown ? (
+            <p className="page-loading">Loading…</p>
+          ) : !usable(pathname) ? (
             <AdminsOnly label={screen.label} />
           ) : (
             // One boundary per screen: a screen left while its code still loads must not hold the next one back
@@ -74,6 +79,35 @@ export function AdminLayout() {
   );
 }
 
+/** The longest the first screen waits for the lines above it: a server that does not answer keeps no screen away. */
+const TOP_WAIT_MS = 3000;
+
+/**
+ * Whether what stands above the screens is known: the line of what waits and the health banner, which come from the
+ * server. The first screen is drawn once they are (once per visit to the admin area), so neither pushes the screen
+ * down under a hand or a pointer about to press one of its buttons. `admin`: whether the user is an admin (whose
+ * line counts unread alerts too), null while the session is still read. `toDoAnswered` is for the line to call.
+ */
+function useTopOfScreen(admin) {
+  const [toDo, setToDo] = useState(false);
+  const [rest, setRest] = useState(false);
+  const toDoAnswered = useCallback(() => setToDo(true), []);
+  useEffect(() => {
+    if (admin === null) return undefined;
+    let live = true;
+    // Asked once, however many ask: the banner and the badge ask the same as they first draw.
+    Promise.allSettled([checkHealth(), admin ? refreshUnreadAlerts() : null]).then(() => live && setRest(true));
+    const timer = window.setTimeout(() => {
+      setToDo(true);
+      setRest(true);
+    }, TOP_WAIT_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [admin]);
+  return { topKnown: toDo && rest, toDoAnswered };
+}
 
 /**
  * The number of unread alerts beside the Alerts link (whose name says it in words). The count is shown whole: the

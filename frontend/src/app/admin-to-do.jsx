@@ -9,8 +9,11 @@ import './admin-to-do.css';
 
 const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
 
-/** `usable(screen)`: whether the user may use an admin screen (only what they can replace counts). */
-export function AdminToDo({ usable }) {
+/**
+ * `usable(screen)`: whether the user may use an admin screen (only what they can replace counts). `onAnswered()` is
+ * called once each time the server has answered (or failed to), with the line drawn from that answer.
+ */
+export function AdminToDo({ usable, onAnswered }) {
   const { pathname } = useLocation();
   const unread = useUnreadAlerts();
   const [samples, setSamples] = useState([]);
@@ -19,12 +22,14 @@ export function AdminToDo({ usable }) {
   useEffect(() => {
     let live = true;
     fetchSampleContentLeft().then(({ ok, data }) => {
-      if (live && ok && Array.isArray(data)) setSamples(data);
+      if (!live) return;
+      if (ok && Array.isArray(data)) setSamples(data);
+      onAnswered?.();
     });
     return () => {
       live = false;
     };
-  }, [pathname]);
+  }, [pathname, onAnswered]);
 
   if (pathname === '/admin') return null;
   const left = samples.filter((item) => usable(item.where)).length;
