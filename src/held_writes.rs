@@ -115,12 +115,14 @@ async fn shown_at_once(
     };
     let (mailer, address) = (state.mail.clone(), trail.entry.address.clone());
     db::run(&state.pool, move |conn| {
-        let what = format!("a text visitors read ({}), shown at once", write.action);
-        let mut alert =
-            Alert::change(&write.actor, &address, &what, &[named(&write)]).weighing(Weight::Pinned);
-        alert.subject = format!(
-            "Jyoti site: a text naming the UPI ID {} is shown (no payment hold is set)",
-            write.upi_id
+        let alert = pinned(
+            (&write.actor, &address),
+            &format!("a text visitors read ({}), shown at once", write.action),
+            &write,
+            format!(
+                "Jyoti site: a text naming the UPI ID {} is shown (no payment hold is set)",
+                write.upi_id
+            ),
         );
         let site = mailer.setup(conn)?.site_address;
         alerts::raise(conn, &alert, site.as_deref())?;
@@ -131,17 +133,27 @@ async fn shown_at_once(
 
 /// The alert that `write` waits out the hold: pinned, to every admin and `--alert-to`.
 fn held_alert(write: &HeldWrite, address: &str) -> Alert {
-    let what = format!("a text visitors read ({})", write.action);
-    let mut alert =
-        Alert::change(&write.actor, address, &what, &[named(write)]).weighing(Weight::Pinned);
-    alert.subject = format!(
-        "Jyoti site: a text naming the UPI ID {} waits to be shown",
-        write.upi_id
+    let mut alert = pinned(
+        (&write.actor, address),
+        &format!("a text visitors read ({})", write.action),
+        write,
+        format!(
+            "Jyoti site: a text naming the UPI ID {} waits to be shown",
+            write.upi_id
+        ),
     );
     alert.body.push_str(&format!(
         "\nVisitors see it from {}. Until then any admin can cancel it on the Settings screen.\n",
         when(write.due_at)
     ));
+    alert
+}
+
+/// A pinned alert, headed `subject`, that `by` (a name, and the address it came from) did `what`
+/// to `write`.
+fn pinned(by: (&str, &str), what: &str, write: &HeldWrite, subject: String) -> Alert {
+    let mut alert = Alert::change(by.0, by.1, what, &[named(write)]).weighing(Weight::Pinned);
+    alert.subject = subject;
     alert
 }
 
@@ -190,14 +202,17 @@ pub fn cancel(
         return Ok(None);
     };
     db::held_writes::remove(conn, id)?;
-    let what = format!(
-        "a held text (cancelled {}'s \"{}\" before visitors saw it)",
-        write.actor, write.action
-    );
-    let mut alert = Alert::change(actor, address, &what, &[named(&write)]).weighing(Weight::Pinned);
-    alert.subject = format!(
-        "Jyoti site: a held text naming the UPI ID {} was cancelled",
-        write.upi_id
+    let alert = pinned(
+        (actor, address),
+        &format!(
+            "a held text (cancelled {}'s \"{}\" before visitors saw it)",
+            write.actor, write.action
+        ),
+        &write,
+        format!(
+            "Jyoti site: a held text naming the UPI ID {} was cancelled",
+            write.upi_id
+        ),
     );
     let site = state.mail.setup(conn)?.site_address;
     alerts::raise(conn, &alert, site.as_deref())?;
@@ -334,9 +349,7 @@ async fn settle(
                     ),
                 ),
             };
-            let mut alert =
-                Alert::change(&write.actor, "", &what, &[named(&write)]).weighing(Weight::Pinned);
-            alert.subject = subject;
+            let alert = pinned((&write.actor, ""), &what, &write, subject);
             let site = mailer.setup(tx)?.site_address;
             alerts::raise(tx, &alert, site.as_deref())?;
             match &outcome {
