@@ -101,11 +101,7 @@ fn finish_app(app: TestApp, admin: String) -> (TestApp, String, String, Vec<Call
     // marked mailed, a mail marked sent) are no refused call's doing: on a busy machine they
     // came during the calls and looked like one. And on the full disk each mail sent is a write,
     // whose log pages would leave room for a later write.
-    app.eventually(|| {
-        let waiting: i64 = app.query("SELECT count(*) FROM alerts WHERE delivered_at IS NULL");
-        (waiting == 0).then_some(())
-    });
-    assert!(app.state.mail.wait_idle(std::time::Duration::from_secs(20)));
+    app.settle_alerts();
     (app, admin, visitor, table(&fixtures))
 }
 

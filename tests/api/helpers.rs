@@ -195,6 +195,22 @@ impl TestApp {
         }
     }
 
+    /// Waits until every alert raised so far is mailed and the mail thread is idle: its own
+    /// writes (an alert marked mailed, a mail marked sent, the day's count) then cannot land
+    /// between two snapshots a test compares.
+    pub fn settle_alerts(&self) {
+        self.eventually(|| {
+            let waiting: i64 = self.query("SELECT count(*) FROM alerts WHERE delivered_at IS NULL");
+            (waiting == 0).then_some(())
+        });
+        assert!(
+            self.state
+                .mail
+                .wait_idle(std::time::Duration::from_secs(20)),
+            "the mail thread stayed busy for 20 s"
+        );
+    }
+
     pub fn get(&self, path: &str) -> Request {
         self.request("GET", path)
     }
