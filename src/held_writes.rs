@@ -12,6 +12,7 @@ use crate::client::Actor;
 use crate::db;
 use crate::db::audit::{Change, Kind};
 use crate::db::held_writes::HeldWrite;
+pub use crate::db::held_writes::{Releasing, Why};
 use crate::db::trail::Trail;
 use crate::domain::Role;
 use crate::error::ApiError;
@@ -191,7 +192,8 @@ pub fn listed(
 }
 
 /// Cancels the write `id` (by the admin `actor`, from `address`): dropped, alerted; `None` when
-/// it was not waiting, else what was cancelled.
+/// it was not waiting, else what was cancelled. The caller has claimed it (see [`Releasing`])
+/// until the transaction is committed.
 pub fn cancel(
     conn: &rusqlite::Connection,
     state: &AppState,
@@ -264,6 +266,17 @@ where
     })
     .await?;
     for (write, user) in due {
+        let Ok(_claim) = state.releasing.claim(write.id, Why::Made) else {
+            continue;
+        };
+        // Cancelled since it was read, or made by another look: nothing to do.
+        let id = write.id;
+        if db::run(&state.pool, move |conn| db::held_writes::get(conn, id))
+            .await?
+            .is_none()
+        {
+            continue;
+        }
         let answer = match user {
             Some(user) if user.role == Role::Admin => {
                 let token = state.jwt.issue(user.id, user.token_version)?;

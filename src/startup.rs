@@ -102,6 +102,7 @@ pub fn state(pool: Pool, config: Config) -> Result<web::Data<AppState>, String> 
         config,
         pool,
         second_steps: Default::default(),
+        releasing: Default::default(),
     }))
 }
 

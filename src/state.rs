@@ -39,6 +39,8 @@ pub struct AppState {
     pub https: Option<Arc<crate::https::Site>>,
     /// Sign-in tickets and passkey challenges between their two calls.
     pub second_steps: crate::auth::second_step::SecondSteps,
+    /// The held writes the server is making now.
+    pub releasing: crate::db::held_writes::Releasing,
 }
 
 impl AppState {

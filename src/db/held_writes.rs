@@ -110,3 +110,56 @@ pub fn remove(conn: &Connection, id: i64) -> Result<bool, ApiError> {
         .execute([id])?
         > 0)
 }
+
+/// The held writes being made or cancelled now, each claimed until its transaction is done:
+/// a Cancel cannot answer "Cancelled" for a write the server made meanwhile, and two looks at
+/// once (the server's and a test's) never make one write twice.
+#[derive(Debug, Default)]
+pub struct Releasing(std::sync::Mutex<std::collections::HashMap<i64, Why>>);
+
+/// Why a held write is claimed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    Made,
+    Cancelled,
+}
+
+impl Releasing {
+    /// Claims `id` for `why`; let go when the answer is dropped. When it is claimed already, the
+    /// refusal that says why.
+    pub fn claim(&self, id: i64, why: Why) -> Result<Claim<'_>, ApiError> {
+        let mut claimed = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        match claimed.get(&id) {
+            None => {
+                claimed.insert(id, why);
+                Ok(Claim(self, id))
+            }
+            Some(Why::Made) => Err(ApiError::Conflict(
+                "Too late to cancel: the server is making this change now. \
+                 The alerts will say whether it was made."
+                    .to_owned(),
+            )),
+            Some(Why::Cancelled) => Err(ApiError::Conflict(
+                "Another admin is cancelling this held change now.".to_owned(),
+            )),
+        }
+    }
+}
+
+/// One held write claimed by [`Releasing::claim`].
+#[derive(Debug)]
+pub struct Claim<'a>(&'a Releasing, i64);
+
+impl Drop for Claim<'_> {
+    fn drop(&mut self) {
+        let mut claimed = self
+            .0
+             .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        claimed.remove(&self.1);
+    }
+}

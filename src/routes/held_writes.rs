@@ -33,6 +33,8 @@ pub(super) async fn cancel(
     let id = Id::parse(&path)
         .ok_or(ApiError::NotFound(NOT_WAITING))?
         .get();
+    // Claimed until committed: the server cannot make it meanwhile.
+    let _claim = state.releasing.claim(id, held_writes::Why::Cancelled)?;
     let (actor, address) = (admin.0.named(), ip.0.to_string());
     let state_for = state.clone();
     let cancelled = db::run_noted(&state.pool, admin.trail(), move |conn, note| {

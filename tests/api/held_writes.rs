@@ -6,6 +6,7 @@
 use crate::alarm::qr_photo;
 use crate::helpers::{id, spawn_app_with, test_config, TestApp};
 use jyoti::config::Config;
+use jyoti::held_writes::Why;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -241,4 +242,62 @@ fn with_no_payment_hold_an_admins_notice_naming_another_upi_id_is_posted_at_once
         &"Jyoti site: a text naming the UPI ID thief@ybl is shown (no payment hold is set)"
             .to_owned()
     ));
+}
+
+#[test]
+fn a_cancel_and_the_servers_own_making_of_a_held_write_never_cross() {
+    let (app, admin) = app();
+    let (_, second) = app.admin("second@example.org");
+    let notice = json!({"title": "Pay thief@ybl now", "date": "2026-11-28"});
+    let answer = app
+        .post("/api/admin/service")
+        .bearer(&admin)
+        .json(&notice)
+        .send();
+    assert_eq!(answer.status, 202, "{}", answer.text());
+    let write = id(&answer.json()["held"]);
+    let path = format!("/api/admin/held-writes/{write}");
+    let message = |answer: &crate::helpers::Response| {
+        answer.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    // While the server makes it, a Cancel is too late, says so, and removes nothing.
+    {
+        let _making = app.state.releasing.claim(write, Why::Made).unwrap();
+        let late = app.delete(&path).bearer(&second).send();
+        assert_eq!(late.status, 409, "{}", late.text());
+        assert!(
+            message(&late).starts_with("Too late to cancel"),
+            "{}",
+            late.text()
+        );
+        assert_eq!(held(&app, &admin).len(), 1);
+    }
+    // While an admin's Cancel is being saved, the server does not make it, though its hold is
+    // over (it looks every second), and a second Cancel is told another admin is at it.
+    {
+        let _cancelling = app.state.releasing.claim(write, Why::Cancelled).unwrap();
+        app.state.config.clock.move_on(DAY);
+        let other = app.delete(&path).bearer(&admin).send();
+        assert_eq!(other.status, 409, "{}", other.text());
+        assert!(
+            message(&other).contains("Another admin is cancelling"),
+            "{}",
+            other.text()
+        );
+        std::thread::sleep(Duration::from_millis(2500));
+        assert!(!notice_titles(&app).contains(&"Pay thief@ybl now".to_owned()));
+    }
+    // Let go, the server makes it once, and a Cancel then finds nothing waiting.
+    app.eventually(|| {
+        notice_titles(&app)
+            .contains(&"Pay thief@ybl now".to_owned())
+            .then_some(())
+    });
+    app.eventually(|| held(&app, &admin).is_empty().then_some(()));
+    assert_eq!(app.delete(&path).bearer(&second).send().status, 404);
+    let made: i64 = app.query("SELECT count(*) FROM notices WHERE title = 'Pay thief@ybl now'");
+    assert_eq!(made, 1);
 }
