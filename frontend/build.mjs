@@ -97,7 +97,11 @@ const appBuild = (plugins, write = true) =>
     // Preact's compat layer stands in for React and React DOM (and for them inside React Router, the toasts and
     // Swiper): the same components at a tenth of the download, which keeps a phone's first load small.
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      // The header's logos where an admin chose no photo: in the code, so the first screen asks for no picture.
+      DRAWINGS: JSON.stringify({ club: svgAddress('art/logo-jyoti.svg'), college: svgAddress('art/logo-jgec.svg') }),
+    },
     banner: esbuildBanner,
     plugins: [collectCss, ...plugins],
     write,
@@ -260,6 +264,14 @@ for (const file of files) {
 
 summarise();
 
+/**
+ * A drawing of public/ as a data address: the page's icon and the loader's logo come with the page, so the first round
+ * of requests is the stylesheet and the code alone (the same files are still served for whoever asks).
+ */
+function svgAddress(file) {
+  return `data:image/svg+xml,${encodeURIComponent(readFileSync(join(root, 'public', file), 'utf8').trim())}`;
+}
+
 function indexHtml() {
   const home = pageList.pages.find((page) => page.path === '/');
   const preloadLinks = preloads.map((f) => `    <link rel="modulepreload" href="${url(f)}">\n`).join('');
@@ -279,14 +291,14 @@ function indexHtml() {
     <meta name="description" content="${attribute(home.description)}">
     <meta name="theme-color" content="${THEME_COLOUR}">
     <title>JYOTI - A RAY OF HOPE</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="icon" href="${svgAddress('favicon.svg')}" type="image/svg+xml">
     <link rel="manifest" href="/manifest.webmanifest">
     <link rel="stylesheet" href="${url(cssFile)}">
 ${lazyCssMeta}    <meta name="jyoti-words" content="${url(relative(root, join(assets, wordsFolder)))}">
 ${preloadLinks}    <script type="module" src="${url(entryFile)}"></script>
   </head>
   <body>
-    <div id="root"><div class="loader" role="status"><div class="loader-mark"><span class="loader-lamp"></span><img class="loader-logo" src="/art/logo-jyoti.svg" alt="" width="96" height="96"></div><p class="loader-name">Jyoti</p><span class="visually-hidden">Loading</span>${loaderFaces}</div></div>
+    <div id="root"><div class="loader" role="status"><div class="loader-mark"><span class="loader-lamp"></span><img class="loader-logo" src="${svgAddress('art/logo-jyoti.svg')}" alt="" width="96" height="96"></div><p class="loader-name">Jyoti</p><span class="visually-hidden">Loading</span>${loaderFaces}</div></div>
     <noscript>Jyoti's website needs JavaScript to show its pages.</noscript>
   </body>
 </html>
@@ -411,10 +423,14 @@ function withPreloads(list) {
     const imported = /import\(\s*['"]([^'"]+)['"]\s*\)/.exec(load?.toString() ?? '')?.[1];
     return imported && relative(root, join(root, 'src/app', imported)).split('\\').join('/');
   };
+  const chunkOf = (module) => Object.entries(outputs).find(([, meta]) => module && meta.entryPoint === module)?.[0];
   const pages = list.pages.map(({ load, words, ...page }) => {
-    const module = moduleOf(load);
-    const [chunk] = Object.entries(outputs).find(([, meta]) => module && meta.entryPoint === module) ?? [];
-    const code = chunk ? [chunk, ...staticClosure(chunk)].filter((file) => !firstLoad.has(file)) : [];
+    const chunk = chunkOf(moduleOf(load));
+    // Home's carousels are drawn right after its first screen: their code comes with the page too.
+    const also = page.english === '/' ? [chunkOf('src/features/home/carousel.jsx')] : [];
+    const code = [...new Set([chunk, ...also].filter(Boolean).flatMap((file) => [file, ...staticClosure(file)]))].filter(
+      (file) => !firstLoad.has(file),
+    );
     const said = words.filter((area) => hasArea(page.lang, area)).map((area) => relative(root, wordsFile(page.lang, area)));
     if (load && !chunk) throw new Error(`The build found no chunk for ${page.path}'s code`);
     return { ...page, preload: [...code, ...said].map(url) };

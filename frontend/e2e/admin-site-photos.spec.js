@@ -50,6 +50,8 @@ test('both header logos take an uploaded photo, the loading screen too, and go b
     // The page as served, before any script runs, already shows the new logo on its loading screen.
     const served = await (await request.get('/gallery')).text();
     expect(served).toMatch(new RegExp(`class="loader-logo" src="/media/${photo._id}-[0-9a-f]{16}-\\d+\\.webp"`));
+    // The chosen photos are asked for as the page arrives, beside its code.
+    expect(served).toMatch(new RegExp(`<link rel="preload" as="image" href="/media/${photo._id}-[^"]+"[^>]* imagesizes="72px"`));
     await visit(page, '/gallery');
     await expect(clubLogo).toHaveAttribute('src', new RegExp(`^/media/${photo._id}-`));
     await openAdmin(page, '/admin');
@@ -62,9 +64,12 @@ test('both header logos take an uploaded photo, the loading screen too, and go b
     await page.getByRole('button', { name: 'Save Header logos' }).click();
     expect((await reset).postDataJSON()).toEqual({ clubLogo: null, collegeLogo: null });
     await expect(toast(page, 'Updated Successfully')).toBeVisible();
-    await expect(clubLogo).toHaveAttribute('src', '/art/logo-jyoti.svg');
-    await expect(emblem).toHaveAttribute('src', '/art/logo-jgec.svg');
-    expect(await (await request.get('/gallery')).text()).toContain('class="loader-logo" src="/art/logo-jyoti.svg"');
+    // Our drawings again, carried in the page and its code (data addresses): no request before the first paint.
+    await expect(clubLogo).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    await expect(emblem).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    const again = await (await request.get('/gallery')).text();
+    expect(again).toContain('class="loader-logo" src="data:image/svg+xml,');
+    expect(again).not.toContain('rel="preload" as="image" href="/media/');
   } finally {
     await patchSettings(request, token, { clubLogo: null, collegeLogo: null });
   }

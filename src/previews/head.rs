@@ -9,8 +9,9 @@ use crate::error::ApiError;
 use rusqlite::Connection;
 use std::collections::HashMap;
 
-/// The loading screen's logo in `index.html`, as the build writes it.
-const LOADER_LOGO: &str = "class=\"loader-logo\" src=\"/art/logo-jyoti.svg\"";
+/// What comes before the loading screen's logo's address in `index.html` (the build writes the
+/// drawing there as a data address, so the page asks for no logo before its code).
+const LOADER_LOGO: &str = "class=\"loader-logo\" src=\"";
 
 /// The uploaded club logo's smallest variant, if the club chose one.
 pub(super) fn club_logo(
@@ -47,14 +48,13 @@ pub(super) fn fill(
     content: Option<&Encoded>,
     site: Option<&str>,
 ) -> String {
-    let mut html = match &facts.club_logo {
-        Some(logo) => index.replacen(
-            LOADER_LOGO,
-            &format!("class=\"loader-logo\" src=\"{}\"", escape(logo)),
-            1,
-        ),
-        None => index.to_owned(),
-    };
+    let mut html = index.to_owned();
+    if let (Some(logo), Some(at)) = (&facts.club_logo, html.find(LOADER_LOGO)) {
+        let start = at + LOADER_LOGO.len();
+        if let Some(length) = html[start..].find('"') {
+            html.replace_range(start..start + length, &escape(logo));
+        }
+    }
     if let Some([name, loading, noscript]) = &page.loader {
         let own = [
             format!("<html lang=\"{}\">", escape(&page.lang)),
@@ -79,6 +79,9 @@ pub(super) fn fill(
     }
     if let (Some(content), Some(at)) = (content, html.rfind("</body>")) {
         html.insert_str(at, &content_block(content));
+    }
+    if let Some(at) = html.find("</head>") {
+        html.insert_str(at, &first_loads(page));
     }
     if let (Some(content), Some(at)) = (content, html.find("</head>")) {
         html.insert_str(at, &picture_links(&page.english, content));
@@ -110,8 +113,8 @@ fn content_block(content: &Encoded) -> String {
 }
 
 /// The pictures a page's first screen shows, from the content document, each with the `sizes`
-/// its `<img>` has (the preload is the image's own request only when they match): the college's
-/// emblem in the header, and the page's largest picture, fetched first.
+/// its `<img>` has (the preload is the image's own request only when they match): the header's
+/// logos an admin chose, and the page's largest picture, fetched first.
 fn picture_links(english: &str, content: &Encoded) -> String {
     let Ok(content) = serde_json::from_slice::<serde_json::Value>(content.identity()) else {
         return String::new();
@@ -134,13 +137,14 @@ fn picture_links(english: &str, content: &Encoded) -> String {
             .filter(|slug| !slug.is_empty())
             .map(|slug| (first_member(slug), "160px")),
     };
-    // The header's emblem: the drawing unless an admin chose a photo.
-    let emblem = match &settings["collegeLogo"] {
-        serde_json::Value::Null => serde_json::json!({"src": "/art/logo-jgec.svg"}),
-        photo => photo.clone(),
-    };
+    // The header's two logos where an admin chose photos (the app carries our drawings itself).
+    let logos = ["clubLogo", "collegeLogo"]
+        .map(|name| &settings[name])
+        .into_iter()
+        .filter(|logo| !logo["photoId"].is_null())
+        .map(|photo| (photo.clone(), "72px", false));
     let mut links = String::new();
-    for (photo, sizes, first) in [(emblem, "72px", false)]
+    for (photo, sizes, first) in logos
         .into_iter()
         .chain(largest.map(|(photo, sizes)| (photo, sizes, true)))
     {
@@ -166,25 +170,32 @@ fn picture_links(english: &str, content: &Encoded) -> String {
     links
 }
 
-/// The page's head tags, one a line: its title, what it loads first, its description, its
+/// What the page loads beyond the app's own code, asked for as the page arrives and taken by the
+/// page's own call (the same address, mode and credentials), so it is in by the time the loader
+/// lifts: written after the app's code, which the browser asks for first, and at low priority,
+/// so the first paint (the loader) waits for none of it.
+fn first_loads(page: &Page) -> String {
+    let mut links = String::new();
+    for file in &page.preload {
+        links += &format!(
+            "  <link rel=\"modulepreload\" href=\"{}\" fetchpriority=\"low\">\n  ",
+            escape(file)
+        );
+    }
+    if let Some(call) = page.first_call {
+        links += &format!(
+            "  <link rel=\"preload\" as=\"fetch\" crossorigin=\"anonymous\" href=\"{}\">\n  ",
+            escape(call)
+        );
+    }
+    links
+}
+
+/// The page's head tags, one a line: its title, its description, its
 /// addresses, how a shared link shows it, and on Home the organisation's JSON-LD.
 fn head_tags(page: &Page, facts: &Facts, site: Option<&str>) -> String {
     let (title, description) = (escape(&page.title), escape(&page.description));
     let mut tags = vec![format!("<title>{title}</title>")];
-    // Asked for as the page arrives, taken by the page's own call (the same address, mode and
-    // credentials), so it is in by the time the loader lifts.
-    for file in &page.preload {
-        tags.push(format!(
-            "<link rel=\"modulepreload\" href=\"{}\">",
-            escape(file)
-        ));
-    }
-    if let Some(call) = page.first_call {
-        tags.push(format!(
-            "<link rel=\"preload\" as=\"fetch\" crossorigin=\"anonymous\" href=\"{}\">",
-            escape(call)
-        ));
-    }
     tags.push(format!(
         "<meta name=\"description\" content=\"{description}\">"
     ));

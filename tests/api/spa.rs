@@ -140,8 +140,8 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
     for (path, status) in paths.chain(unknown.map(|path| (path, 404))) {
         let response = app.get(path).send();
         assert_eq!(response.status, status, "{path}");
-        // The head's title, preview tags and the pictures its first screen shows are the
-        // page's own (tests/api/previews.rs); the rest is index.html as built.
+        // The head's title, preview tags, the code and the pictures its first screen shows
+        // are the page's own (tests/api/previews.rs); the rest is index.html as built.
         let app_part =
             without_pictures(&index[index.find("<link rel=\"icon\"").expect("the icon link")..]);
         assert!(
@@ -151,13 +151,14 @@ fn client_routes_get_the_app_with_200_and_unknown_paths_with_404() {
     }
 }
 
-/// A page without the lines that preload the pictures of its first screen.
+/// A page without the lines that preload the code and the pictures of its first screen.
 fn without_pictures(html: &str) -> String {
     html.lines()
         .filter(|line| {
-            !line
-                .trim_start()
-                .starts_with("<link rel=\"preload\" as=\"image\"")
+            let line = line.trim_start();
+            !line.starts_with("<link rel=\"preload\" as=\"image\"")
+                && !line.starts_with("<link rel=\"modulepreload\" href=\"")
+                && !line.starts_with("<link rel=\"preload\" as=\"fetch\"")
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -453,7 +454,7 @@ fn a_page_names_its_own_code_words_and_first_pictures_so_they_come_with_the_app(
         .get("/bn/gallery")
         .send()
         .text()
-        .contains("/bn-gallery.js\">"));
+        .contains("/bn-gallery.js\" fetchpriority=\"low\">"));
     assert!(app.get("/team2k24").send().text().contains("/roster-page-"));
 
     let content = app.get("/api/content").send().json();
@@ -476,5 +477,9 @@ fn a_page_names_its_own_code_words_and_first_pictures_so_they_come_with_the_app(
         .send()
         .text()
         .contains(&format!("href=\"{member}\" fetchpriority=\"high\"")));
-    assert!(gallery.contains("<link rel=\"preload\" as=\"image\" href=\"/art/logo-jgec.svg\">"));
+    // The header's drawings come with the app's code: no picture is asked for before it.
+    assert!(
+        !gallery.contains("as=\"image\" href=\"/art/logo-"),
+        "{gallery}"
+    );
 }

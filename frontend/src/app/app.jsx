@@ -5,6 +5,7 @@ import { WhenIdle } from '../components/when-idle.jsx';
 import './global.css';
 import { HistoryGuard } from '../lib/history-guard.js';
 import { linkStylesheet } from '../lib/stylesheets.js';
+import { onToastWanted } from '../lib/toast.js';
 import { useContent } from '../lib/content.js';
 import { chosenLanguage, hasTwin, inLanguage, langOf } from '../lib/i18n.js';
 import { Loader } from './loader.jsx';
@@ -38,7 +39,7 @@ export function App() {
         <LanguageGate>
           <AppRoutes />
           {/* A toast shown before the container is up waits for it (react-toastify queues it). */}
-          <WhenIdle>
+          <WhenIdle sooner={onToastWanted}>
             <Suspense fallback={null}>
               <ToastHost />
             </Suspense>

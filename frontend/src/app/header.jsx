@@ -1,4 +1,5 @@
 // The site header (banner, social and account links, title, logos) and the sticky navigation bar.
+/* global DRAWINGS */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useContent } from '../lib/content.js';
@@ -38,12 +39,12 @@ export function Header({ className }) {
           </div>
         </div>
         <div className="brand">
-          <Logo photo={settings.clubLogo} drawing="/art/logo-jyoti.svg" alt={t('header.clubLogo')} />
+          <Logo photo={settings.clubLogo} drawing={DRAWINGS.club} alt={t('header.clubLogo')} />
           {/* The brand stays as the spec writes it, in both languages. */}
           <Link className="brand-title" to="/" lang="en">
             {t('header.brand')}
           </Link>
-          <Logo photo={settings.collegeLogo} drawing="/art/logo-jgec.svg" alt={t('header.collegeLogo')} />
+          <Logo photo={settings.collegeLogo} drawing={DRAWINGS.college} alt={t('header.collegeLogo')} />
         </div>
       </header>
       <MainNav className={className} />
@@ -52,12 +53,14 @@ export function Header({ className }) {
 }
 
 /** A logo an admin chose (its smallest size that is sharp enough), else our drawing. */
+/** An admin's photo, or our drawing (a data address the build puts in the code: no request before the first paint). */
 function Logo({ photo, drawing, alt }) {
+  const chosen = photo?.photoId ? photo : null;
   return (
     <img
       className="brand-logo"
-      src={photo?.src ?? drawing}
-      srcSet={photo?.srcset}
+      src={chosen?.src ?? drawing}
+      srcSet={chosen?.srcset ?? undefined}
       sizes="72px"
       alt={alt}
       width="72"

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchCurrentUser } from '../features/auth/api.js';
 import { carriedContent, ContentContext, emptyContent, fetchContent, normaliseContent } from '../lib/content.js';
+import { onIdle } from '../lib/idle.js';
 import { setSiteZone } from '../lib/site-time.js';
 import { SessionContext } from '../lib/session.js';
 import { token } from '../lib/token.js';
@@ -9,6 +10,9 @@ import { Loader } from './loader.jsx';
 
 // The loader's 1.5 s count from the navigation's start (performance.now()'s zero), not from when this code runs.
 const LOADER_MS = 1500;
+// How long after the first screen the page asks whether the content it carried is current.
+const CHECK_AFTER_MS = 1000;
+const IDLE = { timeout: 1000, otherwiseAfter: 0 };
 
 /**
  * `prepare(content)` may return a promise the loader also waits for (the first page's code), so what replaces
@@ -27,7 +31,9 @@ export function AppProviders({ prepare, children }) {
   const ready = loaderDone && content !== null;
   useEffect(() => {
     // A message the page left before it reloaded (signing in does): the toasts' code comes after the first page.
-    if (ready) import('../lib/toast.js').then(({ showFlashed }) => showFlashed());
+    // When the page is idle after its first screen (lib/idle.js): its code is no part of that screen.
+    if (ready) return onIdle(() => import('../lib/toast.js').then(({ showFlashed }) => showFlashed()), IDLE);
+    return undefined;
   }, [ready]);
 
   if (!ready) return <Loader />;
@@ -60,18 +66,26 @@ function useContentDocument(prepare) {
       setLoaded(normaliseContent(latest.data));
     };
     const carried = carriedContent();
-    const asked = fetchContent(carried?.etags);
-    const first = carried ? Promise.resolve({ ok: true, data: carried.data }) : asked;
+    const first = carried ? Promise.resolve({ ok: true, data: carried.data }) : fetchContent();
+    let later;
     first.then(async (response) => {
       const content = response.ok ? normaliseContent(response.data) : { ...emptyContent, loadFailed: true };
       setSiteZone(response.data?.timeZone);
       await prepare?.(content);
       if (!live) return;
       setLoaded(content);
-      if (carried) asked.then((latest) => live && checked(latest));
+      // The carried copy is checked once the first screen is drawn: it is current unless the page came from a
+      // cache, and the first screen then waits for nothing but the page and its code.
+      if (carried) {
+        later = setTimeout(
+          () => fetchContent(carried.etags).then((latest) => live && checked(latest)),
+          Math.max(0, LOADER_MS - performance.now()) + CHECK_AFTER_MS,
+        );
+      }
     });
     return () => {
       live = false;
+      clearTimeout(later);
     };
   }, [prepare]);
 

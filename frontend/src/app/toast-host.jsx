@@ -3,10 +3,14 @@
 // the bar "notification timer" whatever the language, and a screen reader reads that out.
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
+import { useEffect } from 'react';
 import { useT } from '../lib/i18n.js';
+import { toastHostMounted } from '../lib/toast.js';
 
 export default function ToastHost() {
   const t = useT();
+  // After the container's own effect (a child's runs first), which registers it.
+  useEffect(() => toastHostMounted(), []);
   return (
     <ToastContainer
       position="top-right"

@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'react';
 import { onIdle } from '../lib/idle.js';
 
-export function WhenIdle({ children }) {
+/** `sooner(show)`, if given, may show the children before then; it answers the function that stops it. */
+export function WhenIdle({ sooner, children }) {
   const [shown, setShown] = useState(false);
   useEffect(() => onIdle(() => setShown(true), { timeout: 1000, otherwiseAfter: 0 }), []);
+  useEffect(() => sooner?.(() => setShown(true)), [sooner]);
   return shown ? children : null;
 }

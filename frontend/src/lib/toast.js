@@ -5,8 +5,31 @@ const FLASH_KEY = 'flash-toast';
 let toastify = null;
 const loadToastify = () => (toastify ??= import('react-toastify/unstyled'));
 
+// The container mounts when the page is idle after its first screen (app.jsx), or at once when a toast is asked for
+// before then; a toast waits until it has mounted, so none is queued under a container that mounts after it (whose
+// pause on focus would then miss it).
+const hostWanted = new Set();
+let hostMounted;
+const hostReady = new Promise((resolve) => {
+  hostMounted = resolve;
+});
+
+/** Calls `listener` when a toast is asked for; answers the function that stops listening. */
+export function onToastWanted(listener) {
+  hostWanted.add(listener);
+  return () => hostWanted.delete(listener);
+}
+
+/** Said by the container once it has mounted. */
+export const toastHostMounted = () => hostMounted();
+
+function withToastify() {
+  hostWanted.forEach((listener) => listener());
+  return Promise.all([loadToastify(), hostReady]).then(([module]) => module);
+}
+
 const show = (kind) => (message) => {
-  loadToastify().then(({ toast }) => toast[kind](message));
+  withToastify().then(({ toast }) => toast[kind](message));
 };
 
 export const notify = {
@@ -15,7 +38,7 @@ export const notify = {
   error: show('error'),
   /** A success toast whose `content` is a component given {closeToast}, shown for `ms` (an Undo beside its words). */
   lasting: (content, ms) => {
-    loadToastify().then(({ toast }) => toast.success(content, { autoClose: ms }));
+    withToastify().then(({ toast }) => toast.success(content, { autoClose: ms }));
   },
 };
 

@@ -12,7 +12,8 @@ import { usePrefersReducedMotion } from '../../lib/reduced-motion.js';
 import './home.css';
 import { useReveal } from './use-reveal.js';
 
-const Carousel = lazy(() => import('./carousel.jsx'));
+const loadCarousel = () => import('./carousel.jsx');
+const Carousel = lazy(loadCarousel);
 
 // Slides per view below 640 px, from 640, from 768 and from 1024 px.
 const WORKS_PER_VIEW = [1, 2, 2, 4];
@@ -136,3 +137,6 @@ function CarouselSlot({ items, perView, label }) {
     </Suspense>
   );
 }
+
+// The carousels' code comes while the loader shows: the first screen asks for nothing before its largest paint.
+HomePage.prepare = loadCarousel;
