@@ -27,6 +27,18 @@ fn app() -> (TestApp, String) {
     (app, admin)
 }
 
+/// Posts a notice titled `title` as `token`, which the server holds: its 202 answer.
+fn held_notice(app: &TestApp, token: &str, title: &str) -> crate::helpers::Response {
+    let notice = json!({"title": title, "date": "2026-11-28"});
+    let answer = app
+        .post("/api/admin/service")
+        .bearer(token)
+        .json(&notice)
+        .send();
+    assert_eq!(answer.status, 202, "{}", answer.text());
+    answer
+}
+
 fn held(app: &TestApp, admin: &str) -> Vec<Value> {
     let answer = app.get("/api/admin/held-writes").bearer(admin).send();
     assert_eq!(answer.status, 200, "{}", answer.text());
@@ -55,13 +67,7 @@ fn captions(app: &TestApp) -> Vec<String> {
 fn an_admins_notice_naming_another_upi_id_waits_out_the_hold_then_is_posted_as_them() {
     let (app, admin) = app();
     let (_, editor) = app.editor("editor@example.org");
-    let notice = json!({"title": "Fees: pay thief@ybl today", "date": "2026-11-28"});
-    let answer = app
-        .post("/api/admin/service")
-        .bearer(&admin)
-        .json(&notice)
-        .send();
-    assert_eq!(answer.status, 202, "{}", answer.text());
+    let answer = held_notice(&app, &admin, "Fees: pay thief@ybl today");
     let said = answer.json();
     let why = said["message"].as_str().unwrap();
     assert!(
@@ -192,13 +198,7 @@ fn a_gallery_photo_of_another_upi_qr_code_is_held_for_admins_refused_for_editors
 fn a_held_write_is_not_made_once_its_admin_is_no_longer_one() {
     let (app, admin) = app();
     let (second_id, second) = app.admin("second@example.org");
-    let notice = json!({"title": "Give to thief@ybl", "date": "2026-11-28"});
-    let answer = app
-        .post("/api/admin/service")
-        .bearer(&second)
-        .json(&notice)
-        .send();
-    assert_eq!(answer.status, 202, "{}", answer.text());
+    let answer = held_notice(&app, &second, "Give to thief@ybl");
     let path = format!("/api/admin/users/update/{second_id}");
     app.change(&admin, &path, &json!({"role": "editor"}));
     app.state.config.clock.move_on(DAY + Duration::from_secs(1));
@@ -248,13 +248,7 @@ fn with_no_payment_hold_an_admins_notice_naming_another_upi_id_is_posted_at_once
 fn a_cancel_and_the_servers_own_making_of_a_held_write_never_cross() {
     let (app, admin) = app();
     let (_, second) = app.admin("second@example.org");
-    let notice = json!({"title": "Pay thief@ybl now", "date": "2026-11-28"});
-    let answer = app
-        .post("/api/admin/service")
-        .bearer(&admin)
-        .json(&notice)
-        .send();
-    assert_eq!(answer.status, 202, "{}", answer.text());
+    let answer = held_notice(&app, &admin, "Pay thief@ybl now");
     let write = id(&answer.json()["held"]);
     let path = format!("/api/admin/held-writes/{write}");
     let message = |answer: &crate::helpers::Response| {
