@@ -198,7 +198,7 @@ fn a_gallery_photo_of_another_upi_qr_code_is_held_for_admins_refused_for_editors
 fn a_held_write_is_not_made_once_its_admin_is_no_longer_one() {
     let (app, admin) = app();
     let (second_id, second) = app.admin("second@example.org");
-    let answer = held_notice(&app, &second, "Give to thief@ybl");
+    held_notice(&app, &second, "Give to thief@ybl");
     let path = format!("/api/admin/users/update/{second_id}");
     app.change(&admin, &path, &json!({"role": "editor"}));
     app.state.config.clock.move_on(DAY + Duration::from_secs(1));
